@@ -1,0 +1,61 @@
+/** Business facts and limits from the product spec, section 9. One place for every number. */
+export const BUSINESS = {
+  name: 'Cincy Battery',
+  phone: '(513) 555-0142',
+  phoneHref: 'tel:+15135550142',
+  email: 'service@cincybattery.com',
+  timeZone: 'America/New_York',
+  serviceArea: 'Cincinnati and Northern Kentucky, mostly inside the I-275 loop',
+  /** The landing page and form helper text read 12 PM - 9 PM; the form header and grid 9 AM - 9 PM. */
+  hoursShort: '12 PM - 9 PM',
+  hoursLong: '9 AM - 9 PM',
+} as const;
+
+export const PRICES = { leadAcid: 165, agm: 210 } as const;
+
+export const BOOKING = {
+  dateChoices: 7,
+  vehicleYears: 30,
+  zipMaxLength: 10,
+  phoneMinLength: 10,
+  firstHour: 9,
+  lastHour: 21,
+  /** ASAP requests are taken within the service hours: [asapFromHour, asapUntilHour). */
+  asapFromHour: 9,
+  asapUntilHour: 21,
+} as const;
+
+export const POLLING_MS = {
+  appointments: 5_000,
+  userLocations: 30_000,
+  users: 30_000,
+  batteriesSold: 30_000,
+  timeSlots: 30_000,
+  ageDisplay: 60_000,
+} as const;
+
+export const SESSION = {
+  idleMinutes: 60,
+  activityCheckMs: 5 * 60_000,
+  cookieName: 'cb_session',
+  bookingCookieName: 'cb_booking',
+  bookingCookieMinutes: 30,
+} as const;
+
+export const SLA_MINUTES = { medium: 30, high: 45, breach: 60 } as const;
+
+export const DEFAULTS = {
+  inventoryMinQuantity: 5,
+  inventoryQuantity: 0,
+  appointmentDurationMinutes: 60,
+  priority: 'normal',
+  queuePriority: 1,
+} as const;
+
+export const MAP = { center: { lat: 39.1, lng: -84.51 }, zoom: 12, boundsPadding: 0.1 } as const;
+
+export const LOCATION = {
+  reportThrottleMs: 30_000,
+  trackingIntervalMs: 300_000,
+  heartbeatIntervalMs: 300_000,
+} as const;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  appointmentInputSchema,
+  createdAppointmentSchema,
+  customerInputSchema,
+  customerSchema,
+} from './booking/api';
+import { dashboardAppointmentsSchema } from './dispatch/api';
+import { EVENT_TYPES, EventType } from './events';
+import { currentUserSchema, loginRequestSchema, sessionSchema, sessionTokenSchema } from './identity/api';
+import { inventoryItemsSchema, inventoryQuerySchema } from './inventory/api';
+
+const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
+const empty = z.object({}).loose();
+
+/**
+ * Every request/reply subject (message pattern) with its request and answer schema.
+ * WIRE CONTRACT between gateway and services: do not rename.
+ */
+export const RPC = {
+  'identity.health': { request: empty, answer: healthAnswer },
+  'identity.sessions.create': { request: loginRequestSchema, answer: sessionSchema },
+  'identity.sessions.resolve': { request: sessionTokenSchema, answer: currentUserSchema },
+  'identity.sessions.end': { request: sessionTokenSchema, answer: z.object({ ended: z.boolean() }) },
+  'booking.health': { request: empty, answer: healthAnswer },
+  'booking.customers.create': { request: customerInputSchema, answer: customerSchema },
+  'booking.appointments.create': { request: appointmentInputSchema, answer: createdAppointmentSchema },
+  'dispatch.health': { request: empty, answer: healthAnswer },
+  'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
+  'inventory.health': { request: empty, answer: healthAnswer },
+  'inventory.items.list': { request: inventoryQuerySchema, answer: inventoryItemsSchema },
+} as const;
+
+export type RpcSubject = keyof typeof RPC;
+export type RpcRequest<S extends RpcSubject> = z.input<(typeof RPC)[S]['request']>;
+export type RpcAnswer<S extends RpcSubject> = z.infer<(typeof RPC)[S]['answer']>;
+
+export const SERVICES = ['identity', 'booking', 'dispatch', 'inventory'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/**
+ * Where things live on NATS, given the stack's NATS_PREFIX. Request/reply subjects are the RPC
+ * names; events live under `events.` so the JetStream stream never captures a request.
+ */
+export function natsNames(prefix = '') {
+  const p = prefix ? `${prefix}.` : '';
+  return {
+    rpc: (subject: RpcSubject) => `${p}${subject}`,
+    event: (type: EventType) => `${p}events.${type}`,
+    eventWildcard: (pattern: string) => `${p}events.${pattern}`,
+    stream: `${prefix ? `${prefix}_` : ''}EVENTS`.replace(/[^A-Za-z0-9_-]/g, '_'),
+    streamSubjects: [`${p}events.>`],
+    /** Durable consumer names are scoped to the stream, so the prefix is not needed there. */
+    allEvents: EVENT_TYPES.map((t) => `${p}events.${t}`),
+  };
+}
