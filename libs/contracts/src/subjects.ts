@@ -8,7 +8,7 @@ import {
 import { dashboardAppointmentsSchema } from './dispatch/api';
 import { EVENT_TYPES, EventType } from './events';
 import { currentUserSchema, loginRequestSchema, sessionSchema, sessionTokenSchema } from './identity/api';
-import { inventoryItemsSchema, inventoryQuerySchema } from './inventory/api';
+import { inventoryFilterSchema, inventoryItemsSchema } from './inventory/api';
 
 const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
 const empty = z.object({}).loose();
@@ -28,7 +28,7 @@ export const RPC = {
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
   'inventory.health': { request: empty, answer: healthAnswer },
-  'inventory.items.list': { request: inventoryQuerySchema, answer: inventoryItemsSchema },
+  'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
 } as const;
 
 export type RpcSubject = keyof typeof RPC;

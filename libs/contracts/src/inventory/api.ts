@@ -15,11 +15,20 @@ export const inventoryItemSchema = z.object({
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 export const inventoryItemsSchema = z.array(inventoryItemSchema);
 
+const categorySchema = z.enum(['battery'], 'Category must be battery');
+
+/** GET /api/inventory's query string. */
 export const inventoryQuerySchema = z.object({
-  category: z.enum(['battery'], 'Category must be battery').optional(),
+  category: categorySchema.optional(),
   lowStock: z
     .enum(['true', 'false'], 'lowStock must be true or false')
     .optional()
     .transform((v) => v === 'true'),
 });
-export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
+
+/** The same filter as the inventory service receives it. */
+export const inventoryFilterSchema = z.object({
+  category: categorySchema.optional(),
+  lowStock: z.boolean().default(false),
+});
+export type InventoryFilter = z.infer<typeof inventoryFilterSchema>;

@@ -1,0 +1,3 @@
+module.exports = {
+  projects: ['<rootDir>/libs/*', '<rootDir>/services/*', '<rootDir>/e2e'],
+};

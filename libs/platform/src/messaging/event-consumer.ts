@@ -1,0 +1,154 @@
+import { EVENT_PAYLOADS, EventEnvelope, EventType, eventEnvelopeSchema } from '@cincy/contracts';
+import type { LoggerService } from '@nestjs/common';
+import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos } from 'nats';
+import { EntityManager } from 'typeorm';
+import { runWithContext } from '../logging/request-context';
+import { eventCodec } from './jetstream-publisher';
+import { NatsConnectionHolder } from './nats-connection';
+import { Outbox, Transaction } from './outbox';
+
+export type EventHandler<T extends EventType> = (event: EventEnvelope<T>, tx: Transaction) => Promise<void>;
+
+export interface EventSubscription<T extends EventType> {
+  /** Durable consumer name, one per service and purpose, shared by the service's replicas. */
+  durable: string;
+  type: T;
+  handle: EventHandler<T>;
+}
+
+/** What a delivery needs from JetStream: its bytes, how often it came, and the three answers. */
+export interface Delivery {
+  data: Uint8Array;
+  redeliveryCount: number;
+  ack(): void;
+  nak(delayMs: number): void;
+  term(): void;
+}
+
+export interface ApplyDeps {
+  consumer: string;
+  runInTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
+  /** Records the event in the inbox; false when this consumer already applied it. */
+  recordInbox(manager: EntityManager, consumer: string, event: EventEnvelope): Promise<boolean>;
+  logger: LoggerService;
+}
+
+export type ApplyResult = 'applied' | 'duplicate' | 'rejected' | 'retry';
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Applies one delivery exactly once: the inbox row and the handler's writes commit together, and
+ * the message is acknowledged only after that. A redelivery finds the inbox row and is a no-op.
+ * A malformed event can never succeed, so it is terminated instead of retried forever.
+ */
+export async function applyDelivery<T extends EventType>(
+  deps: ApplyDeps,
+  subscription: EventSubscription<T>,
+  delivery: Delivery,
+): Promise<ApplyResult> {
+  let event: EventEnvelope<T>;
+  try {
+    const envelope = eventEnvelopeSchema.parse(eventCodec.decode(delivery.data));
+    const payload = EVENT_PAYLOADS[subscription.type].parse(envelope.payload);
+    event = { ...envelope, type: subscription.type, payload } as EventEnvelope<T>;
+  } catch (error) {
+    deps.logger.error({ msg: 'malformed event terminated', consumer: deps.consumer, error: String(error) });
+    delivery.term();
+    return 'rejected';
+  }
+
+  return runWithContext({ correlationId: event.correlationId }, async () => {
+    try {
+      const applied = await deps.runInTransaction(async (tx) => {
+        if (!(await deps.recordInbox(tx.manager, deps.consumer, event))) return false;
+        await subscription.handle(event, tx);
+        return true;
+      });
+      delivery.ack();
+      return applied ? 'applied' : 'duplicate';
+    } catch (error) {
+      const delay = Math.min(1000 * 2 ** delivery.redeliveryCount, MAX_RETRY_DELAY_MS);
+      deps.logger.warn({
+        msg: 'event handler failed; will retry',
+        consumer: deps.consumer,
+        eventId: event.id,
+        type: event.type,
+        retryInMs: delay,
+        error: String(error),
+      });
+      delivery.nak(delay);
+      return 'retry';
+    }
+  });
+}
+
+export async function recordInboxRow(manager: EntityManager, consumer: string, event: EventEnvelope): Promise<boolean> {
+  const rows: unknown[] = await manager.query(
+    `INSERT INTO inbox (consumer, event_id, event_type) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING RETURNING event_id`,
+    [consumer, event.id, event.type],
+  );
+  return rows.length === 1;
+}
+
+function toDelivery(msg: JsMsg): Delivery {
+  return {
+    data: msg.data,
+    redeliveryCount: msg.info.redeliveryCount,
+    ack: () => msg.ack(),
+    nak: (delay) => msg.nak(delay),
+    term: () => msg.term(),
+  };
+}
+
+/** Runs a service's durable JetStream consumers. Subscriptions register at init, start at bootstrap. */
+export class EventConsumers {
+  private readonly subscriptions: EventSubscription<EventType>[] = [];
+  private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+
+  constructor(
+    private readonly nats: NatsConnectionHolder,
+    private readonly outbox: Outbox,
+    private readonly logger: LoggerService,
+  ) {}
+
+  subscribe<T extends EventType>(subscription: EventSubscription<T>): void {
+    this.subscriptions.push(subscription as unknown as EventSubscription<EventType>);
+  }
+
+  async start(): Promise<void> {
+    for (const subscription of this.subscriptions) await this.startOne(subscription);
+  }
+
+  async stop(): Promise<void> {
+    for (const { messages } of this.running) messages.stop();
+    await Promise.all(this.running.map((r) => r.loop));
+    this.running.length = 0;
+  }
+
+  private async startOne(subscription: EventSubscription<EventType>): Promise<void> {
+    const { manager, jetstream, names } = this.nats;
+    await manager.consumers.add(names.stream, {
+      durable_name: subscription.durable,
+      filter_subject: names.event(subscription.type),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(30_000),
+      max_deliver: -1,
+    });
+    const consumer = await jetstream.consumers.get(names.stream, subscription.durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const deps: ApplyDeps = {
+      consumer: subscription.durable,
+      runInTransaction: (work) => this.outbox.transaction(work),
+      recordInbox: recordInboxRow,
+      logger: this.logger,
+    };
+    const loop = (async () => {
+      for await (const msg of messages) await applyDelivery(deps, subscription, toDelivery(msg));
+    })().catch((error) => this.logger.error({ msg: 'consumer stopped', consumer: subscription.durable, error: String(error) }));
+    this.running.push({ messages, loop });
+    this.logger.log({ msg: 'consuming', consumer: subscription.durable, type: subscription.type });
+  }
+}

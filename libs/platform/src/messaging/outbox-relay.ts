@@ -1,0 +1,141 @@
+import { EventEnvelope, EventType } from '@cincy/contracts';
+import { DataSource } from 'typeorm';
+import type { LoggerService } from '@nestjs/common';
+import { EventPublisher } from './jetstream-publisher';
+
+/** Access to the outbox rows one relay pass works on, inside one database transaction. */
+export interface OutboxBatch {
+  /** Up to `limit` unpublished events, oldest first, locked against other relays. */
+  claim(limit: number): Promise<EventEnvelope[]>;
+  markPublished(ids: string[]): Promise<void>;
+}
+
+export interface OutboxStore {
+  inTransaction<R>(work: (batch: OutboxBatch) => Promise<R>): Promise<R>;
+}
+
+export interface OutboxRelayOptions {
+  batchSize?: number;
+  pollIntervalMs?: number;
+}
+
+/**
+ * Moves committed outbox events to JetStream. It runs every `pollIntervalMs`, and at once when a
+ * transaction that wrote events commits (`wake`). Several relays (replicas) share the work through
+ * row locks. An event is marked published only after JetStream acknowledged it; a crash in between
+ * publishes it again with the same `Nats-Msg-Id`, which the server (and the consumers' inbox) drop.
+ */
+export class OutboxRelay {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+  private again = false;
+  private stopped = true;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly publisher: EventPublisher,
+    private readonly logger: LoggerService,
+    options: OutboxRelayOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a pass now; passes never overlap, and a wake during a pass causes one more. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Publishes until the outbox is empty or a publish fails. Returns how many were published. */
+  async drain(): Promise<number> {
+    let total = 0;
+    try {
+      for (;;) {
+        const { published, claimed } = await this.publishBatch();
+        total += published;
+        if (claimed < this.batchSize || this.stopped) break;
+      }
+    } catch (error) {
+      this.logger.warn({ msg: 'outbox relay pass failed; will retry', error: String(error) });
+    }
+    return total;
+  }
+
+  private publishBatch(): Promise<{ claimed: number; published: number }> {
+    return this.store.inTransaction(async (batch) => {
+      const events = await batch.claim(this.batchSize);
+      const published: string[] = [];
+      try {
+        for (const event of events) {
+          await this.publisher.publish(event);
+          published.push(event.id);
+        }
+      } finally {
+        // Keep what JetStream accepted even when a later publish failed.
+        if (published.length) await batch.markPublished(published);
+      }
+      return { claimed: events.length, published: published.length };
+    });
+  }
+}
+
+/** The outbox table of a service's own schema. */
+export function postgresOutboxStore(dataSource: DataSource): OutboxStore {
+  return {
+    inTransaction: (work) =>
+      dataSource.transaction((manager) =>
+        work({
+          claim: async (limit) => {
+            const rows: {
+              id: string;
+              type: EventType;
+              version: number;
+              payload: never;
+              correlation_id: string;
+              occurred_at: Date;
+            }[] = await manager.query(
+              `SELECT id, type, version, payload, correlation_id, occurred_at FROM outbox
+               WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+              [limit],
+            );
+            return rows.map((r) => ({
+              id: r.id,
+              type: r.type,
+              version: r.version,
+              payload: r.payload,
+              correlationId: r.correlation_id,
+              occurredAt: new Date(r.occurred_at).toISOString(),
+            }));
+          },
+          markPublished: async (ids) => {
+            await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [ids]);
+          },
+        }),
+      ),
+  };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { natsNames } from '@cincy/contracts';
+import { connect } from 'nats';
+import { Client } from 'pg';
+
+/**
+ * Gives the current test file a database and a NATS prefix of its own. Call it before anything
+ * reads the environment (first thing in the file, before importing the service's modules).
+ */
+export function useIsolatedStack(): { databaseUrl: string; prefix: string } {
+  const id = randomBytes(4).toString('hex');
+  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  base.pathname = `/cincy_test_${id}`;
+  process.env.DATABASE_URL = base.toString();
+  process.env.NATS_PREFIX = `t${id}`;
+  process.env.LOG_LEVEL ??= 'error';
+  return { databaseUrl: process.env.DATABASE_URL, prefix: process.env.NATS_PREFIX };
+}
+
+/** Drops what `useIsolatedStack` created: the database and the JetStream stream. */
+export async function dropIsolatedStack(stack: { databaseUrl: string; prefix: string }): Promise<void> {
+  const admin = new URL(stack.databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.end();
+  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const jsm = await nc.jetstreamManager();
+  await jsm.streams.delete(natsNames(stack.prefix).stream).catch(() => undefined);
+  await nc.close();
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value as T;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > until) throw new Error(`Condition not met within ${timeoutMs} ms${last ? `: ${last}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,51 @@
+import { AppointmentStatus, GeoPoint } from '@cincy/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** An appointment as booked. Its lifecycle after booking belongs to dispatch. */
+@Entity({ name: 'appointments' })
+export class AppointmentEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'customer_id', type: 'integer' })
+  customerId: number;
+
+  @Column({ type: 'text' })
+  location: string;
+
+  @Column({ name: 'customer_location', type: 'jsonb', nullable: true })
+  customerLocation: GeoPoint | null;
+
+  @Column({ type: 'text', nullable: true })
+  vehicle: string | null;
+
+  @Column({ name: 'preferred_time', type: 'text', nullable: true })
+  preferredTime: string | null;
+
+  @Column({ type: 'text', default: 'normal' })
+  priority: string;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: AppointmentStatus;
+
+  @Column({ name: 'scheduled_time', type: 'text', nullable: true })
+  scheduledTime: string | null;
+
+  @Column({ name: 'scheduled_date', type: 'date', nullable: true })
+  scheduledDate: string | null;
+
+  @Column({ name: 'scheduled_start_time', type: 'timestamptz', nullable: true })
+  scheduledStartTime: Date | null;
+
+  @Column({ name: 'estimated_duration', type: 'integer', default: 60 })
+  estimatedDuration: number;
+
+  @Column({ name: 'requested_at', type: 'timestamptz' })
+  requestedAt: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,74 @@
+import { AppointmentStatus, GeoPoint } from '@cincy/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * Dispatch's own copy of an appointment, filled from booking's events: everything a job card
+ * shows (customer name and phone included), so the board never asks another service.
+ */
+@Entity({ name: 'board_appointments' })
+export class BoardAppointmentEntity {
+  /** The appointment id booking gave it. */
+  @PrimaryColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'customer_id', type: 'integer' })
+  customerId: number;
+
+  @Column({ name: 'customer_name', type: 'text' })
+  customerName: string;
+
+  @Column({ name: 'customer_phone', type: 'text' })
+  customerPhone: string;
+
+  @Column({ type: 'text' })
+  location: string;
+
+  @Column({ name: 'customer_location', type: 'jsonb', nullable: true })
+  customerLocation: GeoPoint | null;
+
+  @Column({ type: 'text', nullable: true })
+  vehicle: string | null;
+
+  @Column({ name: 'preferred_time', type: 'text', nullable: true })
+  preferredTime: string | null;
+
+  @Column({ name: 'scheduled_date', type: 'date', nullable: true })
+  scheduledDate: string | null;
+
+  @Column({ name: 'scheduled_time', type: 'text', nullable: true })
+  scheduledTime: string | null;
+
+  @Column({ name: 'scheduled_start_time', type: 'timestamptz', nullable: true })
+  scheduledStartTime: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'text' })
+  priority: string;
+
+  @Column({ type: 'text' })
+  status: AppointmentStatus;
+
+  @Column({ name: 'technician_id', type: 'integer', nullable: true })
+  technicianId: number | null;
+
+  @Column({ name: 'technician_username', type: 'text', nullable: true })
+  technicianUsername: string | null;
+
+  @Column({ name: 'technician_name', type: 'text', nullable: true })
+  technicianName: string | null;
+
+  @Column({ name: 'requested_at', type: 'timestamptz' })
+  requestedAt: Date;
+
+  /** When it reached completed or declined; the board keeps only today's closed jobs. */
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

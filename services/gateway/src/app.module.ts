@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { AuthController } from './auth/auth.controller';
+import { LocalStrategy } from './auth/local.strategy';
+import { SessionGuard } from './auth/session.guard';
+import { SessionResolver } from './auth/session-resolver';
+import { BoardPush } from './board/board-push';
+import { AppointmentsController } from './booking/appointments.controller';
+import { CustomersController } from './booking/customers.controller';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { HealthController } from './health/health.controller';
+import { InventoryController } from './inventory/inventory.controller';
+import { RpcModule } from './rpc/rpc.module';
+
+@Module({
+  imports: [RpcModule, PassportModule],
+  controllers: [AuthController, CustomersController, AppointmentsController, InventoryController, HealthController],
+  providers: [
+    SessionResolver,
+    LocalStrategy,
+    BoardPush,
+    { provide: APP_GUARD, useClass: SessionGuard },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+  ],
+})
+export class AppModule {}

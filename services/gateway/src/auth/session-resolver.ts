@@ -1,0 +1,35 @@
+import { CurrentUser } from '@cincy/contracts';
+import { RpcCallError, RpcClient } from '@cincy/platform';
+import { Injectable } from '@nestjs/common';
+
+/** Seconds a resolved session is trusted without asking identity again (see DESIGN.md, Gateway). */
+const CACHE_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+/** Turns a session token into its user through identity, with a short cache. */
+@Injectable()
+export class SessionResolver {
+  private readonly cache = new Map<string, { user: CurrentUser; until: number }>();
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The user, or null when the token is unknown, ended or idle too long. Outages still throw (503). */
+  async resolve(token: string): Promise<CurrentUser | null> {
+    const hit = this.cache.get(token);
+    if (hit && hit.until > Date.now()) return hit.user;
+    this.cache.delete(token);
+    try {
+      const user = await this.rpc.call('identity.sessions.resolve', { token });
+      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+      this.cache.set(token, { user, until: Date.now() + CACHE_MS });
+      return user;
+    } catch (error) {
+      if (error instanceof RpcCallError && error.status === 401) return null;
+      throw error;
+    }
+  }
+
+  forget(token: string): void {
+    this.cache.delete(token);
+  }
+}

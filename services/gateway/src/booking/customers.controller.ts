@@ -1,0 +1,27 @@
+import { CurrentUser, Customer, CustomerInput, customerInputSchema } from '@cincy/contracts';
+import { RpcClient } from '@cincy/platform';
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { gatewayEnv } from '../config';
+import { Contract } from '../common/contract.pipe';
+import { Public, User } from '../auth/access.decorators';
+import { setBookingCookie } from '../auth/session-cookie';
+import { signCustomerId } from './booking-cookie';
+
+@Controller('customers')
+export class CustomersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Public()
+  @Post()
+  async create(
+    @Body(new Contract(customerInputSchema)) body: CustomerInput,
+    @User() user: CurrentUser | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Customer> {
+    const customer = await this.rpc.call('booking.customers.create', body);
+    if (!user) setBookingCookie(req, res, signCustomerId(customer.id, gatewayEnv().COOKIE_SECRET));
+    return customer;
+  }
+}

@@ -1,0 +1,33 @@
+import { ERROR_CODES } from '@cincy/contracts';
+import { PipeTransform } from '@nestjs/common';
+import { z } from 'zod';
+import { ApiException, parseInput } from './api-exception';
+
+/** `@Body(new Contract(schema))`: the body or query, parsed by its zod contract. */
+export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
+  constructor(
+    private readonly schema: T,
+    private readonly source: 'body' | 'query' = 'body',
+  ) {}
+
+  transform(value: unknown): z.infer<T> {
+    if (this.source === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw new ApiException(400, {
+        code: ERROR_CODES.validation,
+        message: 'The request body must be a JSON object.',
+      });
+    }
+    return parseInput(this.schema, value);
+  }
+}
+
+/** A numeric path parameter such as `/api/customers/:id`. */
+export class IdParam implements PipeTransform<string, number> {
+  transform(value: string): number {
+    const id = Number(value);
+    if (!/^\d{1,9}$/.test(value) || id < 1) {
+      throw new ApiException(400, { code: ERROR_CODES.validation, message: 'The id must be a positive number.' });
+    }
+    return id;
+  }
+}

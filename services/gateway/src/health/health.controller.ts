@@ -1,0 +1,25 @@
+import { SERVICES } from '@cincy/contracts';
+import { RpcClient } from '@cincy/platform';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Public } from '../auth/access.decorators';
+
+@Controller('health')
+export class HealthController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** 200 only when every service answers; otherwise 503 naming the ones that did not. */
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) res: Response) {
+    const answers = await Promise.allSettled(
+      SERVICES.map((service) => this.rpc.call(`${service}.health` as 'booking.health', {})),
+    );
+    const services = Object.fromEntries(
+      SERVICES.map((service, i) => [service, answers[i].status === 'fulfilled' ? 'ok' : 'unavailable']),
+    );
+    const ok = answers.every((a) => a.status === 'fulfilled');
+    res.status(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'degraded', services };
+  }
+}

@@ -1,0 +1,11 @@
+import { parseEnv } from '@cincy/platform';
+import { z } from 'zod';
+
+const identityEnvSchema = z.object({
+  SEED_ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+  SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
+});
+
+let cached: z.infer<typeof identityEnvSchema> | undefined;
+export const identityEnv = () => (cached ??= parseEnv(identityEnvSchema));

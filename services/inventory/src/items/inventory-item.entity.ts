@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity({ name: 'inventory_items' })
+export class InventoryItemEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  sku: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  category: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  quantity: number;
+
+  @Column({ name: 'min_quantity', type: 'integer', default: 5 })
+  minQuantity: number;
+
+  /** Dollars with cents; numeric in Postgres, so it arrives as a string. */
+  @Column({ name: 'unit_cost', type: 'numeric', precision: 10, scale: 2, default: 0 })
+  unitCost: string;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
