@@ -1,1 +1,4 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: require('./package.json').name };
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: require('./package.json').name,
+};

@@ -20,7 +20,12 @@ export const ROLES = ['admin', 'technician'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Service codes as stored and listed in history. */
-export const SERVICE_CODES = ['battery_installed', 'test_only', 'no_service', 'warranty_replacement'] as const;
+export const SERVICE_CODES = [
+  'battery_installed',
+  'test_only',
+  'no_service',
+  'warranty_replacement',
+] as const;
 export type ServiceCode = (typeof SERVICE_CODES)[number];
 
 /** The completion dialog's spelling of the same codes, and its labels. */

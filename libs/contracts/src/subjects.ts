@@ -4,10 +4,17 @@ import {
   createdAppointmentSchema,
   customerInputSchema,
   customerSchema,
+  timeSlotsRequestSchema,
+  timeSlotsSchema,
 } from './booking/api';
 import { dashboardAppointmentsSchema } from './dispatch/api';
 import { EVENT_TYPES, EventType } from './events';
-import { currentUserSchema, loginRequestSchema, sessionSchema, sessionTokenSchema } from './identity/api';
+import {
+  currentUserSchema,
+  loginRequestSchema,
+  sessionSchema,
+  sessionTokenSchema,
+} from './identity/api';
 import { inventoryFilterSchema, inventoryItemsSchema } from './inventory/api';
 
 const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
@@ -21,10 +28,17 @@ export const RPC = {
   'identity.health': { request: empty, answer: healthAnswer },
   'identity.sessions.create': { request: loginRequestSchema, answer: sessionSchema },
   'identity.sessions.resolve': { request: sessionTokenSchema, answer: currentUserSchema },
-  'identity.sessions.end': { request: sessionTokenSchema, answer: z.object({ ended: z.boolean() }) },
+  'identity.sessions.end': {
+    request: sessionTokenSchema,
+    answer: z.object({ ended: z.boolean() }),
+  },
   'booking.health': { request: empty, answer: healthAnswer },
   'booking.customers.create': { request: customerInputSchema, answer: customerSchema },
-  'booking.appointments.create': { request: appointmentInputSchema, answer: createdAppointmentSchema },
+  'booking.appointments.create': {
+    request: appointmentInputSchema,
+    answer: createdAppointmentSchema,
+  },
+  'booking.time-slots.list': { request: timeSlotsRequestSchema, answer: timeSlotsSchema },
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
   'inventory.health': { request: empty, answer: healthAnswer },

@@ -12,7 +12,13 @@ export function businessParts(at: Date = new Date()) {
     hourCycle: 'h23',
   }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
 }
 
 /** 'YYYY-MM-DD' of an instant on the business's clock. */
@@ -30,7 +36,9 @@ export function addDays(date: string, days: number): string {
 
 /** The instant at which a wall-clock time in Cincinnati happens, e.g. ('2026-11-21', 14) -> Date. */
 export function businessInstant(date: string, hour: number, minute = 0): Date {
-  const guess = new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
+  const guess = new Date(
+    `${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`,
+  );
   // Shift by the zone's offset at that moment; a second pass settles DST boundaries.
   let instant = guess;
   for (let i = 0; i < 2; i++) {

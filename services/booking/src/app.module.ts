@@ -3,20 +3,36 @@ import { Module } from '@nestjs/common';
 import { AppointmentEntity } from './appointments/appointment.entity';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AppointmentsService } from './appointments/appointments.service';
+import { bookingEnvProvider, clockProvider } from './common/booking-env.provider';
 import { CustomerEntity } from './customers/customer.entity';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
+import { GeocodingService } from './geocoding/geocoding.service';
 import { CreateCustomersAndAppointments1732200000001 } from './migrations/1732200000001-create-customers-and-appointments';
+import { AddTechniciansAndSlotIndex1732300000001 } from './migrations/1732300000001-add-technicians-and-slot-index';
+import { TechnicianEntity } from './technicians/technician.entity';
+import { TimeSlotsController } from './time-slots/time-slots.controller';
+import { TimeSlotsService } from './time-slots/time-slots.service';
 
 @Module({
   imports: [
     PlatformModule.forService({
       service: 'booking',
-      entities: [CustomerEntity, AppointmentEntity],
-      migrations: [CreateCustomersAndAppointments1732200000001],
+      entities: [CustomerEntity, AppointmentEntity, TechnicianEntity],
+      migrations: [
+        CreateCustomersAndAppointments1732200000001,
+        AddTechniciansAndSlotIndex1732300000001,
+      ],
     }),
   ],
-  controllers: [CustomersController, AppointmentsController],
-  providers: [CustomersService, AppointmentsService],
+  controllers: [CustomersController, AppointmentsController, TimeSlotsController],
+  providers: [
+    bookingEnvProvider,
+    clockProvider,
+    CustomersService,
+    AppointmentsService,
+    TimeSlotsService,
+    GeocodingService,
+  ],
 })
 export class AppModule {}

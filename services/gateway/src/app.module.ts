@@ -8,6 +8,8 @@ import { SessionResolver } from './auth/session-resolver';
 import { BoardPush } from './board/board-push';
 import { AppointmentsController } from './booking/appointments.controller';
 import { CustomersController } from './booking/customers.controller';
+import { BookingRateLimits } from './booking/booking-rate-limit.guard';
+import { TimeSlotsController } from './booking/time-slots.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { InventoryController } from './inventory/inventory.controller';
@@ -15,13 +17,21 @@ import { RpcModule } from './rpc/rpc.module';
 
 @Module({
   imports: [RpcModule, PassportModule],
-  controllers: [AuthController, CustomersController, AppointmentsController, InventoryController, HealthController],
+  controllers: [
+    AuthController,
+    CustomersController,
+    AppointmentsController,
+    InventoryController,
+    HealthController,
+    TimeSlotsController,
+  ],
   providers: [
     SessionResolver,
     LocalStrategy,
     BoardPush,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    BookingRateLimits,
   ],
 })
 export class AppModule {}

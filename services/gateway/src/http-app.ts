@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '@cincy/contracts';
-import { JsonLogger, correlationIdFrom, CORRELATION_HEADER, platformEnv, runWithContext } from '@cincy/platform';
+import {
+  JsonLogger,
+  correlationIdFrom,
+  CORRELATION_HEADER,
+  platformEnv,
+  runWithContext,
+} from '@cincy/platform';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -44,11 +50,15 @@ function correlate(req: Request, res: Response, next: NextFunction) {
 /** The built web app, with index.html for every client-side route outside /api. */
 function serveWebApp(app: NestExpressApplication, dir: string) {
   const index = join(dir, 'index.html');
-  app.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io')) return next();
+    if (req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io'))
+      return next();
     if (!existsSync(index)) {
       res.status(503).type('text').send('The web app is not built yet. Run `npm run build`.');
       return;
@@ -61,7 +71,10 @@ function serveWebApp(app: NestExpressApplication, dir: string) {
 export async function createGatewayApp(): Promise<NestExpressApplication> {
   const env = gatewayEnv();
   const logger = new JsonLogger('gateway', platformEnv().LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger,
+  });
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(securityHeaders, correlate, cookieParser(), parseJson);

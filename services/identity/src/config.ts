@@ -3,7 +3,11 @@ import { z } from 'zod';
 
 const identityEnvSchema = z.object({
   SEED_ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
-  SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Empty counts as unset: a password is then generated and printed once. */
+  SEED_ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
 });
 

@@ -27,7 +27,10 @@ const phone = z
   .min(1, 'Phone number is required')
   .max(TEXT_LIMITS.phone, tooLong('Phone number', TEXT_LIMITS.phone))
   .regex(/^[\d()\s+-]+$/, 'Phone number may contain only digits, spaces, parentheses and hyphens')
-  .refine((s) => digitCount(s) >= BOOKING.phoneMinLength, 'Phone number must be at least 10 digits');
+  .refine(
+    (s) => digitCount(s) >= BOOKING.phoneMinLength,
+    'Phone number must be at least 10 digits',
+  );
 
 const email = z
   .email('Invalid email')
@@ -76,7 +79,10 @@ export const appointmentInputSchema = z.object({
     .max(TEXT_LIMITS.location, tooLong('Location', TEXT_LIMITS.location)),
   vehicle: optionalText('Vehicle', TEXT_LIMITS.vehicle),
   preferredTime: z
-    .union([z.literal('ASAP'), z.string().regex(DATE_PATTERN, 'Preferred time must be ASAP or a date')])
+    .union([
+      z.literal('ASAP'),
+      z.string().regex(DATE_PATTERN, 'Preferred time must be ASAP or a date'),
+    ])
     .nullish()
     .transform((v) => v ?? null),
   scheduledDate: z
@@ -121,7 +127,11 @@ export const bookingFormSchema = z.object({
     .min(1, 'Street address is required')
     .max(TEXT_LIMITS.street, tooLong('Street address', TEXT_LIMITS.street))
     .regex(/\d/, 'Street address should include a house number'),
-  city: z.string().trim().min(1, 'City is required').max(TEXT_LIMITS.city, tooLong('City', TEXT_LIMITS.city)),
+  city: z
+    .string()
+    .trim()
+    .min(1, 'City is required')
+    .max(TEXT_LIMITS.city, tooLong('City', TEXT_LIMITS.city)),
   state: z.string().min(1, 'State is required'),
   zip: z
     .string()
@@ -153,3 +163,21 @@ export const timeSlotsSchema = z.array(timeSlotSchema);
 
 export const geoPointSchema = z.object({ lat: z.number(), lng: z.number() });
 export type GeoPoint = z.infer<typeof geoPointSchema>;
+
+/** The answers of the booking rules, shown to the visitor as the server's message (spec section 8). */
+export const BOOKING_MESSAGES = {
+  timeSlotFull: (phone: string) =>
+    `That time slot is fully booked. Please choose a different time or call us at ${phone} for alternative availability.`,
+  /** The web app titles a toast 'Alternative Scheduling Available' when it reads 'rapid-response window'. */
+  outsideServiceHours: (phone: string, hours: string) =>
+    `ASAP requests are handled in our rapid-response window, ${hours}. Please schedule a time for later, or call ${phone}.`,
+  dateOutOfRange: 'Please choose a date from today up to 6 days ahead.',
+  hourOutOfRange: 'Please choose a time on the hour between 9 AM and 9 PM.',
+  timeHasPassed: 'That time has already passed. Please choose a later time.',
+  timeSlotPassed: 'Time has passed',
+  timeSlotBooked: 'Fully booked',
+} as const;
+
+/** `booking.time-slots.list`: the hour grid of one day (the address is accepted but not used yet). */
+export const timeSlotsRequestSchema = timeSlotsQuerySchema;
+export type TimeSlotsRequest = z.infer<typeof timeSlotsRequestSchema>;

@@ -4,7 +4,11 @@ import { ROLES } from '../enums';
 export const roleSchema = z.enum(ROLES);
 
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

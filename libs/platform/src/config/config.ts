@@ -18,7 +18,10 @@ export type PlatformEnv = z.infer<typeof platformEnvSchema>;
  * Parses env with a schema, failing once at boot with every bad key listed. Values are read
  * from `process.env` when first asked for and then kept, so a process has one configuration.
  */
-export function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<T> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -64,9 +64,14 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${options.schema}`]);
     await runner.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${options.schema}`]);
-    await runner.release();
+    if (dataSource.isInitialized) {
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${options.schema}`]);
+      await runner.release();
+    }
   }
   return dataSource;
 }

@@ -7,7 +7,10 @@ import { eventCodec } from './jetstream-publisher';
 import { NatsConnectionHolder } from './nats-connection';
 import { Outbox, Transaction } from './outbox';
 
-export type EventHandler<T extends EventType> = (event: EventEnvelope<T>, tx: Transaction) => Promise<void>;
+export type EventHandler<T extends EventType> = (
+  event: EventEnvelope<T>,
+  tx: Transaction,
+) => Promise<void>;
 
 export interface EventSubscription<T extends EventType> {
   /** Durable consumer name, one per service and purpose, shared by the service's replicas. */
@@ -53,7 +56,11 @@ export async function applyDelivery<T extends EventType>(
     const payload = EVENT_PAYLOADS[subscription.type].parse(envelope.payload);
     event = { ...envelope, type: subscription.type, payload } as EventEnvelope<T>;
   } catch (error) {
-    deps.logger.error({ msg: 'malformed event terminated', consumer: deps.consumer, error: String(error) });
+    deps.logger.error({
+      msg: 'malformed event terminated',
+      consumer: deps.consumer,
+      error: String(error),
+    });
     delivery.term();
     return 'rejected';
   }
@@ -83,7 +90,11 @@ export async function applyDelivery<T extends EventType>(
   });
 }
 
-export async function recordInboxRow(manager: EntityManager, consumer: string, event: EventEnvelope): Promise<boolean> {
+export async function recordInboxRow(
+  manager: EntityManager,
+  consumer: string,
+  event: EventEnvelope,
+): Promise<boolean> {
   const rows: unknown[] = await manager.query(
     `INSERT INTO inbox (consumer, event_id, event_type) VALUES ($1, $2, $3)
      ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -147,7 +158,13 @@ export class EventConsumers {
     };
     const loop = (async () => {
       for await (const msg of messages) await applyDelivery(deps, subscription, toDelivery(msg));
-    })().catch((error) => this.logger.error({ msg: 'consumer stopped', consumer: subscription.durable, error: String(error) }));
+    })().catch((error) =>
+      this.logger.error({
+        msg: 'consumer stopped',
+        consumer: subscription.durable,
+        error: String(error),
+      }),
+    );
     this.running.push({ messages, loop });
     this.logger.log({ msg: 'consuming', consumer: subscription.durable, type: subscription.type });
   }

@@ -22,7 +22,11 @@ export class NatsConnectionHolder {
     readonly names: NatsNames,
   ) {}
 
-  static async open(options: { url: string; prefix: string; name: string }): Promise<NatsConnectionHolder> {
+  static async open(options: {
+    url: string;
+    prefix: string;
+    name: string;
+  }): Promise<NatsConnectionHolder> {
     const connection = await connect({
       servers: options.url.split(','),
       name: options.name,

@@ -29,7 +29,9 @@ export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
   private again = false;
-  private stopped = true;
+  /** wake() only works between start() and stop(); drain() may also be called on its own. */
+  private started = false;
+  private stopping = false;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
 
@@ -44,20 +46,22 @@ export class OutboxRelay {
   }
 
   start(): void {
-    this.stopped = false;
+    this.started = true;
+    this.stopping = false;
     this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
     this.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.started = false;
+    this.stopping = true;
     clearInterval(this.timer);
     await this.running;
   }
 
   /** Asks for a pass now; passes never overlap, and a wake during a pass causes one more. */
   wake(): void {
-    if (this.stopped) return;
+    if (!this.started) return;
     if (this.running) {
       this.again = true;
       return;
@@ -78,7 +82,7 @@ export class OutboxRelay {
       for (;;) {
         const { published, claimed } = await this.publishBatch();
         total += published;
-        if (claimed < this.batchSize || this.stopped) break;
+        if (claimed < this.batchSize || this.stopping) break;
       }
     } catch (error) {
       this.logger.warn({ msg: 'outbox relay pass failed; will retry', error: String(error) });
@@ -133,7 +137,10 @@ export function postgresOutboxStore(dataSource: DataSource): OutboxStore {
             }));
           },
           markPublished: async (ids) => {
-            await manager.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [ids]);
+            await manager.query(
+              'UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])',
+              [ids],
+            );
           },
         }),
       ),

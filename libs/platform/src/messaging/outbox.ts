@@ -9,7 +9,10 @@ export interface Transaction {
   emit<T extends EventType>(type: T, payload: EventPayload<T>): Promise<EventEnvelope<T>>;
 }
 
-export function buildEvent<T extends EventType>(type: T, payload: EventPayload<T>): EventEnvelope<T> {
+export function buildEvent<T extends EventType>(
+  type: T,
+  payload: EventPayload<T>,
+): EventEnvelope<T> {
   const id = randomUUID();
   return {
     id,
@@ -41,7 +44,14 @@ export class Outbox {
           await manager.query(
             `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at)
              VALUES ($1, $2, $3, $4, $5, $6)`,
-            [event.id, event.type, event.version, event.payload, event.correlationId, event.occurredAt],
+            [
+              event.id,
+              event.type,
+              event.version,
+              event.payload,
+              event.correlationId,
+              event.occurredAt,
+            ],
           );
           emitted++;
           return event;

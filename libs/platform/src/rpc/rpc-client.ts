@@ -10,7 +10,12 @@ import {
   natsNames,
 } from '@cincy/contracts';
 import type { LoggerService } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, NatsRecordBuilder, Transport } from '@nestjs/microservices';
+import {
+  ClientProxy,
+  ClientProxyFactory,
+  NatsRecordBuilder,
+  Transport,
+} from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { headers } from 'nats';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
@@ -69,7 +74,11 @@ export class RpcClient {
     }
     const parsed = RPC[subject].answer.safeParse(answer);
     if (!parsed.success) {
-      this.options.logger.error({ msg: 'answer broke its contract', subject, error: parsed.error.message });
+      this.options.logger.error({
+        msg: 'answer broke its contract',
+        subject,
+        error: parsed.error.message,
+      });
       throw internalError();
     }
     return parsed.data as RpcAnswer<S>;
@@ -78,7 +87,10 @@ export class RpcClient {
   private toCallError(subject: RpcSubject, error: unknown): RpcCallError {
     const domain = apiErrorSchema.safeParse(error);
     if (domain.success && domain.data.code in ERROR_STATUS) {
-      return new RpcCallError(ERROR_STATUS[domain.data.code as keyof typeof ERROR_STATUS], domain.data);
+      return new RpcCallError(
+        ERROR_STATUS[domain.data.code as keyof typeof ERROR_STATUS],
+        domain.data,
+      );
     }
     const service = subject.split('.')[0];
     // No responder (the service is down) comes back at once as an empty reply; a hung one times out.
@@ -90,7 +102,11 @@ export class RpcClient {
         message: `The ${service} service is temporarily unavailable. Please try again shortly.`,
       });
     }
-    this.options.logger.error({ msg: 'service call failed', subject, error: JSON.stringify(error) });
+    this.options.logger.error({
+      msg: 'service call failed',
+      subject,
+      error: JSON.stringify(error),
+    });
     return internalError();
   }
 }

@@ -10,11 +10,19 @@ import { CorrelationInterceptor } from '../rpc/rpc-handler';
  * Builds a domain service: a Nest microservice answering its RPC subjects over NATS in a queue
  * group named after the service, so replicas share the requests.
  */
-export async function createServiceApp(service: ServiceName, module: Type): Promise<INestMicroservice> {
+export async function createServiceApp(
+  service: ServiceName,
+  module: Type,
+): Promise<INestMicroservice> {
   const env = platformEnv();
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
     transport: Transport.NATS,
-    options: { servers: env.NATS_URL.split(','), queue: service, maxReconnectAttempts: -1, name: service },
+    options: {
+      servers: env.NATS_URL.split(','),
+      queue: service,
+      maxReconnectAttempts: -1,
+      name: service,
+    },
     logger: new JsonLogger(service, env.LOG_LEVEL),
   });
   app.useGlobalInterceptors(new CorrelationInterceptor());

@@ -111,7 +111,8 @@ export class PlatformModule {
         {
           provide: Outbox,
           inject: [DataSource, OutboxRelay],
-          useFactory: (dataSource: DataSource, relay: OutboxRelay) => new Outbox(dataSource, () => relay.wake()),
+          useFactory: (dataSource: DataSource, relay: OutboxRelay) =>
+            new Outbox(dataSource, () => relay.wake()),
         },
         {
           provide: EventConsumers,
@@ -121,7 +122,15 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [SERVICE_NAME, JsonLogger, DataSource, NatsConnectionHolder, Outbox, OutboxRelay, EventConsumers],
+      exports: [
+        SERVICE_NAME,
+        JsonLogger,
+        DataSource,
+        NatsConnectionHolder,
+        Outbox,
+        OutboxRelay,
+        EventConsumers,
+      ],
     };
   }
 }

@@ -9,7 +9,9 @@ import { Client } from 'pg';
  */
 export function useIsolatedStack(): { databaseUrl: string; prefix: string } {
   const id = randomBytes(4).toString('hex');
-  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const base = new URL(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   base.pathname = `/cincy_test_${id}`;
   process.env.DATABASE_URL = base.toString();
   process.env.NATS_PREFIX = `t${id}`;
@@ -18,7 +20,10 @@ export function useIsolatedStack(): { databaseUrl: string; prefix: string } {
 }
 
 /** Drops what `useIsolatedStack` created: the database and the JetStream stream. */
-export async function dropIsolatedStack(stack: { databaseUrl: string; prefix: string }): Promise<void> {
+export async function dropIsolatedStack(stack: {
+  databaseUrl: string;
+  prefix: string;
+}): Promise<void> {
   const admin = new URL(stack.databaseUrl);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';
@@ -33,7 +38,10 @@ export async function dropIsolatedStack(stack: { databaseUrl: string; prefix: st
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -43,7 +51,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     } catch (error) {
       last = error;
     }
-    if (Date.now() > until) throw new Error(`Condition not met within ${timeoutMs} ms${last ? `: ${last}` : ''}`);
+    if (Date.now() > until)
+      throw new Error(`Condition not met within ${timeoutMs} ms${last ? `: ${last}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -6,7 +6,12 @@ import { CustomerEntity } from './customer.entity';
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ');
 
-export const toCustomer = (c: CustomerEntity): Customer => ({ id: c.id, name: c.name, phone: c.phone, email: c.email });
+export const toCustomer = (c: CustomerEntity): Customer => ({
+  id: c.id,
+  name: c.name,
+  phone: c.phone,
+  email: c.email,
+});
 
 @Injectable()
 export class CustomersService {
@@ -36,7 +41,12 @@ export class CustomersService {
       return toCustomer(existing);
     }
     const created = await this.customers.save(
-      this.customers.create({ name, phone: input.phone.trim(), phoneDigits: digits, email: input.email }),
+      this.customers.create({
+        name,
+        phone: input.phone.trim(),
+        phoneDigits: digits,
+        email: input.email,
+      }),
     );
     return toCustomer(created);
   }

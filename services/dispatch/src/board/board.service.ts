@@ -53,7 +53,10 @@ export class BoardService implements OnModuleInit {
   }
 
   /** A booked appointment joins the board as pending, and the board announces it. */
-  async open(event: EventEnvelope<'booking.appointment.requested'>, { manager, emit }: Transaction) {
+  async open(
+    event: EventEnvelope<'booking.appointment.requested'>,
+    { manager, emit }: Transaction,
+  ) {
     const p = event.payload;
     const now = new Date();
     const appointment = manager.create(BoardAppointmentEntity, {

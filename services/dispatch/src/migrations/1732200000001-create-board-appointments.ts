@@ -29,8 +29,12 @@ export class CreateBoardAppointments1732200000001 implements MigrationInterface 
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // The board reads open jobs plus today's closed ones; history never slows it down.
-    await runner.query('CREATE INDEX board_open_idx ON board_appointments (requested_at) WHERE closed_at IS NULL');
-    await runner.query('CREATE INDEX board_closed_idx ON board_appointments (closed_at) WHERE closed_at IS NOT NULL');
+    await runner.query(
+      'CREATE INDEX board_open_idx ON board_appointments (requested_at) WHERE closed_at IS NULL',
+    );
+    await runner.query(
+      'CREATE INDEX board_closed_idx ON board_appointments (closed_at) WHERE closed_at IS NOT NULL',
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

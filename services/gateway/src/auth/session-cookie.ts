@@ -12,7 +12,10 @@ const cookieOptions = (req: Request): CookieOptions => ({
 const SESSION_COOKIE_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
 export function setSessionCookie(req: Request, res: Response, token: string): void {
-  res.cookie(SESSION.cookieName, token, { ...cookieOptions(req), maxAge: SESSION_COOKIE_MAX_AGE_MS });
+  res.cookie(SESSION.cookieName, token, {
+    ...cookieOptions(req),
+    maxAge: SESSION_COOKIE_MAX_AGE_MS,
+  });
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {

@@ -1,5 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
-import { BoardChanged, EVENT_PAYLOADS, SESSION, SOCKET_EVENTS, dashboardAppointmentSchema } from '@cincy/contracts';
+import {
+  BoardChanged,
+  EVENT_PAYLOADS,
+  SESSION,
+  SOCKET_EVENTS,
+  dashboardAppointmentSchema,
+} from '@cincy/contracts';
 import { JsonLogger, NatsConnectionHolder, eventCodec, platformEnv } from '@cincy/platform';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
@@ -12,7 +18,10 @@ const STAFF_ROOM = 'staff';
 /** Re-checks open sockets' sessions, so a socket dies with its session (logout, idle limit). */
 const SESSION_RECHECK_MS = 60_000;
 
-const boardEventSchema = z.object({ type: z.string(), payload: z.object({ appointment: dashboardAppointmentSchema }) });
+const boardEventSchema = z.object({
+  type: z.string(),
+  payload: z.object({ appointment: dashboardAppointmentSchema }),
+});
 
 /**
  * Pushes board changes to signed-in staff over socket.io. Each gateway replica reads the
@@ -51,7 +60,11 @@ export class BoardPush implements OnApplicationShutdown {
 
   private async follow(): Promise<void> {
     const env = platformEnv();
-    this.nats = await NatsConnectionHolder.open({ url: env.NATS_URL, prefix: env.NATS_PREFIX, name: 'gateway' });
+    this.nats = await NatsConnectionHolder.open({
+      url: env.NATS_URL,
+      prefix: env.NATS_PREFIX,
+      name: 'gateway',
+    });
     const consumer = await this.nats.jetstream.consumers.get(this.nats.names.stream, {
       filterSubjects: this.nats.names.eventWildcard('dispatch.appointment.>'),
       deliver_policy: DeliverPolicy.New,
@@ -65,7 +78,10 @@ export class BoardPush implements OnApplicationShutdown {
   private push(data: Uint8Array): void {
     const parsed = boardEventSchema.safeParse(eventCodec.decode(data));
     if (!parsed.success || !(parsed.data.type in EVENT_PAYLOADS)) return;
-    const message: BoardChanged = { type: parsed.data.type, appointment: parsed.data.payload.appointment };
+    const message: BoardChanged = {
+      type: parsed.data.type,
+      appointment: parsed.data.payload.appointment,
+    };
     this.io?.to(STAFF_ROOM).emit(SOCKET_EVENTS.boardChanged, message);
   }
 

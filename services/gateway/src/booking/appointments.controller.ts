@@ -8,6 +8,7 @@ import { Contract } from '../common/contract.pipe';
 import { Public, User } from '../auth/access.decorators';
 import { readCookie } from '../auth/session-cookie';
 import { verifiedCustomerId } from './booking-cookie';
+import { RateLimit } from './booking-rate-limit.guard';
 
 @Controller('appointments')
 export class AppointmentsController {
@@ -21,6 +22,7 @@ export class AppointmentsController {
 
   /** Staff may book for anyone; a visitor only for the customer their booking cookie names. */
   @Public()
+  @RateLimit('appointments')
   @Post()
   create(
     @Body(new Contract(appointmentInputSchema)) body: AppointmentInput,
@@ -28,7 +30,10 @@ export class AppointmentsController {
     @Req() req: Request,
   ) {
     if (!user) {
-      const allowed = verifiedCustomerId(readCookie(req, SESSION.bookingCookieName), gatewayEnv().COOKIE_SECRET);
+      const allowed = verifiedCustomerId(
+        readCookie(req, SESSION.bookingCookieName),
+        gatewayEnv().COOKIE_SECRET,
+      );
       if (allowed !== body.customerId) {
         throw forbidden('Your booking session has expired. Please submit the form again.');
       }

@@ -7,12 +7,14 @@ import { Contract } from '../common/contract.pipe';
 import { Public, User } from '../auth/access.decorators';
 import { setBookingCookie } from '../auth/session-cookie';
 import { signCustomerId } from './booking-cookie';
+import { RateLimit } from './booking-rate-limit.guard';
 
 @Controller('customers')
 export class CustomersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Public()
+  @RateLimit('customers')
   @Post()
   async create(
     @Body(new Contract(customerInputSchema)) body: CustomerInput,

@@ -15,7 +15,10 @@ const CODE_BY_STATUS: Record<number, string> = {
 };
 
 /** Maps any error to a status and the API's error body. Unknown errors never show their stack. */
-export function toErrorResponse(error: unknown, logger: JsonLogger): { status: number; body: ApiError } {
+export function toErrorResponse(
+  error: unknown,
+  logger: JsonLogger,
+): { status: number; body: ApiError } {
   if (error instanceof RpcCallError) return { status: error.status, body: error.body };
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -23,14 +26,18 @@ export function toErrorResponse(error: unknown, logger: JsonLogger): { status: n
     if (typeof answer === 'object' && answer && 'code' in answer && 'message' in answer) {
       return { status, body: answer as ApiError };
     }
-    const code = CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.validation);
+    const code =
+      CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.validation);
     const message = status === 404 ? 'Not found' : error.message;
     return { status, body: { code, message } };
   }
   logger.error({ msg: 'unhandled error', error: String(error), stack: (error as Error)?.stack });
   return {
     status: 500,
-    body: { code: ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' },
+    body: {
+      code: ERROR_CODES.internal,
+      message: 'Something went wrong on our side. Please try again.',
+    },
   };
 }
 

@@ -10,7 +10,10 @@ export class ApiException extends HttpException {
 }
 
 export const unauthenticated = () =>
-  new ApiException(401, { code: ERROR_CODES.unauthenticated, message: 'Please log in to continue.' });
+  new ApiException(401, {
+    code: ERROR_CODES.unauthenticated,
+    message: 'Please log in to continue.',
+  });
 
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new ApiException(403, { code: ERROR_CODES.forbidden, message });

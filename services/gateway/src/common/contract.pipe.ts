@@ -11,7 +11,10 @@ export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.i
   ) {}
 
   transform(value: unknown): z.infer<T> {
-    if (this.source === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    if (
+      this.source === 'body' &&
+      (typeof value !== 'object' || value === null || Array.isArray(value))
+    ) {
       throw new ApiException(400, {
         code: ERROR_CODES.validation,
         message: 'The request body must be a JSON object.',
@@ -26,7 +29,10 @@ export class IdParam implements PipeTransform<string, number> {
   transform(value: string): number {
     const id = Number(value);
     if (!/^\d{1,9}$/.test(value) || id < 1) {
-      throw new ApiException(400, { code: ERROR_CODES.validation, message: 'The id must be a positive number.' });
+      throw new ApiException(400, {
+        code: ERROR_CODES.validation,
+        message: 'The id must be a positive number.',
+      });
     }
     return id;
   }

@@ -16,7 +16,10 @@ export class HealthController {
       SERVICES.map((service) => this.rpc.call(`${service}.health` as 'booking.health', {})),
     );
     const services = Object.fromEntries(
-      SERVICES.map((service, i) => [service, answers[i].status === 'fulfilled' ? 'ok' : 'unavailable']),
+      SERVICES.map((service, i) => [
+        service,
+        answers[i].status === 'fulfilled' ? 'ok' : 'unavailable',
+      ]),
     );
     const ok = answers.every((a) => a.status === 'fulfilled');
     res.status(ok ? 200 : 503);

@@ -31,7 +31,9 @@ export class CreateUsersAndSessions1732200000001 implements MigrationInterface {
         total_hours numeric(8, 2),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query('CREATE INDEX user_sessions_user_idx ON user_sessions (user_id) WHERE is_active');
+    await runner.query(
+      'CREATE INDEX user_sessions_user_idx ON user_sessions (user_id) WHERE is_active',
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -34,8 +34,11 @@ export class SessionsService {
 
   async login({ username, password }: LoginRequest): Promise<Session> {
     const user = await this.users.findByUsername(username);
-    const valid = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-    if (!user || !valid) throw new DomainError(ERROR_CODES.invalidCredentials, 'Invalid username or password.');
+    const valid = user
+      ? await verifyPassword(user.passwordHash, password)
+      : await burnPasswordCheck(password);
+    if (!user || !valid)
+      throw new DomainError(ERROR_CODES.invalidCredentials, 'Invalid username or password.');
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     await this.sessions.insert({
@@ -50,7 +53,10 @@ export class SessionsService {
 
   /** The user behind a token, while the session is active and was used within the idle limit. */
   async resolve(token: string, now = new Date()): Promise<CurrentUser> {
-    const session = await this.sessions.findOneBy({ sessionToken: hashToken(token), isActive: true });
+    const session = await this.sessions.findOneBy({
+      sessionToken: hashToken(token),
+      isActive: true,
+    });
     if (!session) throw expired();
     const idleMs = now.getTime() - session.lastActivity.getTime();
     if (idleMs > identityEnv().SESSION_IDLE_MINUTES * 60_000) {
@@ -59,12 +65,16 @@ export class SessionsService {
     }
     const user = await this.users.findById(session.userId);
     if (!user) throw expired();
-    if (idleMs > ACTIVITY_WRITE_INTERVAL_MS) await this.sessions.update(session.id, { lastActivity: now });
+    if (idleMs > ACTIVITY_WRITE_INTERVAL_MS)
+      await this.sessions.update(session.id, { lastActivity: now });
     return toCurrentUser(user);
   }
 
   async end(token: string): Promise<boolean> {
-    const session = await this.sessions.findOneBy({ sessionToken: hashToken(token), isActive: true });
+    const session = await this.sessions.findOneBy({
+      sessionToken: hashToken(token),
+      isActive: true,
+    });
     if (!session) return false;
     await this.close(session, new Date());
     return true;
@@ -72,8 +82,13 @@ export class SessionsService {
 
   private async close(session: UserSessionEntity, at: Date): Promise<void> {
     const hours = (at.getTime() - session.loginTime.getTime()) / 3_600_000;
-    await this.sessions.update(session.id, { isActive: false, logoutTime: at, totalHours: hours.toFixed(2) });
+    await this.sessions.update(session.id, {
+      isActive: false,
+      logoutTime: at,
+      totalHours: hours.toFixed(2),
+    });
   }
 }
 
-const expired = () => new DomainError(ERROR_CODES.unauthenticated, 'Your session has ended. Please log in again.');
+const expired = () =>
+  new DomainError(ERROR_CODES.unauthenticated, 'Your session has ended. Please log in again.');

@@ -41,7 +41,7 @@ export class UsersService implements OnApplicationBootstrap {
       username: env.SEED_ADMIN_USERNAME,
       name: 'Administrator',
       role: 'admin',
-      passwordHash: await hashPassword(env.SEED_ADMIN_PASSWORD ?? (generated as string)),
+      passwordHash: await hashPassword(generated ?? (env.SEED_ADMIN_PASSWORD as string)),
     });
     try {
       await this.users.insert(user);

@@ -1,4 +1,112 @@
-// Placeholder: the public-site work replaces this page.
+import { BUSINESS } from '@cincy/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
+import './public.css';
+
+const NEXT_STEPS = [
+  {
+    title: 'Confirmation call',
+    text: 'We call you shortly to confirm the details and your preferred time.',
+  },
+  {
+    title: 'Technician dispatched',
+    text: 'A technician heads your way with a new battery matched to your vehicle.',
+  },
+  {
+    title: 'Service complete',
+    text: 'Your battery is tested, installed and your old one recycled, usually in 15-25 minutes.',
+  },
+] as const;
+
 export function ConfirmationPage() {
-  return <main><h1>ConfirmationPage</h1></main>;
+  const [params] = useSearchParams();
+  const read = (key: string) => params.get(key)?.trim() ?? '';
+  const name = read('name');
+  const phone = read('phone');
+  const location = read('location');
+  const vehicle = read('vehicle');
+  const time = read('time');
+  const notes = read('notes');
+
+  return (
+    <main className="pub-page pub-info">
+      <div className="pub-success-mark" aria-hidden="true">
+        <svg width="56" height="56" viewBox="0 0 56 56">
+          <circle cx="28" cy="28" r="26" fill="#dcfce7" />
+          <path
+            d="M17 29l7 7 15-16"
+            stroke="#15803d"
+            strokeWidth="4"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </div>
+      <h1 className="pub-title">Service Request Received</h1>
+      <p className="pub-lead">
+        Thank you{name ? `, ${name}` : ''}! Your request has been sent to our team.
+      </p>
+
+      <section className="pub-card" aria-labelledby="pub-details-title">
+        <h2 className="pub-card-title" id="pub-details-title">
+          Request Details
+        </h2>
+        <dl className="pub-details">
+          <div>
+            <dt>Contact</dt>
+            <dd>
+              {name || 'Not specified'}
+              {phone && (
+                <>
+                  <br />
+                  {phone}
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Service Location</dt>
+            <dd>{location || 'Not specified'}</dd>
+          </div>
+          <div>
+            <dt>Vehicle</dt>
+            <dd>{vehicle || 'Not specified'}</dd>
+          </div>
+          <div>
+            <dt>Preferred Time</dt>
+            <dd>{time || 'ASAP'}</dd>
+          </div>
+          {notes && (
+            <div>
+              <dt>Notes</dt>
+              <dd className="pub-pre-wrap">{notes}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <section className="pub-card" aria-labelledby="pub-next-title">
+        <h2 className="pub-card-title" id="pub-next-title">
+          What Happens Next
+        </h2>
+        <ol className="pub-steps">
+          {NEXT_STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong>
+              <span>{step.text}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <p className="pub-lead">
+        Questions or changes? Call us at <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+      </p>
+      <div className="pub-actions">
+        <Link className="pub-button pub-button--primary" to="/">
+          Return Home
+        </Link>
+      </div>
+    </main>
+  );
 }

@@ -1,4 +1,266 @@
-// Placeholder: the public-site work replaces this page.
+import { BUSINESS, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { dismissToast, toast } from '../../app/toast';
+import { AlternativeSchedulingNotice } from '../../features/booking/alternative-scheduling-notice';
+import { BookingSubmitError } from '../../features/booking/booking-api';
+import {
+  FieldError,
+  fieldId,
+  errorId,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../features/booking/booking-fields';
+import {
+  buildConfirmationUrl,
+  buildLocation,
+  canLookUpTimeSlots,
+  mapServerFieldErrors,
+  submissionErrorToast,
+  type BookingFieldName,
+} from '../../features/booking/booking-form.util';
+import { firstInvalidField } from '../../features/booking/booking-validation.util';
+import { TimingSection } from '../../features/booking/timing-section';
+import { useBookingForm } from '../../features/booking/use-booking-form';
+import { useDebouncedValue } from '../../features/booking/use-debounced-value';
+import { useNow } from '../../features/booking/use-now';
+import { useSubmitBooking } from '../../features/booking/use-submit-booking';
+import { useTimeSlots } from '../../features/booking/use-time-slots';
+import { VehicleSection } from '../../features/booking/vehicle-section';
+import './public.css';
+
+const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
+
 export function CustomerFormPage() {
-  return <main><h1>CustomerFormPage</h1></main>;
+  const form = useBookingForm();
+  const { values, errors, setText, blurField } = form;
+  const now = useNow();
+  const navigate = useNavigate();
+  const submit = useSubmitBooking();
+  const [notice, setNotice] = useState<string | null>(null);
+  const timingHeading = useRef<HTMLHeadingElement>(null);
+
+  const address = useMemo(() => buildLocation(values), [values]);
+  const settledAddress = useDebouncedValue(address, 500);
+  const slots = useTimeSlots(
+    values.preferredDate ?? '',
+    settledAddress,
+    form.timing === 'later' && canLookUpTimeSlots(values, settledAddress),
+  );
+
+  const focusTiming = () => {
+    timingHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    timingHeading.current?.focus({ preventScroll: true });
+  };
+
+  const focusField = (field: BookingFieldName) => {
+    if (TIMING_FIELDS.includes(field)) return focusTiming();
+    document.getElementById(fieldId(field))?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const found = form.validateAll();
+    const first = firstInvalidField(found);
+    if (first) {
+      focusField(first);
+      return;
+    }
+    try {
+      await submit.mutateAsync(values);
+      dismissToast(); // an earlier failure's toast must not follow the visitor to the thank-you page
+      navigate(buildConfirmationUrl(values));
+    } catch (error) {
+      const message = error instanceof BookingSubmitError ? error.message : undefined;
+      const shown = submissionErrorToast(message);
+      toast({ title: shown.title, description: shown.description, variant: 'info' });
+      if (shown.rapidResponse) setNotice(shown.description);
+      if (error instanceof BookingSubmitError && error.fieldErrors) {
+        const serverErrors = mapServerFieldErrors(error.fieldErrors);
+        form.showErrors(serverErrors);
+        const field = firstInvalidField(serverErrors);
+        if (field) focusField(field);
+      }
+    }
+  };
+
+  const sending = submit.isPending;
+
+  return (
+    <main className="pub-page pub-page--form">
+      <header className="pub-form-header">
+        <h1 className="pub-title">Request Mobile Battery Service</h1>
+        <p className="pub-lead">
+          Fill in the form and a technician will come to you. Service hours: {BUSINESS.hoursLong}, 7
+          days a week.
+        </p>
+        <p className="pub-small">
+          Prefer to talk? Call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+        </p>
+      </header>
+
+      {notice && <AlternativeSchedulingNotice message={notice} onTryDifferent={focusTiming} />}
+
+      <form
+        className="pub-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-describedby="booking-required-note"
+      >
+        <p className="pub-small" id="booking-required-note">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="pub-visually-hidden">with an asterisk</span> are required.
+        </p>
+
+        <fieldset className="pub-fieldset">
+          <legend className="pub-legend">Contact Information</legend>
+          <div className="pub-grid pub-grid--2">
+            <TextField
+              name="firstName"
+              label="First Name"
+              required
+              autoComplete="given-name"
+              maxLength={50}
+              value={values.firstName}
+              onChange={(v) => setText('firstName', v)}
+              onBlur={() => blurField('firstName')}
+              error={errors.firstName}
+            />
+            <TextField
+              name="lastName"
+              label="Last Name"
+              required
+              autoComplete="family-name"
+              maxLength={50}
+              value={values.lastName}
+              onChange={(v) => setText('lastName', v)}
+              onBlur={() => blurField('lastName')}
+              error={errors.lastName}
+            />
+          </div>
+          <TextField
+            name="phone"
+            label="Phone Number"
+            type="tel"
+            inputMode="tel"
+            required
+            autoComplete="tel-national"
+            placeholder="(513) 555-0123"
+            maxLength={TEXT_LIMITS.phone}
+            value={values.phone}
+            onChange={(v) => setText('phone', v)}
+            onBlur={() => blurField('phone')}
+            error={errors.phone}
+          />
+        </fieldset>
+
+        <fieldset className="pub-fieldset">
+          <legend className="pub-legend">Service Location</legend>
+          <TextField
+            name="street"
+            label="Street Address"
+            required
+            autoComplete="address-line1"
+            placeholder="123 Main St"
+            maxLength={TEXT_LIMITS.street}
+            value={values.street}
+            onChange={(v) => setText('street', v)}
+            onBlur={() => blurField('street')}
+            error={errors.street}
+          />
+          <div className="pub-grid pub-grid--3">
+            <TextField
+              name="city"
+              label="City"
+              required
+              autoComplete="address-level2"
+              maxLength={TEXT_LIMITS.city}
+              value={values.city}
+              onChange={(v) => setText('city', v)}
+              onBlur={() => blurField('city')}
+              error={errors.city}
+            />
+            <SelectField
+              name="state"
+              label="State"
+              required
+              placeholder="Select state"
+              options={US_STATES}
+              value={values.state}
+              onChange={(v) => setText('state', v)}
+              onBlur={() => blurField('state')}
+              error={errors.state}
+            />
+            <TextField
+              name="zip"
+              label="ZIP Code"
+              required
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder="45202"
+              maxLength={10}
+              value={values.zip}
+              onChange={(v) => setText('zip', v)}
+              onBlur={() => blurField('zip')}
+              error={errors.zip}
+            />
+          </div>
+        </fieldset>
+
+        <VehicleSection form={form} />
+
+        <TimingSection form={form} now={now} slots={slots.data} headingRef={timingHeading} />
+
+        <fieldset className="pub-fieldset">
+          <legend className="pub-legend">
+            Additional Notes <span className="pub-legend-note">(optional)</span>
+          </legend>
+          <TextAreaField
+            name="notes"
+            label="Notes"
+            hint="Gate codes, parking spot, or anything the technician should know."
+            rows={3}
+            maxLength={TEXT_LIMITS.notes}
+            value={values.notes ?? ''}
+            onChange={(v) => setText('notes', v)}
+            onBlur={() => blurField('notes')}
+            error={errors.notes}
+          />
+        </fieldset>
+
+        <div className="pub-agreement">
+          <p className="pub-small">
+            Please read our{' '}
+            <Link to="/terms-of-service" target="_blank" rel="noopener">
+              terms of service<span className="pub-visually-hidden"> (opens in a new tab)</span>
+            </Link>{' '}
+            before you submit.
+          </p>
+          <div className="pub-checkbox">
+            <input
+              type="checkbox"
+              id={fieldId('agreeToTerms')}
+              name="agreeToTerms"
+              checked={values.agreeToTerms}
+              onChange={(e) => form.setAgreeToTerms(e.target.checked)}
+              aria-invalid={errors.agreeToTerms ? true : undefined}
+              aria-describedby={errors.agreeToTerms ? errorId('agreeToTerms') : undefined}
+            />
+            <label htmlFor={fieldId('agreeToTerms')}>I agree to the terms of service</label>
+          </div>
+          <FieldError name="agreeToTerms" error={errors.agreeToTerms} />
+        </div>
+
+        <button
+          type="submit"
+          className="pub-button pub-button--primary pub-button--block"
+          disabled={!values.agreeToTerms || sending}
+        >
+          {sending ? 'Submitting...' : 'Submit Service Request'}
+        </button>
+      </form>
+    </main>
+  );
 }

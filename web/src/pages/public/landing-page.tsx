@@ -1,4 +1,111 @@
-// Placeholder: the public-site work replaces this page.
+import { BUSINESS } from '@cincy/contracts';
+import { Link } from 'react-router-dom';
+import { BrandLogo } from './brand-logo';
+import { PromoVideo } from './promo-video';
+import './public.css';
+
+const INCLUDED = [
+  'Brand new battery with warranty',
+  'On-site delivery and installation',
+  'Full electrical system diagnostic',
+  'Battery reset/registration for smart vehicles',
+  'Old battery removal and recycling',
+  'Friendly professional service at home, work or roadside',
+] as const;
+
 export function LandingPage() {
-  return <main><h1>LandingPage</h1></main>;
+  return (
+    <main className="pub-page pub-landing">
+      <header className="pub-landing-top">
+        <BrandLogo />
+        <nav className="pub-landing-nav" aria-label="Information">
+          <Link className="pub-button pub-button--ghost" to="/pricing">
+            Pricing
+          </Link>
+          <Link className="pub-button pub-button--ghost" to="/faq">
+            FAQ
+          </Link>
+          <Link className="pub-button pub-button--ghost" to="/about">
+            About
+          </Link>
+        </nav>
+      </header>
+
+      <section className="pub-hero" aria-labelledby="pub-hero-title">
+        <h1 className="pub-hero-title" id="pub-hero-title">
+          Dead battery? We replace it on site.
+        </h1>
+        <p className="pub-lead">
+          A technician brings a brand new battery to your home, work or roadside and installs it in
+          about 15-25 minutes. Serving {BUSINESS.serviceArea}.
+        </p>
+        <Link className="pub-button pub-button--primary pub-button--large" to="/customer-form">
+          Book Now
+        </Link>
+      </section>
+
+      <PromoVideo />
+
+      <div className="pub-card-grid">
+        <section className="pub-card" aria-labelledby="pub-included-title">
+          <h2 className="pub-card-title" id="pub-included-title">
+            What&apos;s Included
+          </h2>
+          <ul className="pub-check-list">
+            {INCLUDED.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="pub-card pub-card--accent" aria-labelledby="pub-referral-title">
+          <h2 className="pub-card-title" id="pub-referral-title">
+            Refer a Friend, Get $10
+          </h2>
+          <p>
+            When a friend buys a battery from us and turns in your referral card, you get a $10 gift
+            card. There is no limit: refer as many friends as you like.
+          </p>
+        </section>
+
+        <section className="pub-card" aria-labelledby="pub-contact-title">
+          <h2 className="pub-card-title" id="pub-contact-title">
+            Contact Us
+          </h2>
+          <dl className="pub-contact-list">
+            <div>
+              <dt>Phone</dt>
+              <dd>
+                <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>Open</dt>
+              <dd>7 days a week</dd>
+            </div>
+            <div>
+              <dt>Hours</dt>
+              <dd>{BUSINESS.hoursShort}</dd>
+            </div>
+            <div>
+              <dt>E-mail</dt>
+              <dd>
+                <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <p className="pub-privacy">
+        Your privacy matters: we never sell or share your personal information with third parties.
+      </p>
+
+      <div className="pub-staff">
+        <Link className="pub-button pub-button--quiet" to="/login">
+          Staff Login
+        </Link>
+      </div>
+    </main>
+  );
 }

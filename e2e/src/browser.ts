@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BrowserContext, chromium, Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium (installed by apt): `npx playwright install` cannot download browsers on
+ * these machines. CHROME_PATH points elsewhere when needed.
+ */
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Closes the browser and removes its profile directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * A headless Chromium with a fresh profile (its own temporary --user-data-dir, through
+ * playwright's persistent context) and one page. `baseURL` makes page.goto('/login') work.
+ */
+export async function launchBrowser(options: { baseURL?: string } = {}): Promise<TestBrowser> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'cincy-e2e-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      baseURL: options.baseURL,
+      viewport: { width: 1280, height: 900 },
+      timeout: 60_000,
+    });
+  } catch (err) {
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw new Error(
+      `Could not launch Chromium at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium\` or set CHROME_PATH): ${(err as Error).message}`,
+    );
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

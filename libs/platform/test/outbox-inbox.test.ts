@@ -1,0 +1,176 @@
+import { testStack } from '../src/testing/isolate';
+import { EventEnvelope } from '@cincy/contracts';
+import { AckPolicy, DeliverPolicy, nanos } from 'nats';
+import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { platformEnv } from '../src/config/config';
+import { openServiceDatabase } from '../src/database/database';
+import { JsonLogger } from '../src/logging/json-logger';
+import {
+  ApplyDeps,
+  EventConsumers,
+  applyDelivery,
+  recordInboxRow,
+} from '../src/messaging/event-consumer';
+import { JetStreamPublisher, eventCodec } from '../src/messaging/jetstream-publisher';
+import { NatsConnectionHolder } from '../src/messaging/nats-connection';
+import { Outbox } from '../src/messaging/outbox';
+import { OutboxRelay, postgresOutboxStore } from '../src/messaging/outbox-relay';
+import { dropIsolatedStack, eventually } from '../src/testing';
+
+class CreateApplied1700000000000 implements MigrationInterface {
+  name = 'CreateApplied1700000000000';
+  async up(runner: QueryRunner) {
+    await runner.query('CREATE TABLE applied (seq serial PRIMARY KEY, event_id uuid NOT NULL)');
+  }
+  async down(runner: QueryRunner) {
+    await runner.query('DROP TABLE applied');
+  }
+}
+
+const payload = (appointmentId: number) => ({
+  appointmentId,
+  customerId: 1,
+  customer: { name: 'Jane Doe', phone: '5135550100' },
+  location: '1 Main St, Cincinnati, Ohio 45202',
+  customerLocation: null,
+  vehicle: null,
+  preferredTime: 'ASAP',
+  scheduledDate: null,
+  scheduledTime: null,
+  scheduledStartTime: null,
+  notes: null,
+  priority: 'normal',
+  requestedAt: new Date().toISOString(),
+});
+
+const logger = new JsonLogger('test', 'error');
+let dataSource: DataSource;
+let nats: NatsConnectionHolder;
+let outbox: Outbox;
+let relay: OutboxRelay;
+let consumers: EventConsumers;
+
+const appliedCount = async (eventId: string) =>
+  Number(
+    (await dataSource.query('SELECT count(*) FROM applied WHERE event_id = $1', [eventId]))[0]
+      .count,
+  );
+
+beforeAll(async () => {
+  dataSource = await openServiceDatabase({
+    url: platformEnv().DATABASE_URL,
+    schema: 'ptest',
+    entities: [],
+    migrations: [CreateApplied1700000000000],
+  });
+  nats = await NatsConnectionHolder.open({
+    url: platformEnv().NATS_URL,
+    prefix: testStack.prefix,
+    name: 'ptest',
+  });
+  relay = new OutboxRelay(postgresOutboxStore(dataSource), new JetStreamPublisher(nats), logger);
+  outbox = new Outbox(dataSource, () => undefined); // the tests drive the relay themselves
+  consumers = new EventConsumers(nats, outbox, logger);
+  consumers.subscribe({
+    durable: 'ptest-applier',
+    type: 'booking.appointment.requested',
+    handle: async (event, tx) => {
+      await tx.manager.query('INSERT INTO applied (event_id) VALUES ($1)', [event.id]);
+    },
+  });
+  await consumers.start();
+});
+
+afterAll(async () => {
+  await consumers.stop();
+  await nats.close();
+  await dataSource.destroy();
+  await dropIsolatedStack(testStack);
+});
+
+describe('outbox -> JetStream -> inbox', () => {
+  it('publishes a committed event once and applies it once, even when the relay publishes it twice', async () => {
+    const event = await outbox.transaction((tx) =>
+      tx.emit('booking.appointment.requested', payload(1)),
+    );
+    expect(await relay.drain()).toBe(1);
+
+    // The relay crashed after publishing but before marking: the row goes out again, same Nats-Msg-Id.
+    await dataSource.query('UPDATE outbox SET published_at = NULL WHERE id = $1', [event.id]);
+    expect(await relay.drain()).toBe(1);
+    const stream = await nats.manager.streams.info(nats.names.stream);
+    expect(stream.state.messages).toBe(1); // JetStream dropped the duplicate
+
+    // Outside the dedupe window the event arrives a second time; the inbox makes it a no-op.
+    await nats.jetstream.publish(nats.names.event(event.type), eventCodec.encode(event), {
+      msgID: 'late-repeat',
+    });
+
+    await eventually(async () => (await appliedCount(event.id)) === 1);
+    await eventually(async () => {
+      const info = await nats.manager.consumers.info(nats.names.stream, 'ptest-applier');
+      return info.num_ack_pending === 0 && info.num_pending === 0;
+    });
+    expect(await appliedCount(event.id)).toBe(1);
+  });
+
+  it('writes nothing to the outbox when the transaction rolls back', async () => {
+    await expect(
+      outbox.transaction(async (tx) => {
+        await tx.emit('booking.appointment.requested', payload(2));
+        throw new Error('business rule said no');
+      }),
+    ).rejects.toThrow('business rule said no');
+    const [{ count }] = await dataSource.query(
+      'SELECT count(*) FROM outbox WHERE published_at IS NULL',
+    );
+    expect(Number(count)).toBe(0);
+  });
+
+  it('applies once when JetStream redelivers an event whose ack was lost', async () => {
+    const durable = 'ptest-lost-ack';
+    await nats.manager.consumers.add(nats.names.stream, {
+      durable_name: durable,
+      filter_subject: nats.names.event('booking.appointment.requested'),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.New,
+      ack_wait: nanos(500),
+    });
+    const event = await outbox.transaction((tx) =>
+      tx.emit('booking.appointment.requested', payload(3)),
+    );
+    await relay.drain();
+
+    const deps: ApplyDeps = {
+      consumer: durable,
+      logger,
+      recordInbox: recordInboxRow,
+      runInTransaction: (work) => outbox.transaction(work),
+    };
+    let handled = 0;
+    const subscription = {
+      durable,
+      type: 'booking.appointment.requested' as const,
+      handle: async () => void handled++,
+    };
+    const consumer = await nats.jetstream.consumers.get(nats.names.stream, durable);
+    const results: string[] = [];
+    for (let delivery = 0; delivery < 2; delivery++) {
+      const msg = await consumer.next({ expires: 5000 });
+      expect(msg).not.toBeNull();
+      const ackLost = delivery === 0;
+      results.push(
+        await applyDelivery(deps, subscription, {
+          data: msg!.data,
+          redeliveryCount: msg!.info.redeliveryCount,
+          ack: () => (ackLost ? undefined : msg!.ack()),
+          nak: (d) => msg!.nak(d),
+          term: () => msg!.term(),
+        }),
+      );
+      expect((eventCodec.decode(msg!.data) as EventEnvelope).id).toBe(event.id);
+    }
+    expect(results).toEqual(['applied', 'duplicate']);
+    expect(handled).toBe(1);
+  });
+});

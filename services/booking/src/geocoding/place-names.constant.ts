@@ -1,0 +1,88 @@
+import type { GeoPoint } from '@cincy/contracts';
+
+/**
+ * Cities, townships and neighbourhoods around Cincinnati (approximate centres), for an address
+ * whose street is not in the known table. 'Cincinnati' itself is left to the regional fallback.
+ */
+export const PLACE_NAMES: Readonly<Record<string, GeoPoint>> = {
+  // Northern Kentucky
+  Covington: { lat: 39.0837, lng: -84.5086 },
+  Newport: { lat: 39.0915, lng: -84.4958 },
+  Bellevue: { lat: 39.1064, lng: -84.4786 },
+  Dayton: { lat: 39.1128, lng: -84.4727 },
+  'Fort Thomas': { lat: 39.0751, lng: -84.4472 },
+  'Fort Mitchell': { lat: 39.0595, lng: -84.5474 },
+  'Fort Wright': { lat: 39.0517, lng: -84.5341 },
+  Ludlow: { lat: 39.0926, lng: -84.5474 },
+  'Villa Hills': { lat: 39.0634, lng: -84.593 },
+  Erlanger: { lat: 39.0167, lng: -84.6008 },
+  Elsmere: { lat: 39.0126, lng: -84.6047 },
+  Edgewood: { lat: 39.0187, lng: -84.5819 },
+  Florence: { lat: 38.999, lng: -84.6266 },
+  Independence: { lat: 38.9431, lng: -84.5441 },
+  'Highland Heights': { lat: 39.0331, lng: -84.4519 },
+  'Cold Spring': { lat: 39.0217, lng: -84.4397 },
+  Alexandria: { lat: 38.9595, lng: -84.388 },
+  Burlington: { lat: 39.0276, lng: -84.7241 },
+  Hebron: { lat: 39.0659, lng: -84.701 },
+  Union: { lat: 38.9459, lng: -84.6805 },
+  // Ohio suburbs
+  Norwood: { lat: 39.1556, lng: -84.4597 },
+  'Blue Ash': { lat: 39.232, lng: -84.3783 },
+  Mason: { lat: 39.36, lng: -84.3099 },
+  'West Chester': { lat: 39.332, lng: -84.408 },
+  'Liberty Township': { lat: 39.3797, lng: -84.4065 },
+  Fairfield: { lat: 39.3454, lng: -84.5603 },
+  Hamilton: { lat: 39.3995, lng: -84.5613 },
+  Sharonville: { lat: 39.2681, lng: -84.4133 },
+  Springdale: { lat: 39.287, lng: -84.4852 },
+  'Forest Park': { lat: 39.2903, lng: -84.5041 },
+  Reading: { lat: 39.2237, lng: -84.4422 },
+  Evendale: { lat: 39.2562, lng: -84.4183 },
+  Wyoming: { lat: 39.2312, lng: -84.4658 },
+  'Deer Park': { lat: 39.2053, lng: -84.3947 },
+  Madeira: { lat: 39.1909, lng: -84.3636 },
+  Montgomery: { lat: 39.2281, lng: -84.3541 },
+  'Indian Hill': { lat: 39.1795, lng: -84.3355 },
+  Loveland: { lat: 39.2689, lng: -84.2638 },
+  Milford: { lat: 39.1753, lng: -84.2944 },
+  'Anderson Township': { lat: 39.077, lng: -84.355 },
+  'Mount Washington': { lat: 39.0906, lng: -84.388 },
+  'North College Hill': { lat: 39.2184, lng: -84.5508 },
+  'Mount Healthy': { lat: 39.2337, lng: -84.5455 },
+  'Colerain Township': { lat: 39.2217, lng: -84.595 },
+  'Delhi Township': { lat: 39.095, lng: -84.605 },
+  Harrison: { lat: 39.262, lng: -84.82 },
+  // The west side: Green Township and its neighbours
+  'Green Township': { lat: 39.17, lng: -84.635 },
+  Cheviot: { lat: 39.157, lng: -84.6133 },
+  Westwood: { lat: 39.1473, lng: -84.5955 },
+  Bridgetown: { lat: 39.1531, lng: -84.6372 },
+  'Monfort Heights': { lat: 39.1839, lng: -84.6086 },
+  'White Oak': { lat: 39.2131, lng: -84.6063 },
+  Dent: { lat: 39.1853, lng: -84.6516 },
+  'Price Hill': { lat: 39.1128, lng: -84.572 },
+  // Cincinnati neighbourhoods
+  'Over-the-Rhine': { lat: 39.1134, lng: -84.5163 },
+  'Mount Adams': { lat: 39.1091, lng: -84.499 },
+  'Walnut Hills': { lat: 39.1263, lng: -84.4877 },
+  Clifton: { lat: 39.1456, lng: -84.517 },
+  'Hyde Park': { lat: 39.1381, lng: -84.4435 },
+  Oakley: { lat: 39.152, lng: -84.4252 },
+  'Mount Lookout': { lat: 39.1289, lng: -84.4285 },
+};
+
+/** Zip codes of the service area whose town name people often leave out. */
+export const ZIP_CENTRES: Readonly<Record<string, GeoPoint>> = {
+  '41011': { lat: 39.0622, lng: -84.5311 },
+  '41017': { lat: 39.0253, lng: -84.5743 },
+  '41018': { lat: 39.0147, lng: -84.6014 },
+  '41042': { lat: 38.9932, lng: -84.6485 },
+  '41071': { lat: 39.0775, lng: -84.4828 },
+  '41075': { lat: 39.0776, lng: -84.4488 },
+  '41076': { lat: 39.0166, lng: -84.4349 },
+  '45040': { lat: 39.3494, lng: -84.3112 },
+  '45069': { lat: 39.3414, lng: -84.4016 },
+  '45212': { lat: 39.1609, lng: -84.4551 },
+  '45242': { lat: 39.2429, lng: -84.3576 },
+};

@@ -1,0 +1,101 @@
+import {
+  BOOKING,
+  BOOKING_MESSAGES,
+  ERROR_CODES,
+  TimeSlot,
+  addDays,
+  businessDate,
+  businessParts,
+} from '@cincy/contracts';
+import type { ErrorCode } from '@cincy/platform';
+
+/** A rule said no: the code decides the HTTP status, the field is where the form shows it. */
+export interface RuleViolation {
+  code: ErrorCode;
+  message: string;
+  field?: 'scheduledDate' | 'scheduledTime' | 'date';
+}
+
+/** The hours of the grid, 9..21 on the business clock. */
+export const GRID_HOURS: readonly number[] = Array.from(
+  { length: BOOKING.lastHour - BOOKING.firstHour + 1 },
+  (_, i) => BOOKING.firstHour + i,
+);
+
+/** '2025-02-30' matches the pattern but is no day. */
+export function isCalendarDate(date: string): boolean {
+  const d = new Date(`${date}T12:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}
+
+/** Today and the next six days on the business clock (the form's 7 date choices). */
+export function bookableDates(now: Date): { first: string; last: string } {
+  const first = businessDate(now);
+  return { first, last: addDays(first, BOOKING.dateChoices - 1) };
+}
+
+/** A date the grid and bookings accept: a real day from today to today + 6. */
+export function checkBookableDate(
+  date: string,
+  now: Date,
+  field: RuleViolation['field'] = 'date',
+): RuleViolation | null {
+  const { first, last } = bookableDates(now);
+  // ISO dates compare correctly as strings.
+  if (!isCalendarDate(date) || date < first || date > last) {
+    return { code: ERROR_CODES.validation, message: BOOKING_MESSAGES.dateOutOfRange, field };
+  }
+  return null;
+}
+
+/** On today's grid an hour that has begun is gone: at 10:05 the 10 o'clock slot has passed. */
+export function isPastHour(date: string, hour: number, now: Date): boolean {
+  const today = businessDate(now);
+  if (date !== today) return date < today;
+  return hour <= businessParts(now).hour;
+}
+
+/** A scheduled booking: a bookable day, a grid hour on the hour, not already begun. */
+export function checkScheduledSlot(date: string, time: string, now: Date): RuleViolation | null {
+  const dateViolation = checkBookableDate(date, now, 'scheduledDate');
+  if (dateViolation) return dateViolation;
+  const [hour, minute, second] = time.split(':').map(Number);
+  if (!GRID_HOURS.includes(hour) || minute !== 0 || (second ?? 0) !== 0) {
+    return {
+      code: ERROR_CODES.validation,
+      message: BOOKING_MESSAGES.hourOutOfRange,
+      field: 'scheduledTime',
+    };
+  }
+  if (isPastHour(date, hour, now)) {
+    return {
+      code: ERROR_CODES.validation,
+      message: BOOKING_MESSAGES.timeHasPassed,
+      field: 'scheduledTime',
+    };
+  }
+  return null;
+}
+
+/** The hour of a valid 'HH:MM:SS'. */
+export const hourOf = (time: string): number => Number(time.slice(0, 2));
+
+/**
+ * The grid of one day: passed hours first (they cannot be booked whatever the count), then full
+ * ones. `booked` holds the bookings that count against capacity, by hour.
+ */
+export function timeSlotAnswers(
+  date: string,
+  now: Date,
+  booked: ReadonlyMap<number, number>,
+  capacity: number,
+): TimeSlot[] {
+  return GRID_HOURS.map((hour) => {
+    if (isPastHour(date, hour, now))
+      return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotPassed };
+    if ((booked.get(hour) ?? 0) >= capacity) {
+      return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotBooked };
+    }
+    return { hour, available: true };
+  });
+}

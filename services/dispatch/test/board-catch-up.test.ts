@@ -1,0 +1,116 @@
+import { testStack } from '@cincy/platform/testing/isolate';
+import { EventEnvelope } from '@cincy/contracts';
+import {
+  JetStreamPublisher,
+  JsonLogger,
+  NatsConnectionHolder,
+  RpcClient,
+  buildEvent,
+  createServiceApp,
+  eventCodec,
+  platformEnv,
+} from '@cincy/platform';
+import { dropIsolatedStack, eventually } from '@cincy/platform/testing';
+import { INestMicroservice } from '@nestjs/common';
+import { AppModule } from '../src/app.module';
+
+const requested = (appointmentId: number, name: string) =>
+  buildEvent('booking.appointment.requested', {
+    appointmentId,
+    customerId: appointmentId,
+    customer: { name, phone: '(513) 555-0100' },
+    location: '1 Main St, Cincinnati, Ohio 45202',
+    customerLocation: { lat: 39.1, lng: -84.51 },
+    vehicle: '2019 Toyota Camry (Blue)',
+    preferredTime: 'ASAP',
+    scheduledDate: null,
+    scheduledTime: null,
+    scheduledStartTime: null,
+    notes: 'Gate code 12',
+    priority: 'normal',
+    requestedAt: new Date().toISOString(),
+  });
+
+const logger = new JsonLogger('test', 'error');
+let nats: NatsConnectionHolder;
+let rpc: RpcClient;
+let dispatch: INestMicroservice | undefined;
+
+const board = () => rpc.call('dispatch.appointments.list', {});
+const openedEvents = async () => {
+  const subject = nats.names.event('dispatch.appointment.opened');
+  const info = await nats.manager.streams.info(nats.names.stream, { subjects_filter: subject });
+  return info.state.subjects?.[subject] ?? 0;
+};
+
+beforeAll(async () => {
+  nats = await NatsConnectionHolder.open({
+    url: platformEnv().NATS_URL,
+    prefix: testStack.prefix,
+    name: 'test',
+  });
+  rpc = new RpcClient({
+    url: platformEnv().NATS_URL,
+    prefix: testStack.prefix,
+    timeoutMs: 5000,
+    logger,
+  });
+  await rpc.connect();
+});
+
+afterAll(async () => {
+  await dispatch?.close();
+  await rpc.close();
+  await nats.close();
+  await dropIsolatedStack(testStack);
+});
+
+describe('dispatch board from booking events', () => {
+  it("shows a requested appointment in the spec's dashboard shape and announces it once", async () => {
+    dispatch = await createServiceApp('dispatch', AppModule);
+    const event = requested(101, 'Jane Doe');
+    const publisher = new JetStreamPublisher(nats);
+    await publisher.publish(event);
+    // The same event again, as a relay outside JetStream's dedupe window would send it.
+    await nats.jetstream.publish(
+      nats.names.event(event.type),
+      eventCodec.encode(event as EventEnvelope),
+      {
+        msgID: 'repeat-101',
+      },
+    );
+
+    const list = await eventually(async () => {
+      const answer = await board();
+      return answer.length === 1 && answer;
+    });
+    expect(list[0]).toMatchObject({
+      id: 101,
+      status: 'pending',
+      customer: { name: 'Jane Doe', phone: '(513) 555-0100' },
+      location: '1 Main St, Cincinnati, Ohio 45202',
+      customerLocation: { lat: 39.1, lng: -84.51 },
+      technician: null,
+      vehicle: '2019 Toyota Camry (Blue)',
+      notes: 'Gate code 12',
+    });
+    await eventually(async () => (await openedEvents()) === 1);
+    await new Promise((r) => setTimeout(r, 300)); // give a wrong second apply the time to show
+    expect(await board()).toHaveLength(1);
+    expect(await openedEvents()).toBe(1);
+  });
+
+  it('catches up on an event published while it was stopped', async () => {
+    await dispatch!.close();
+    dispatch = undefined;
+    await new JetStreamPublisher(nats).publish(requested(102, 'Sam While-Down'));
+    await expect(board()).rejects.toMatchObject({ status: 503 });
+
+    dispatch = await createServiceApp('dispatch', AppModule);
+    const list = await eventually(async () => {
+      const answer = await board();
+      return answer.some((a) => a.id === 102) && answer;
+    });
+    expect(list.map((a) => a.customer.name)).toEqual(['Jane Doe', 'Sam While-Down']);
+  });
+});

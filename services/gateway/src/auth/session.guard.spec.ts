@@ -1,0 +1,73 @@
+import { CurrentUser, Role, SESSION } from '@cincy/contracts';
+import { Controller, ExecutionContext, Get, HttpException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Public, Roles } from './access.decorators';
+import { SessionGuard } from './session.guard';
+import { SessionResolver } from './session-resolver';
+
+@Controller()
+class ExampleController {
+  @Public()
+  @Get()
+  open() {}
+
+  @Get()
+  staff() {}
+
+  @Roles('admin')
+  @Get()
+  adminOnly() {}
+}
+
+const users: Record<string, CurrentUser> = {
+  'admin-token': { id: 1, name: 'Ada', username: 'ada', role: 'admin' },
+  'tech-token': { id: 2, name: 'Tom', username: 'tom', role: 'technician' },
+};
+
+const resolver = {
+  resolve: async (token: string) => users[token] ?? null,
+} as unknown as SessionResolver;
+const guard = new SessionGuard(new Reflector(), resolver);
+
+function contextFor(handler: keyof ExampleController, token?: string) {
+  const request: { cookies: Record<string, string>; currentUser?: CurrentUser } = {
+    cookies: token ? { [SESSION.cookieName]: token } : {},
+  };
+  const context = {
+    getHandler: () => ExampleController.prototype[handler],
+    getClass: () => ExampleController,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { context, request };
+}
+
+async function statusOf(handler: keyof ExampleController, token?: string): Promise<number> {
+  try {
+    await guard.canActivate(contextFor(handler, token).context);
+    return 200;
+  } catch (error) {
+    return (error as HttpException).getStatus();
+  }
+}
+
+describe('SessionGuard (roles enforced on the server)', () => {
+  it.each<[keyof ExampleController, string | undefined, number]>([
+    ['open', undefined, 200],
+    ['open', 'tech-token', 200],
+    ['staff', undefined, 401],
+    ['staff', 'expired-token', 401],
+    ['staff', 'tech-token', 200],
+    ['staff', 'admin-token', 200],
+    ['adminOnly', undefined, 401],
+    ['adminOnly', 'tech-token', 403],
+    ['adminOnly', 'admin-token', 200],
+  ])('%s with %s answers %i', async (handler, token, status) => {
+    expect(await statusOf(handler, token)).toBe(status);
+  });
+
+  it('tells public routes who is calling, so staff can book for anyone', async () => {
+    const { context, request } = contextFor('open', 'admin-token');
+    await guard.canActivate(context);
+    expect(request.currentUser?.role).toBe<Role>('admin');
+  });
+});

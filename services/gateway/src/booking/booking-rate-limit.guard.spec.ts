@@ -1,0 +1,57 @@
+import { ERROR_CODES } from '@cincy/contracts';
+import { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiException } from '../common/api-exception';
+import {
+  BookingRateLimitGuard,
+  BookingRateLimits,
+  RATE_LIMITED_MESSAGE,
+  RateLimit,
+} from './booking-rate-limit.guard';
+
+class Routes {
+  @RateLimit('customers')
+  create() {}
+}
+
+function contextFor(
+  request: { ip: string; currentUser?: unknown },
+  headers: Record<string, string>,
+): ExecutionContext {
+  return {
+    getHandler: () => Routes.prototype.create,
+    switchToHttp: () => ({
+      getRequest: () => request,
+      getResponse: () => ({ setHeader: (k: string, v: string) => (headers[k] = v) }),
+    }),
+  } as unknown as ExecutionContext;
+}
+
+describe('BookingRateLimitGuard', () => {
+  const guard = new BookingRateLimitGuard(new Reflector(), new BookingRateLimits());
+
+  it('answers 429 RATE_LIMITED with Retry-After after 10 posts from one address', () => {
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < 10; i++)
+      expect(guard.canActivate(contextFor({ ip: '203.0.113.9' }, headers))).toBe(true);
+    let refused: unknown;
+    try {
+      guard.canActivate(contextFor({ ip: '203.0.113.9' }, headers));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ApiException);
+    expect((refused as ApiException).getStatus()).toBe(429);
+    expect((refused as ApiException).getResponse()).toEqual({
+      code: ERROR_CODES.rateLimited,
+      message: RATE_LIMITED_MESSAGE,
+    });
+    expect(Number(headers['Retry-After'])).toBeGreaterThan(500);
+    expect(guard.canActivate(contextFor({ ip: '198.51.100.1' }, {}))).toBe(true);
+  });
+
+  it('never limits signed-in staff', () => {
+    const staff = { ip: '203.0.113.10', currentUser: { id: 1, name: 'Admin', role: 'admin' } };
+    for (let i = 0; i < 50; i++) expect(guard.canActivate(contextFor(staff, {}))).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import { ERROR_CODES } from '@cincy/contracts';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { ApiException } from '../common/api-exception';
+import { FixedWindowLimiter } from './fixed-window-limiter';
+import { rateLimitEnv } from './rate-limit.config';
+
+export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';
+
+const RATE_LIMIT_KEY = 'booking:rate-limit';
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+
+/** The public booking endpoints' limiters, one per bucket, shared by every request of this replica. */
+@Injectable()
+export class BookingRateLimits {
+  private readonly limiters: Record<RateLimitBucket, FixedWindowLimiter>;
+
+  constructor() {
+    const env = rateLimitEnv();
+    const booking = () =>
+      new FixedWindowLimiter(env.BOOKING_RATE_LIMIT, env.BOOKING_RATE_WINDOW_SECONDS * 1000);
+    this.limiters = {
+      customers: booking(),
+      appointments: booking(),
+      timeSlots: new FixedWindowLimiter(
+        env.TIME_SLOTS_RATE_LIMIT,
+        env.TIME_SLOTS_RATE_WINDOW_SECONDS * 1000,
+      ),
+    };
+  }
+
+  hit(bucket: RateLimitBucket, client: string, now?: number) {
+    return this.limiters[bucket].hit(client, now);
+  }
+}
+
+/**
+ * Limits anonymous callers per address (req.ip: the socket's, or the proxy's client when
+ * TRUST_PROXY is set). Runs after the session guard, so signed-in staff are known and exempt.
+ */
+@Injectable()
+export class BookingRateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: BookingRateLimits,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const bucket = this.reflector.get<RateLimitBucket | undefined>(
+      RATE_LIMIT_KEY,
+      context.getHandler(),
+    );
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request & { currentUser?: unknown }>();
+    if (!bucket || request.currentUser) return true;
+    const decision = this.limits.hit(
+      bucket,
+      request.ip ?? request.socket.remoteAddress ?? 'unknown',
+    );
+    if (decision.allowed) return true;
+    http.getResponse<Response>().setHeader('Retry-After', String(decision.retryAfterSeconds));
+    throw new ApiException(429, { code: ERROR_CODES.rateLimited, message: RATE_LIMITED_MESSAGE });
+  }
+}
+
+/** `@RateLimit('customers')` on a public booking route. */
+export const RateLimit = (bucket: RateLimitBucket) =>
+  applyDecorators(SetMetadata(RATE_LIMIT_KEY, bucket), UseGuards(BookingRateLimitGuard));

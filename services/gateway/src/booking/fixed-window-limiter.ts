@@ -1,0 +1,46 @@
+export interface LimitDecision {
+  allowed: boolean;
+  /** Whole seconds until the client's window starts over (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts hits per key in fixed windows, in this process's memory: each gateway replica limits on
+ * its own, so N replicas let through at most N times the limit. Good enough to stop a script
+ * filling the board; not a billing meter.
+ */
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = 50_000,
+  ) {}
+
+  hit(key: string, now = Date.now()): LimitDecision {
+    if (this.limit === 0) return { allowed: true, retryAfterSeconds: 0 };
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (!window) this.makeRoom(now);
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return {
+      allowed: window.count <= this.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Bounded memory: expired windows go first; a flood of fresh addresses starts the table over. */
+  private makeRoom(now: number): void {
+    if (this.windows.size < this.maxKeys) return;
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+    if (this.windows.size >= this.maxKeys) this.windows.clear();
+  }
+}

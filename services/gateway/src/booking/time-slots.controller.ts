@@ -1,0 +1,19 @@
+import { TimeSlotsRequest, timeSlotsQuerySchema } from '@cincy/contracts';
+import { RpcClient } from '@cincy/platform';
+import { Controller, Get, Query } from '@nestjs/common';
+import { Public } from '../auth/access.decorators';
+import { Contract } from '../common/contract.pipe';
+import { RateLimit } from './booking-rate-limit.guard';
+
+@Controller('time-slots')
+export class TimeSlotsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The booking form's hour grid for one day: `[{ hour, available, reason? }]`. */
+  @Public()
+  @RateLimit('timeSlots')
+  @Get()
+  list(@Query(new Contract(timeSlotsQuerySchema, 'query')) query: TimeSlotsRequest) {
+    return this.rpc.call('booking.time-slots.list', query);
+  }
+}

@@ -1,0 +1,88 @@
+// Proves the code-splitting rule after `vite build`: the chunks a public visitor downloads (the
+// entry, its static imports, and each public page with its static imports) contain no antd,
+// leaflet or socket.io code. Usage: node scripts/check-bundle.mjs [distDir]
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dist = process.argv[2] ?? new URL('../dist', import.meta.url).pathname;
+const assets = join(dist, 'assets');
+const read = (file) => readFileSync(join(assets, file), 'utf8');
+
+const FORBIDDEN = {
+  antd: [/\bant-btn\b/, /@ant-design/, /\bantd\b/, /\brc-motion\b/],
+  leaflet: [/\bleaflet\b/i, /_leaflet_id/],
+  'socket.io': [/socket\.io/, /engine\.io/, /\bEIO\b/],
+};
+
+/** A chunk and everything it imports statically (what the browser fetches before running it). */
+function closure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const m of read(file).matchAll(
+    /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.\/([\w.-]+\.js)["']/g,
+  )) {
+    closure(m[1], seen);
+  }
+  return seen;
+}
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = html.match(/<script[^>]+src="\/assets\/([\w.-]+\.js)"/)?.[1];
+if (!entry) throw new Error('No entry script in index.html');
+
+const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+const publicPages = [
+  'landing-page',
+  'customer-form-page',
+  'confirmation-page',
+  'faq-page',
+  'pricing-page',
+  'about-page',
+  'terms-page',
+  'login-page',
+  'not-found-page',
+];
+let failed = false;
+
+function scan(label, chunks) {
+  const hits = [];
+  for (const file of chunks) {
+    const code = read(file);
+    for (const [lib, patterns] of Object.entries(FORBIDDEN)) {
+      if (patterns.some((p) => p.test(code))) hits.push(`${lib} in ${file}`);
+    }
+  }
+  const kb = [...chunks].reduce((n, f) => n + Buffer.byteLength(read(f)), 0) / 1024;
+  console.log(
+    `${hits.length ? 'FAIL' : 'ok  '} ${label}: ${chunks.size} chunks, ${kb.toFixed(1)} kB${hits.length ? ` -> ${hits.join(', ')}` : ''}`,
+  );
+  if (hits.length) failed = true;
+}
+
+const entryChunks = closure(entry);
+scan(`entry ${entry}`, entryChunks);
+for (const page of publicPages) {
+  const file = files.find((f) => f.startsWith(`${page}-`));
+  if (!file) {
+    console.log(`??   ${page}: no chunk found`);
+    failed = true;
+    continue;
+  }
+  scan(`${page} (+ entry)`, closure(file, new Set(entryChunks)));
+}
+
+// Positive control: the patterns must find socket.io where it is meant to be.
+const dispatch = files.find((f) => f.startsWith('dispatch-page-'));
+if (
+  dispatch &&
+  !FORBIDDEN['socket.io'].some((p) => [...closure(dispatch)].some((f) => p.test(read(f))))
+) {
+  console.log(
+    'FAIL control: socket.io not detected in the dispatch chunks; the patterns are stale',
+  );
+  failed = true;
+} else if (dispatch) {
+  console.log(`ok   control: socket.io detected in ${dispatch}'s chunks`);
+}
+
+process.exit(failed ? 1 : 0);

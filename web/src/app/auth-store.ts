@@ -1,0 +1,182 @@
+import { useSyncExternalStore } from 'react';
+import { SESSION, type CurrentUser } from '@cincy/contracts';
+import * as authApi from '../api/auth';
+import { queryClient } from './query-client';
+
+/** Spec section 3: the browser keeps this under `auth-storage`. */
+export interface AuthState {
+  isAuthenticated: boolean;
+  currentUser: CurrentUser | null;
+  lastActivity: number | null;
+}
+
+export const AUTH_STORAGE_KEY = 'auth-storage';
+const IDLE_LIMIT_MS = SESSION.idleMinutes * 60_000;
+/** Activity is recorded at most this often, so mouse moves do not hammer localStorage. */
+const ACTIVITY_WRITE_THROTTLE_MS = 15_000;
+const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'mousemove', 'touchstart'] as const;
+
+const signedOut: AuthState = { isAuthenticated: false, currentUser: null, lastActivity: null };
+
+function readStored(): AuthState {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return signedOut;
+    const parsed = JSON.parse(raw) as Partial<AuthState>;
+    const user = parsed.currentUser;
+    if (!parsed.isAuthenticated || !user || typeof user.id !== 'number') return signedOut;
+    return {
+      isAuthenticated: true,
+      currentUser: user,
+      lastActivity: Number(parsed.lastActivity) || Date.now(),
+    };
+  } catch {
+    return signedOut;
+  }
+}
+
+let state: AuthState = readStored();
+/** True until the server has answered GET /api/users/current once. */
+let restoring = true;
+/** Bumped by every sign-in and sign-out, so a slow restore cannot undo a newer login. */
+let generation = 0;
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState, persist = true) {
+  state = next;
+  if (persist) {
+    try {
+      localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Private mode or full storage: the in-memory state still works for this tab.
+    }
+  }
+  for (const listener of listeners) listener();
+}
+
+function setRestoring(value: boolean) {
+  restoring = value;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function signIn(user: CurrentUser) {
+  generation++;
+  setState({ isAuthenticated: true, currentUser: user, lastActivity: Date.now() });
+}
+
+function clearLocal() {
+  generation++;
+  setState(signedOut);
+  // The next user must not see the previous user's board.
+  queryClient.clear();
+}
+
+export const authStore = {
+  getState: () => state,
+
+  /** POST /api/auth/login; false on a non-ok answer or a network failure. */
+  async login(username: string, password: string): Promise<boolean> {
+    try {
+      signIn(await authApi.login({ username, password }));
+      return true;
+    } catch (error) {
+      console.error('Login failed', error);
+      return false;
+    }
+  },
+
+  /** Clears the local user even if the server call fails. */
+  async logout(): Promise<void> {
+    const userId = state.currentUser?.id;
+    clearLocal();
+    try {
+      await authApi.logout(userId);
+    } catch (error) {
+      console.warn('Logout request failed', error);
+    }
+  },
+
+  /** Asks the server who is signed in; a 401 means signed out, other failures are ignored. */
+  async restore(): Promise<void> {
+    const startedAt = generation;
+    try {
+      const user = await authApi.fetchCurrentUser();
+      if (startedAt !== generation) return;
+      if (user)
+        setState({
+          isAuthenticated: true,
+          currentUser: user,
+          lastActivity: state.lastActivity ?? Date.now(),
+        });
+      else if (state.isAuthenticated) clearLocal();
+    } catch (error) {
+      console.warn('Could not restore the session', error);
+    } finally {
+      setRestoring(false);
+    }
+  },
+
+  touch() {
+    if (!state.isAuthenticated) return;
+    const now = Date.now();
+    if (state.lastActivity && now - state.lastActivity < ACTIVITY_WRITE_THROTTLE_MS) return;
+    setState({ ...state, lastActivity: now });
+  },
+
+  isIdle(now = Date.now()) {
+    return (
+      state.isAuthenticated &&
+      state.lastActivity !== null &&
+      now - state.lastActivity > IDLE_LIMIT_MS
+    );
+  },
+};
+
+/**
+ * Starts the session machinery once: restore from the server, record activity, sign out after
+ * 60 idle minutes (checked every 5 minutes and on start), and follow other tabs.
+ */
+export function startAuth(): () => void {
+  // Idle too long since the last visit: sign out instead of restoring (both at once would race).
+  if (authStore.isIdle()) void authStore.logout().finally(() => setRestoring(false));
+  else void authStore.restore();
+
+  const onActivity = () => authStore.touch();
+  for (const name of ACTIVITY_EVENTS)
+    window.addEventListener(name, onActivity, { passive: true, capture: true });
+
+  const timer = window.setInterval(() => {
+    if (authStore.isIdle()) void authStore.logout();
+  }, SESSION.activityCheckMs);
+
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === AUTH_STORAGE_KEY) setState(readStored(), false);
+  };
+  window.addEventListener('storage', onStorage);
+
+  return () => {
+    for (const name of ACTIVITY_EVENTS)
+      window.removeEventListener(name, onActivity, { capture: true });
+    window.clearInterval(timer);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribe, () => state.currentUser);
+}
+
+export function useIsAuthenticated(): boolean {
+  return useSyncExternalStore(subscribe, () => state.isAuthenticated);
+}
+
+export function useAuthRestoring(): boolean {
+  return useSyncExternalStore(subscribe, () => restoring);
+}

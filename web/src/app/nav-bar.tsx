@@ -1,0 +1,108 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import type { Role } from '@cincy/contracts';
+import { useCurrentUser } from './auth-store';
+import { useLogout } from '../hooks/use-logout';
+
+interface NavItem {
+  to: string;
+  label: string;
+  roles: readonly Role[];
+}
+
+/** Spec section 6: admin sees all four links, technician Dispatch and Customers. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dispatch', label: 'Dispatch', roles: ['admin', 'technician'] },
+  { to: '/customer-database', label: 'Customers', roles: ['admin', 'technician'] },
+  { to: '/inventory', label: 'Inventory', roles: ['admin'] },
+  { to: '/user-management', label: 'Users', roles: ['admin'] },
+];
+
+const HIDDEN_ON = new Set(['/', '/login']);
+
+const ROLE_LABELS: Record<string, string> = { admin: 'Admin', technician: 'Technician' };
+
+export function NavBar() {
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // Spec: hidden on / and /login; public visitors get the public pages' own headers.
+  if (HIDDEN_ON.has(pathname) || !user) return null;
+
+  const links = NAV_ITEMS.filter((item) => item.roles.includes(user.role));
+  const closeMenu = () => setMenuOpen(false);
+
+  const onLogout = async () => {
+    closeMenu();
+    await logout.mutateAsync();
+    navigate('/');
+  };
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label="Main">
+        <Link to="/dispatch" className="brand" onClick={closeMenu}>
+          <BatteryMark />
+          <span>Cincy Battery</span>
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="nav-toggle-bars" aria-hidden="true" />
+          <span>Menu</span>
+        </button>
+        <div id={menuId} className={`nav-menu${menuOpen ? ' is-open' : ''}`}>
+          <ul className="nav-links">
+            {links.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="nav-link" onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="nav-user">
+            <span className="nav-user-name">{user.name}</span>
+            <span className={`role-badge role-${user.role}`}>
+              {ROLE_LABELS[user.role] ?? user.role}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={onLogout}
+              disabled={logout.isPending}
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+export function BatteryMark() {
+  return (
+    <svg
+      className="brand-mark"
+      viewBox="0 0 32 32"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="3" y="9" width="26" height="18" rx="3" fill="currentColor" />
+      <rect x="8" y="5" width="5" height="4" rx="1" fill="currentColor" />
+      <rect x="19" y="5" width="5" height="4" rx="1" fill="currentColor" />
+      <path d="M17.5 11.5 11 19.5h4.5l-1 6 6.5-8h-4.5z" fill="#fbbf24" />
+    </svg>
+  );
+}

@@ -1,0 +1,295 @@
+import {
+  addDays,
+  BOOKING,
+  BUSINESS,
+  businessDate,
+  businessParts,
+  type AppointmentInput,
+  type BookingForm,
+  type CustomerInput,
+  type TimeSlot,
+} from '@cincy/contracts';
+
+/** Pure helpers of the booking form: no React, no network, so they are easy to test. */
+
+export type BookingFormValues = BookingForm;
+export type BookingFieldName = keyof BookingFormValues;
+export type BookingFieldErrors = Partial<Record<BookingFieldName, string>>;
+export type TimingMode = 'asap' | 'later';
+
+export const EMPTY_BOOKING_FORM: BookingFormValues = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  vehicleYear: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleColor: '',
+  preferredDate: '',
+  scheduledTime: '',
+  notes: '',
+  agreeToTerms: false,
+};
+
+/** Keeps only what a phone number may contain: digits, parentheses, spaces and hyphens. */
+export function filterPhoneInput(raw: string): string {
+  return raw.replace(/[^\d() -]/g, '');
+}
+
+/** Digits and hyphens only, a hyphen after the fifth digit, at most 10 characters ("12345-6789"). */
+export function formatZipInput(raw: string): string {
+  const kept = raw.replace(/[^\d-]/g, '');
+  const digits = kept.replace(/-/g, '').slice(0, 9);
+  if (digits.length > 5)
+    return `${digits.slice(0, 5)}-${digits.slice(5)}`.slice(0, BOOKING.zipMaxLength);
+  // Keep a hyphen the visitor typed right after five digits, so "12345-" can be typed on.
+  if (digits.length === 5 && /^\d{5}-/.test(kept)) return `${digits}-`;
+  return digits;
+}
+
+/** Digits and hyphens only (applied again just before sending). */
+export function sanitizeZip(zip: string): string {
+  return zip.replace(/[^\d-]/g, '');
+}
+
+/** Collapses runs of whitespace and trims. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** "123 Main St, Cincinnati, Ohio 45202": the one address string sent and used for time slots. */
+export function buildLocation(
+  values: Pick<BookingFormValues, 'street' | 'city' | 'state' | 'zip'>,
+): string {
+  const street = collapseWhitespace(values.street);
+  const city = collapseWhitespace(values.city);
+  const zip = sanitizeZip(values.zip);
+  return collapseWhitespace(`${street}, ${city}, ${values.state} ${zip}`);
+}
+
+/** The time-slot lookup runs only for an address that looks real enough (spec section 7). */
+export function canLookUpTimeSlots(
+  values: Pick<BookingFormValues, 'street' | 'city'>,
+  address: string,
+): boolean {
+  return address.length > 10 && values.street.trim() !== '' && values.city.trim() !== '';
+}
+
+/** "2019 Toyota Camry (Blue)"; parts left empty are skipped; nothing at all gives null. */
+export function buildVehicleString(
+  values: Pick<BookingFormValues, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'>,
+): string | null {
+  const main = [values.vehicleYear, values.vehicleMake, values.vehicleModel]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  const color = (values.vehicleColor ?? '').trim();
+  const text = [main, color ? `(${color})` : ''].filter(Boolean).join(' ');
+  return text || null;
+}
+
+/** The current year on the business clock and the 29 before it, newest first. */
+export function vehicleYearChoices(now: Date = new Date()): string[] {
+  const { year } = businessParts(now);
+  return Array.from({ length: BOOKING.vehicleYears }, (_, i) => String(year - i));
+}
+
+/** "9 AM", "12 PM", "9 PM". */
+export function hourLabel(hour: number): string {
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12} ${suffix}`;
+}
+
+/** The hours of the grid: 9 to 21. */
+export function bookingHours(): number[] {
+  return Array.from(
+    { length: BOOKING.lastHour - BOOKING.firstHour + 1 },
+    (_, i) => BOOKING.firstHour + i,
+  );
+}
+
+/** "Mon, Nov 23" for a 'YYYY-MM-DD' date (a calendar date, so formatted in UTC on purpose). */
+export function shortDateLabel(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export interface DateChoice {
+  value: string;
+  label: string;
+}
+
+/** Today and the next 6 days on the business clock: "Today", "Tomorrow", then "Mon, Nov 23". */
+export function dateChoices(now: Date = new Date()): DateChoice[] {
+  const today = businessDate(now);
+  return Array.from({ length: BOOKING.dateChoices }, (_, i) => {
+    const value = addDays(today, i);
+    const label = i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : shortDateLabel(value);
+    return { value, label };
+  });
+}
+
+/** An hour of today is past once it has started on the business clock. */
+export function isHourPast(date: string, hour: number, now: Date = new Date()): boolean {
+  const today = businessDate(now);
+  if (date < today) return true;
+  if (date > today) return false;
+  return hour <= businessParts(now).hour;
+}
+
+/** The first date that still has an hour to offer (today, or tomorrow late in the evening). */
+export function firstBookableDate(now: Date = new Date()): string {
+  const today = businessDate(now);
+  return isHourPast(today, BOOKING.lastHour, now) ? addDays(today, 1) : today;
+}
+
+export interface HourOption {
+  hour: number;
+  label: string;
+  disabled: boolean;
+  /** Why it cannot be chosen, when it cannot. */
+  reason?: string;
+}
+
+export const PAST_HOUR_REASON = 'Time has passed';
+
+/** The 13 hour buttons for a date, merged with the server's slots when it answered. */
+export function hourOptions(
+  date: string,
+  slots: readonly TimeSlot[] | undefined,
+  now: Date = new Date(),
+): HourOption[] {
+  return bookingHours().map((hour) => {
+    const label = hourLabel(hour);
+    if (isHourPast(date, hour, now))
+      return { hour, label, disabled: true, reason: PAST_HOUR_REASON };
+    const slot = slots?.find((s) => s.hour === hour);
+    if (slot && !slot.available)
+      return { hour, label, disabled: true, reason: slot.reason || 'Not available' };
+    return { hour, label, disabled: false };
+  });
+}
+
+/** The form keeps the chosen slot as "YYYY-MM-DDTHH:00" (preferred date plus hour, business clock). */
+export function toScheduledTime(date: string, hour: number): string {
+  return `${date}T${String(hour).padStart(2, '0')}:00`;
+}
+
+export function parseScheduledTime(
+  value: string | undefined,
+): { date: string; hour: number } | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00$/.exec(value ?? '');
+  return match ? { date: match[1], hour: Number(match[2]) } : null;
+}
+
+/** "ASAP", "Tue, Nov 24 at 2 PM", or just "Tue, Nov 24" when no hour was picked. */
+export function describePreferredTime(
+  values: Pick<BookingFormValues, 'preferredDate' | 'scheduledTime'>,
+): string {
+  const slot = parseScheduledTime(values.scheduledTime);
+  if (slot) return `${shortDateLabel(slot.date)} at ${hourLabel(slot.hour)}`;
+  if (values.preferredDate) return shortDateLabel(values.preferredDate);
+  return 'ASAP';
+}
+
+/** POST /api/customers body. */
+export function buildCustomerPayload(values: BookingFormValues): CustomerInput {
+  return {
+    name: collapseWhitespace(`${values.firstName} ${values.lastName}`),
+    phone: values.phone.trim(),
+    email: null,
+  };
+}
+
+/** POST /api/appointments body (spec section 3, "Appointment payload"). */
+export function buildAppointmentPayload(
+  values: BookingFormValues,
+  customerId: number,
+): AppointmentInput {
+  const slot = parseScheduledTime(values.scheduledTime);
+  const scheduledDate = slot?.date ?? (values.preferredDate || null);
+  const notes = values.notes?.trim();
+  return {
+    customerId,
+    location: buildLocation(values),
+    vehicle: buildVehicleString(values),
+    preferredTime: scheduledDate ?? 'ASAP',
+    scheduledDate,
+    scheduledTime: slot ? `${String(slot.hour).padStart(2, '0')}:00:00` : null,
+    notes: notes ? notes : null,
+    status: 'pending',
+    priority: 'normal',
+  };
+}
+
+/** "/confirmation?name=&phone=&location=&vehicle=&time=&notes=" */
+export function buildConfirmationUrl(values: BookingFormValues): string {
+  const params = new URLSearchParams({
+    name: collapseWhitespace(`${values.firstName} ${values.lastName}`),
+    phone: values.phone.trim(),
+    location: buildLocation(values),
+    vehicle: buildVehicleString(values) ?? '',
+    time: describePreferredTime(values),
+    notes: values.notes?.trim() ?? '',
+  });
+  return `/confirmation?${params.toString()}`;
+}
+
+export const RAPID_RESPONSE_MARKER = 'rapid-response window';
+export const SUBMIT_FALLBACK_MESSAGE = 'Please check your information and try again.';
+
+export const BOOKING_MESSAGES = {
+  invalidCustomer: 'Failed to create customer - invalid response',
+  invalidAppointment: 'Failed to create appointment - invalid response',
+  timeSlotFull: `That time slot is fully booked. Please choose a different time or call us at ${BUSINESS.phone} for alternative availability.`,
+  appointmentFailed: `Failed to create appointment. Please try again or call ${BUSINESS.phone} for assistance.`,
+} as const;
+
+/** The toast for a failed submission: title and text (spec section 8, "Booking"). */
+export function submissionErrorToast(message: string | undefined): {
+  title: string;
+  description: string;
+  rapidResponse: boolean;
+} {
+  const description = message?.trim() ? message : SUBMIT_FALLBACK_MESSAGE;
+  const rapidResponse = description.includes(RAPID_RESPONSE_MARKER);
+  return {
+    title: rapidResponse ? 'Alternative Scheduling Available' : 'Unable to submit request',
+    description,
+    rapidResponse,
+  };
+}
+
+/** Server field names (customer and appointment payloads) mapped onto the form's fields. */
+const SERVER_FIELD_TO_FORM: Record<string, BookingFieldName> = {
+  name: 'firstName',
+  phone: 'phone',
+  location: 'street',
+  vehicle: 'vehicleMake',
+  notes: 'notes',
+  preferredTime: 'preferredDate',
+  scheduledDate: 'preferredDate',
+  scheduledTime: 'scheduledTime',
+};
+
+export function mapServerFieldErrors(
+  fieldErrors: Record<string, string> | undefined,
+): BookingFieldErrors {
+  const result: BookingFieldErrors = {};
+  for (const [key, message] of Object.entries(fieldErrors ?? {})) {
+    const field =
+      SERVER_FIELD_TO_FORM[key] ??
+      (key in EMPTY_BOOKING_FORM ? (key as BookingFieldName) : undefined);
+    if (field && !result[field]) result[field] = message;
+  }
+  return result;
+}

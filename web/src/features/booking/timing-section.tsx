@@ -1,0 +1,123 @@
+import { BUSINESS, type TimeSlot } from '@cincy/contracts';
+import { useMemo, type RefObject } from 'react';
+import { FieldError } from './booking-fields';
+import { dateChoices, hourOptions, parseScheduledTime } from './booking-form.util';
+import type { BookingFormState } from './use-booking-form';
+
+interface TimingSectionProps {
+  form: BookingFormState;
+  now: Date;
+  slots: readonly TimeSlot[] | undefined;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}
+
+export const TIMING_SECTION_ID = 'service-timing';
+
+/** ASAP or a later date and hour. The heading takes focus when "Try Different Time or Location" is used. */
+export function TimingSection({ form, now, slots, headingRef }: TimingSectionProps) {
+  const { values, errors, timing, chooseTiming, chooseDate, chooseHour } = form;
+  const dates = useMemo(() => dateChoices(now), [now]);
+  const date = values.preferredDate ?? '';
+  const hours = useMemo(() => (date ? hourOptions(date, slots, now) : []), [date, slots, now]);
+  const chosenHour = parseScheduledTime(values.scheduledTime)?.hour;
+  const timeError = errors.scheduledTime ?? errors.preferredDate;
+
+  return (
+    <section className="pub-fieldset" id={TIMING_SECTION_ID} aria-labelledby="service-timing-title">
+      <h2 className="pub-legend" id="service-timing-title" tabIndex={-1} ref={headingRef}>
+        Service Timing
+      </h2>
+      <fieldset className="pub-radio-group">
+        <legend className="pub-visually-hidden">When do you need service?</legend>
+        <label className={`pub-radio-card${timing === 'asap' ? ' is-selected' : ''}`}>
+          <input
+            type="radio"
+            name="timing"
+            value="asap"
+            checked={timing === 'asap'}
+            onChange={() => chooseTiming('asap', now)}
+          />
+          <span>
+            <span className="pub-radio-title">ASAP Service (Recommended)</span>
+            <span className="pub-radio-text">We aim to arrive within about an hour.</span>
+          </span>
+        </label>
+        <label className={`pub-radio-card${timing === 'later' ? ' is-selected' : ''}`}>
+          <input
+            type="radio"
+            name="timing"
+            value="later"
+            checked={timing === 'later'}
+            onChange={() => chooseTiming('later', now)}
+          />
+          <span>
+            <span className="pub-radio-title">Schedule for Later</span>
+            <span className="pub-radio-text">Pick a day and hour that suits you.</span>
+          </span>
+        </label>
+      </fieldset>
+
+      {timing === 'later' && (
+        <div className="pub-schedule">
+          <div role="group" aria-labelledby="booking-date-label">
+            <p className="pub-label" id="booking-date-label">
+              Preferred Date
+            </p>
+            <div className="pub-date-grid">
+              {dates.map((choice) => (
+                <button
+                  key={choice.value}
+                  type="button"
+                  className="pub-chip"
+                  aria-pressed={choice.value === date}
+                  onClick={() => chooseDate(choice.value, now)}
+                >
+                  {choice.label}
+                </button>
+              ))}
+            </div>
+          </div>
+
+          <div
+            role="group"
+            aria-labelledby="booking-hour-label"
+            aria-describedby="booking-hour-help"
+          >
+            <p className="pub-label" id="booking-hour-label">
+              Preferred Time
+            </p>
+            <p className="pub-hint" id="booking-hour-help">
+              Available times: {BUSINESS.hoursShort}
+            </p>
+            <div className="pub-hour-grid">
+              {hours.map((option) => {
+                const reasonId = `booking-hour-${option.hour}-reason`;
+                return (
+                  <span key={option.hour} className="pub-hour-cell">
+                    <button
+                      type="button"
+                      className="pub-chip pub-chip--hour"
+                      aria-pressed={option.hour === chosenHour}
+                      disabled={option.disabled}
+                      title={option.reason}
+                      aria-describedby={option.reason ? reasonId : undefined}
+                      onClick={() => chooseHour(option.hour)}
+                    >
+                      {option.label}
+                    </button>
+                    {option.reason && (
+                      <span id={reasonId} className="pub-visually-hidden">
+                        {option.reason}
+                      </span>
+                    )}
+                  </span>
+                );
+              })}
+            </div>
+          </div>
+          <FieldError name="scheduledTime" error={timeError} />
+        </div>
+      )}
+    </section>
+  );
+}

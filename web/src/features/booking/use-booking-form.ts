@@ -1,0 +1,125 @@
+import { useCallback, useState } from 'react';
+import {
+  EMPTY_BOOKING_FORM,
+  filterPhoneInput,
+  firstBookableDate,
+  formatZipInput,
+  isHourPast,
+  parseScheduledTime,
+  toScheduledTime,
+  type BookingFieldErrors,
+  type BookingFieldName,
+  type BookingFormValues,
+  type TimingMode,
+} from './booking-form.util';
+import { validateBookingField, validateBookingForm } from './booking-validation.util';
+
+type TextFieldName = Exclude<BookingFieldName, 'agreeToTerms'>;
+
+/** Input filters applied as the visitor types or pastes. */
+const INPUT_FILTERS: Partial<Record<TextFieldName, (raw: string) => string>> = {
+  phone: filterPhoneInput,
+  zip: formatZipInput,
+};
+
+/** The booking form's values, errors and the rules that tie fields together (make/model, timing). */
+export function useBookingForm() {
+  const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
+  const [errors, setErrors] = useState<BookingFieldErrors>({});
+  const [timing, setTiming] = useState<TimingMode>('asap');
+
+  const update = useCallback(
+    (patch: Partial<BookingFormValues>) => {
+      const next = { ...values, ...patch };
+      setValues(next);
+      // A field already showing an error is re-checked as it changes, so the message clears when fixed.
+      setErrors((prev) => {
+        const shown = (Object.keys(patch) as BookingFieldName[]).filter((field) => prev[field]);
+        if (shown.length === 0) return prev;
+        const copy = { ...prev };
+        for (const field of shown) copy[field] = validateBookingField(next, field);
+        return copy;
+      });
+    },
+    [values],
+  );
+
+  const setText = useCallback(
+    (field: TextFieldName, raw: string) => {
+      const value = INPUT_FILTERS[field]?.(raw) ?? raw;
+      if (field === 'vehicleMake') update({ vehicleMake: value, vehicleModel: '' });
+      else update({ [field]: value });
+    },
+    [update],
+  );
+
+  const setAgreeToTerms = useCallback(
+    (agree: boolean) => update({ agreeToTerms: agree }),
+    [update],
+  );
+
+  const blurField = useCallback(
+    (field: BookingFieldName) => {
+      // Blur of an untouched empty field stays quiet; the submit reports it.
+      const value = values[field];
+      if (value === '' || value === undefined) return;
+      setErrors((prev) => ({ ...prev, [field]: validateBookingField(values, field) }));
+    },
+    [values],
+  );
+
+  const chooseTiming = useCallback(
+    (mode: TimingMode, now: Date = new Date()) => {
+      setTiming(mode);
+      if (mode === 'asap') update({ preferredDate: '', scheduledTime: '' });
+      else update({ preferredDate: values.preferredDate || firstBookableDate(now) });
+    },
+    [update, values.preferredDate],
+  );
+
+  const chooseDate = useCallback(
+    (date: string, now: Date = new Date()) => {
+      const slot = parseScheduledTime(values.scheduledTime);
+      // Keep the chosen hour on the new date when it is still open there.
+      const scheduledTime =
+        slot && !isHourPast(date, slot.hour, now) ? toScheduledTime(date, slot.hour) : '';
+      update({ preferredDate: date, scheduledTime });
+    },
+    [update, values.scheduledTime],
+  );
+
+  const chooseHour = useCallback(
+    (hour: number) => {
+      if (!values.preferredDate) return;
+      update({ scheduledTime: toScheduledTime(values.preferredDate, hour) });
+    },
+    [update, values.preferredDate],
+  );
+
+  const validateAll = useCallback((): BookingFieldErrors => {
+    const found = validateBookingForm(values);
+    setErrors(found);
+    return found;
+  }, [values]);
+
+  const showErrors = useCallback(
+    (found: BookingFieldErrors) => setErrors((prev) => ({ ...prev, ...found })),
+    [],
+  );
+
+  return {
+    values,
+    errors,
+    timing,
+    setText,
+    setAgreeToTerms,
+    blurField,
+    chooseTiming,
+    chooseDate,
+    chooseHour,
+    validateAll,
+    showErrors,
+  };
+}
+
+export type BookingFormState = ReturnType<typeof useBookingForm>;

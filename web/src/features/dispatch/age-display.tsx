@@ -1,0 +1,6 @@
+import { formatAge } from './board-lists';
+
+/** Age since request; the board re-renders it every 60 s (POLLING_MS.ageDisplay). */
+export function AgeDisplay({ minutes }: { minutes: number }) {
+  return <span className="age-display">{formatAge(minutes)}</span>;
+}

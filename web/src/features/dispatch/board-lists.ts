@@ -1,0 +1,115 @@
+import {
+  ACTIVE_JOB_STATUSES,
+  CLOSED_STATUSES,
+  SLA_MINUTES,
+  businessDate,
+  type AppointmentStatus,
+  type DashboardAppointment,
+} from '@cincy/contracts';
+
+export interface BoardLists {
+  available: DashboardAppointment[];
+  inProgress: DashboardAppointment[];
+  future: DashboardAppointment[];
+}
+
+const isActive = (status: AppointmentStatus) =>
+  (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
+const isClosed = (status: AppointmentStatus) =>
+  (CLOSED_STATUSES as readonly string[]).includes(status);
+const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
+  a.requestedAt.localeCompare(b.requestedAt);
+const bySchedule = (a: DashboardAppointment, b: DashboardAppointment) =>
+  `${a.scheduledDate ?? ''}T${a.scheduledTime ?? ''}`.localeCompare(
+    `${b.scheduledDate ?? ''}T${b.scheduledTime ?? ''}`,
+  ) || byRequested(a, b);
+
+/**
+ * Spec section 4 "Lists". `today` is the business date (America/New_York), not the browser's.
+ * Available: pending with no scheduled date or scheduled today. In Progress: accepted, en_route,
+ * on_location. Future: scheduled on another day and not completed or declined.
+ */
+export function splitBoard(
+  appointments: readonly DashboardAppointment[],
+  today = businessDate(),
+): BoardLists {
+  const available = appointments
+    .filter((a) => a.status === 'pending' && (!a.scheduledDate || a.scheduledDate === today))
+    .sort(byRequested);
+  const inProgress = appointments.filter((a) => isActive(a.status)).sort(byRequested);
+  const future = appointments
+    .filter((a) => !!a.scheduledDate && a.scheduledDate !== today && !isClosed(a.status))
+    .sort(bySchedule);
+  return { available, inProgress, future };
+}
+
+export function minutesSince(iso: string, now: number): number {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return 0;
+  return Math.max(0, Math.floor((now - then) / 60_000));
+}
+
+/** 'N min' under an hour, otherwise 'Xh Ym'. */
+export function formatAge(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+export type SlaLevel = 'normal' | 'medium' | 'high' | 'breach';
+
+export const SLA_LABELS: Record<SlaLevel, string> = {
+  normal: 'NORMAL',
+  medium: 'MEDIUM',
+  high: 'HIGH',
+  breach: 'SLA BREACH',
+};
+
+export function slaLevel(minutes: number): SlaLevel {
+  if (minutes >= SLA_MINUTES.breach) return 'breach';
+  if (minutes >= SLA_MINUTES.high) return 'high';
+  if (minutes >= SLA_MINUTES.medium) return 'medium';
+  return 'normal';
+}
+
+/** '14:30:00' -> '2:30 PM'. */
+export function formatClock(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  if (Number.isNaN(h) || Number.isNaN(m)) return time;
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/** '2026-11-21' -> 'Sat, Nov 21' (a calendar date: formatted in UTC so no zone can shift it). */
+export function formatDay(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return d.toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function formatSchedule(
+  a: Pick<DashboardAppointment, 'preferredTime' | 'scheduledDate' | 'scheduledTime'>,
+) {
+  if (!a.scheduledDate || a.preferredTime === 'ASAP') return 'ASAP';
+  return a.scheduledTime
+    ? `${formatDay(a.scheduledDate)} at ${formatClock(a.scheduledTime)}`
+    : formatDay(a.scheduledDate);
+}
+
+export function mapsSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+export const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pending: 'Pending',
+  assigned: 'Assigned',
+  accepted: 'Accepted',
+  en_route: 'En Route',
+  on_location: 'On Location',
+  completed: 'Completed',
+  declined: 'Declined',
+};

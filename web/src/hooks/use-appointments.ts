@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardAppointment } from '@cincy/contracts';
+import { fetchAppointments } from '../api/appointments';
+import { QUERY_KEYS } from '../api/query-keys';
+
+/**
+ * Live updates come from the board socket (useBoardUpdates); this slow poll is only a safety net
+ * for a missed push. The spec's 5 s polling is replaced by the push.
+ */
+export const APPOINTMENTS_SAFETY_POLL_MS = 30_000;
+
+export function useAppointments({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<DashboardAppointment[]>({
+    queryKey: QUERY_KEYS.appointments,
+    queryFn: fetchAppointments,
+    enabled,
+    refetchInterval: APPOINTMENTS_SAFETY_POLL_MS,
+  });
+}

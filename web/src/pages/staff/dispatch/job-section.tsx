@@ -1,0 +1,60 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { DashboardAppointment } from '@cincy/contracts';
+import { JobCard } from '../../../features/dispatch/job-card';
+
+interface Props {
+  title: string;
+  empty: string;
+  appointments: DashboardAppointment[];
+  now: number;
+  /** Collapsible sections start closed and show their count in the toggle. */
+  collapsible?: boolean;
+  icon?: ReactNode;
+}
+
+export function JobSection({ title, empty, appointments, now, collapsible = false, icon }: Props) {
+  const [open, setOpen] = useState(!collapsible);
+  const headingId = useId();
+  const bodyId = useId();
+  const count = <span className="count-pill">{appointments.length}</span>;
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className={`panel-title${open ? '' : ' is-collapsed'}`}>
+        {collapsible ? (
+          <button
+            type="button"
+            className="panel-toggle"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span className={`chevron${open ? ' is-open' : ''}`} aria-hidden="true" />
+            {icon}
+            <span>{title}</span>
+            {count}
+          </button>
+        ) : (
+          <>
+            {icon}
+            <span>{title}</span>
+            {count}
+          </>
+        )}
+      </h2>
+      <div id={bodyId} hidden={!open}>
+        {appointments.length === 0 ? (
+          <p className="empty-state">{empty}</p>
+        ) : (
+          <ul className="job-list">
+            {appointments.map((a) => (
+              <li key={a.id}>
+                <JobCard appointment={a} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
