@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { addDays, businessDate, businessInstant, type AppointmentInput } from '@cincy/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { ApiClient } from './api';
+
+/**
+ * Helpers of the public-site end-to-end tests (booking form, confirmation, accessibility).
+ * Everything here drives the page the way a visitor does: by label and role, never by CSS class.
+ */
+
+/** Today at 12:00 in Cincinnati: inside the ASAP window, every hour of tomorrow is still open. */
+export function businessNoonToday(): Date {
+  return businessInstant(businessDate(), 12);
+}
+
+/**
+ * Env for a stack the public tests drive: no rate limits (many bookings from 127.0.0.1) and the
+ * booking service's clock pinned, so ASAP is always inside the rapid-response window.
+ */
+export function publicStackEnv(now: Date, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    BOOKING_RATE_LIMIT: '0',
+    TIME_SLOTS_RATE_LIMIT: '0',
+    BOOKING_FIXED_NOW: now.toISOString(),
+    ...extra,
+  };
+}
+
+/** "Tue, Nov 24", as the form and the confirmation page label a calendar date. */
+export function shortDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function tomorrow(now: Date): string {
+  return addDays(businessDate(now), 1);
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface BookingInput {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: 'Ohio' | 'Kentucky' | 'Indiana';
+  zip: string;
+  vehicle?: { year: string; make: string; model: string; color: string };
+  notes?: string;
+}
+
+/** Types like a person (key by key) into a field found by its label. */
+export async function typeInto(page: Page, label: string, text: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  await field.pressSequentially(text);
+}
+
+/** Fills contact, address, vehicle and notes; timing and the agreement are left to the test. */
+export async function fillBookingForm(page: Page, input: BookingInput): Promise<void> {
+  await typeInto(page, 'First Name', input.firstName);
+  await typeInto(page, 'Last Name', input.lastName);
+  await typeInto(page, 'Phone Number', input.phone);
+  await typeInto(page, 'Street Address', input.street);
+  await typeInto(page, 'City', input.city);
+  await page.getByLabel('State', { exact: true }).selectOption({ label: input.state });
+  await typeInto(page, 'ZIP Code', input.zip);
+  if (input.vehicle) {
+    await page.getByLabel('Vehicle Year', { exact: true }).selectOption({ label: input.vehicle.year });
+    await page.getByLabel('Make', { exact: true }).selectOption({ label: input.vehicle.make });
+    await page.getByLabel('Model', { exact: true }).selectOption({ label: input.vehicle.model });
+    await page.getByLabel('Color', { exact: true }).selectOption({ label: input.vehicle.color });
+  }
+  if (input.notes) await typeInto(page, 'Notes', input.notes);
+}
+
+export function submitButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^(Submit Service Request|Submitting\.\.\.)$/ });
+}
+
+export function hourButton(page: Page, label: string): Locator {
+  return page
+    .getByRole('group', { name: 'Preferred Time' })
+    .getByRole('button', { name: label, exact: true });
+}
+
+export function dateButton(page: Page, label: string): Locator {
+  return page
+    .getByRole('group', { name: 'Preferred Date' })
+    .getByRole('button', { name: label, exact: true });
+}
+
+/** The toast on screen, in the 'Notifications (F8)' region. */
+export function toastIn(page: Page): Locator {
+  return page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .locator('[role="status"], [role="alert"]');
+}
+
+/** The confirmation page's "Request Details" as { Contact: '...', 'Service Location': '...' }. */
+export async function readRequestDetails(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const dt of Array.from(document.querySelectorAll('dl dt'))) {
+      const dd = dt.nextElementSibling;
+      if (dd?.tagName === 'DD') out[(dt.textContent ?? '').trim()] = (dd as HTMLElement).innerText.trim();
+    }
+    return out;
+  });
+}
+
+/**
+ * The validation message shown for a field: the text of the elements the field's
+ * aria-describedby names that are error messages, so "next to its field" means tied to it.
+ */
+export async function fieldError(field: Locator): Promise<{ invalid: boolean; message: string }> {
+  return field.evaluate((el) => {
+    const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    const message = ids
+      .map((id) => document.getElementById(id))
+      .filter((e): e is HTMLElement => !!e && /error/.test(e.id))
+      .map((e) => e.textContent?.trim() ?? '')
+      .join(' | ');
+    // The message must also sit in the field's own wrapper, right under it on screen.
+    const wrapper = el.closest('div');
+    const besideField = !message || (wrapper?.textContent ?? '').includes(message);
+    return {
+      invalid: el.getAttribute('aria-invalid') === 'true',
+      message: besideField ? message : `(not beside the field) ${message}`,
+    };
+  });
+}
+
+/** Books an hour through the API as an anonymous visitor (customer, then appointment). */
+export async function bookHourViaApi(
+  baseUrl: string,
+  name: string,
+  phone: string,
+  date: string,
+  hour: number,
+): Promise<{ id: number }> {
+  const client = new ApiClient(baseUrl);
+  const customer = await client.request<{ id: number }>('POST', '/api/customers', {
+    name,
+    phone,
+    email: null,
+  });
+  const body: AppointmentInput = {
+    customerId: customer.id,
+    location: '1 Fountain Square, Cincinnati, Ohio 45202',
+    vehicle: null,
+    preferredTime: date,
+    scheduledDate: date,
+    scheduledTime: `${String(hour).padStart(2, '0')}:00:00`,
+    notes: null,
+    status: 'pending',
+    priority: 'normal',
+  };
+  return client.request<{ id: number }>('POST', '/api/appointments', body);
+}
+
+/** Signs in on /login and waits for the dispatch board to load its appointments. */
+export async function signInToBoard(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/dispatch');
+}
+
+export function jobCard(page: Page, customerName: string): Locator {
+  return page.locator('[data-testid="job-card"]', { hasText: customerName });
+}
+
+/** A board section (Available Jobs, In Progress, Future Jobs) by its heading. */
+export function boardSection(page: Page, title: string): Locator {
+  return page.locator('section.panel', {
+    has: page.getByRole('heading', { name: new RegExp(`^${title}\\b`) }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility (axe-core)
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
+}
+
+let axeSource: string | undefined;
+
+/** Runs axe-core in the page (WCAG 2.x A/AA rules and best practices) and returns its violations. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({
+        target: n.target as string[],
+        html: n.html.slice(0, 200),
+        failureSummary: n.failureSummary,
+      })),
+    }));
+  });
+}
+
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')}  ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+          .join('\n'),
+    )
+    .join('\n');
+}

@@ -1,0 +1,59 @@
+import { testStack } from '@cincy/platform/testing/isolate';
+import { JsonLogger, RpcClient, createServiceApp, platformEnv } from '@cincy/platform';
+import { dropIsolatedStack } from '@cincy/platform/testing';
+import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../src/app.module';
+
+let inventory: INestMicroservice;
+let rpc: RpcClient;
+
+beforeAll(async () => {
+  inventory = await createServiceApp('inventory', AppModule);
+  rpc = new RpcClient({
+    url: platformEnv().NATS_URL,
+    prefix: testStack.prefix,
+    timeoutMs: 5000,
+    logger: new JsonLogger('test', 'error'),
+  });
+  await rpc.connect();
+  await inventory.get(DataSource).query(`
+    INSERT INTO inventory_items (name, description, sku, category, quantity, min_quantity, unit_cost, is_active)
+    VALUES ('H6 AGM', 'Group 48 AGM', 'AGM-H6', 'battery', 3, 5, 142.50, true),
+           ('24F Lead Acid', NULL, 'LA-24F', 'battery', 12, 5, 89.99, true),
+           ('Terminal cleaner', 'Spray', 'TC-1', 'supply', 5, 5, 4.25, true),
+           ('Retired item', NULL, 'OLD-1', 'battery', 0, 5, 10, false)`);
+});
+
+afterAll(async () => {
+  await rpc.close();
+  await inventory.close();
+  await dropIsolatedStack(testStack);
+});
+
+const names = async (filter: { category?: 'battery'; lowStock?: boolean }) =>
+  (await rpc.call('inventory.items.list', filter)).map((i) => i.name);
+
+describe('inventory items', () => {
+  it('lists active items by name in the spec shape, with the cost as a number', async () => {
+    const items = await rpc.call('inventory.items.list', {});
+    expect(items.map((i) => i.name)).toEqual(['24F Lead Acid', 'H6 AGM', 'Terminal cleaner']);
+    expect(items[1]).toEqual({
+      id: 1,
+      name: 'H6 AGM',
+      description: 'Group 48 AGM',
+      sku: 'AGM-H6',
+      category: 'battery',
+      quantity: 3,
+      minQuantity: 5,
+      unitCost: 142.5,
+      notes: null,
+    });
+  });
+
+  it('filters by category and by low stock (quantity at or below the minimum)', async () => {
+    expect(await names({ category: 'battery' })).toEqual(['24F Lead Acid', 'H6 AGM']);
+    expect(await names({ lowStock: true })).toEqual(['H6 AGM', 'Terminal cleaner']);
+    expect(await names({ category: 'battery', lowStock: true })).toEqual(['H6 AGM']);
+  });
+});
