@@ -1,52 +1,47 @@
-import { lazy } from 'react';
+import { ComponentType, lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppShell } from './app-shell';
 import { RequireAuth } from './require-auth';
 
 // Every page is its own chunk: public visitors never download the back office (antd, leaflet, socket.io).
-const LandingPage = lazy(() =>
-  import('../pages/public/landing-page').then((m) => ({ default: m.LandingPage })),
+function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const LandingPage = lazyPage(() => import('../pages/public/landing-page'), 'LandingPage');
+const CustomerFormPage = lazyPage(
+  () => import('../pages/public/customer-form-page'),
+  'CustomerFormPage',
 );
-const CustomerFormPage = lazy(() =>
-  import('../pages/public/customer-form-page').then((m) => ({ default: m.CustomerFormPage })),
+const ConfirmationPage = lazyPage(
+  () => import('../pages/public/confirmation-page'),
+  'ConfirmationPage',
 );
-const ConfirmationPage = lazy(() =>
-  import('../pages/public/confirmation-page').then((m) => ({ default: m.ConfirmationPage })),
+const FaqPage = lazyPage(() => import('../pages/public/faq-page'), 'FaqPage');
+const PricingPage = lazyPage(() => import('../pages/public/pricing-page'), 'PricingPage');
+const AboutPage = lazyPage(() => import('../pages/public/about-page'), 'AboutPage');
+const TermsPage = lazyPage(() => import('../pages/public/terms-page'), 'TermsPage');
+const LoginPage = lazyPage(() => import('../pages/staff/login/login-page'), 'LoginPage');
+const DispatchPage = lazyPage(
+  () => import('../pages/staff/dispatch/dispatch-page'),
+  'DispatchPage',
 );
-const FaqPage = lazy(() =>
-  import('../pages/public/faq-page').then((m) => ({ default: m.FaqPage })),
+const CustomerDatabasePage = lazyPage(
+  () => import('../pages/staff/customer-database/customer-database-page'),
+  'CustomerDatabasePage',
 );
-const PricingPage = lazy(() =>
-  import('../pages/public/pricing-page').then((m) => ({ default: m.PricingPage })),
+const UserManagementPage = lazyPage(
+  () => import('../pages/staff/user-management/user-management-page'),
+  'UserManagementPage',
 );
-const AboutPage = lazy(() =>
-  import('../pages/public/about-page').then((m) => ({ default: m.AboutPage })),
+const InventoryPage = lazyPage(
+  () => import('../pages/staff/inventory/inventory-page'),
+  'InventoryPage',
 );
-const TermsPage = lazy(() =>
-  import('../pages/public/terms-page').then((m) => ({ default: m.TermsPage })),
-);
-const LoginPage = lazy(() =>
-  import('../pages/staff/login/login-page').then((m) => ({ default: m.LoginPage })),
-);
-const DispatchPage = lazy(() =>
-  import('../pages/staff/dispatch/dispatch-page').then((m) => ({ default: m.DispatchPage })),
-);
-const CustomerDatabasePage = lazy(() =>
-  import('../pages/staff/customer-database/customer-database-page').then((m) => ({
-    default: m.CustomerDatabasePage,
-  })),
-);
-const UserManagementPage = lazy(() =>
-  import('../pages/staff/user-management/user-management-page').then((m) => ({
-    default: m.UserManagementPage,
-  })),
-);
-const InventoryPage = lazy(() =>
-  import('../pages/staff/inventory/inventory-page').then((m) => ({ default: m.InventoryPage })),
-);
-const NotFoundPage = lazy(() =>
-  import('../pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-);
+const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
 export const router = createBrowserRouter([
   {

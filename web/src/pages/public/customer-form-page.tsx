@@ -24,7 +24,7 @@ import { firstInvalidField } from '../../features/booking/booking-validation.uti
 import { TimingSection } from '../../features/booking/timing-section';
 import { useBookingForm } from '../../features/booking/use-booking-form';
 import { useDebouncedValue } from '../../features/booking/use-debounced-value';
-import { useNow } from '../../features/booking/use-now';
+import { useNow } from '../../hooks/use-now';
 import { useSubmitBooking } from '../../features/booking/use-submit-booking';
 import { useTimeSlots } from '../../features/booking/use-time-slots';
 import { VehicleSection } from '../../features/booking/vehicle-section';
@@ -35,7 +35,8 @@ const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledT
 export function CustomerFormPage() {
   const form = useBookingForm();
   const { values, errors, setText, blurField } = form;
-  const now = useNow();
+  // Re-read every minute, so an hour that begins while the form is open stops being offered.
+  const now = new Date(useNow(60_000));
   const navigate = useNavigate();
   const submit = useSubmitBooking();
   const [notice, setNotice] = useState<string | null>(null);
