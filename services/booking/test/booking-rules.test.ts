@@ -1,4 +1,4 @@
-import { dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
+import { connectTestRpc, dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
 // The stack's env comes first: the service reads it when its modules load.
 const stack = useIsolatedStack();
 process.env.SLOT_CAPACITY = '2';
@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BUSINESS, Customer, ERROR_CODES } from '@cincy/contracts';
 import type { INestMicroservice } from '@nestjs/common';
-import type { JsonLogger as JsonLoggerType, RpcClient as RpcClientType } from '@cincy/platform';
+import type { RpcClient as RpcClientType } from '@cincy/platform';
 import type { FixedClock as FixedClockType } from '../src/common/clock';
 import { Client } from 'pg';
 
@@ -48,14 +48,7 @@ describe('booking rules (booking service over NATS, real Postgres)', () => {
     clock = {
       set: (instant: Date) => clocks.forEach((c) => (c as typeof c & FixedClockType).set(instant)),
     };
-    const logger: JsonLoggerType = new platform.JsonLogger('test', 'error');
-    rpc = new platform.RpcClient({
-      url: 'nats://127.0.0.1:4222',
-      prefix: stack.prefix,
-      timeoutMs: 5000,
-      logger,
-    });
-    await rpc.connect();
+    rpc = await connectTestRpc(stack.prefix);
     db = new Client({ connectionString: stack.databaseUrl, options: '-c search_path=booking' });
     await db.connect();
   }, 60_000);

@@ -2,7 +2,6 @@ import { testStack } from '@cincy/platform/testing/isolate';
 import { EventEnvelope } from '@cincy/contracts';
 import {
   JetStreamPublisher,
-  JsonLogger,
   NatsConnectionHolder,
   RpcClient,
   buildEvent,
@@ -10,7 +9,7 @@ import {
   eventCodec,
   platformEnv,
 } from '@cincy/platform';
-import { dropIsolatedStack, eventually } from '@cincy/platform/testing';
+import { connectTestRpc, dropIsolatedStack, eventually } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { AppModule } from '../src/app.module';
 
@@ -31,7 +30,6 @@ const requested = (appointmentId: number, name: string) =>
     requestedAt: new Date().toISOString(),
   });
 
-const logger = new JsonLogger('test', 'error');
 let nats: NatsConnectionHolder;
 let rpc: RpcClient;
 let dispatch: INestMicroservice | undefined;
@@ -49,13 +47,7 @@ beforeAll(async () => {
     prefix: testStack.prefix,
     name: 'test',
   });
-  rpc = new RpcClient({
-    url: platformEnv().NATS_URL,
-    prefix: testStack.prefix,
-    timeoutMs: 5000,
-    logger,
-  });
-  await rpc.connect();
+  rpc = await connectTestRpc(testStack.prefix);
 });
 
 afterAll(async () => {

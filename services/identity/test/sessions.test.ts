@@ -1,6 +1,6 @@
 import { testStack } from '@cincy/platform/testing/isolate';
-import { JsonLogger, RpcClient, createServiceApp, platformEnv } from '@cincy/platform';
-import { dropIsolatedStack } from '@cincy/platform/testing';
+import { RpcClient, createServiceApp } from '@cincy/platform';
+import { connectTestRpc, dropIsolatedStack } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
@@ -14,13 +14,7 @@ let rpc: RpcClient;
 
 beforeAll(async () => {
   identity = await createServiceApp('identity', AppModule);
-  rpc = new RpcClient({
-    url: platformEnv().NATS_URL,
-    prefix: testStack.prefix,
-    timeoutMs: 5000,
-    logger: new JsonLogger('test', 'error'),
-  });
-  await rpc.connect();
+  rpc = await connectTestRpc(testStack.prefix);
 });
 
 afterAll(async () => {

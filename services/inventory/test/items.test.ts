@@ -1,6 +1,6 @@
 import { testStack } from '@cincy/platform/testing/isolate';
-import { JsonLogger, RpcClient, createServiceApp, platformEnv } from '@cincy/platform';
-import { dropIsolatedStack } from '@cincy/platform/testing';
+import { RpcClient, createServiceApp } from '@cincy/platform';
+import { connectTestRpc, dropIsolatedStack } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
@@ -10,13 +10,7 @@ let rpc: RpcClient;
 
 beforeAll(async () => {
   inventory = await createServiceApp('inventory', AppModule);
-  rpc = new RpcClient({
-    url: platformEnv().NATS_URL,
-    prefix: testStack.prefix,
-    timeoutMs: 5000,
-    logger: new JsonLogger('test', 'error'),
-  });
-  await rpc.connect();
+  rpc = await connectTestRpc(testStack.prefix);
   await inventory.get(DataSource).query(`
     INSERT INTO inventory_items (name, description, sku, category, quantity, min_quantity, unit_cost, is_active)
     VALUES ('H6 AGM', 'Group 48 AGM', 'AGM-H6', 'battery', 3, 5, 142.50, true),

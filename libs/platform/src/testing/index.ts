@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { natsNames } from '@cincy/contracts';
 import { connect } from 'nats';
 import { Client } from 'pg';
+import { JsonLogger } from '../logging/json-logger';
+import { RpcClient } from '../rpc/rpc-client';
 
 /**
  * Gives the current test file a database and a NATS prefix of its own. Call it before anything
@@ -55,4 +57,16 @@ export async function eventually<T>(
       throw new Error(`Condition not met within ${timeoutMs} ms${last ? `: ${last}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** An RPC client for the test's own stack, connected; close it in afterAll. */
+export async function connectTestRpc(prefix: string): Promise<RpcClient> {
+  const rpc = new RpcClient({
+    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    prefix,
+    timeoutMs: 5000,
+    logger: new JsonLogger('test', 'error'),
+  });
+  await rpc.connect();
+  return rpc;
 }
