@@ -17,7 +17,10 @@ export function businessNoonToday(): Date {
  * Env for a stack the public tests drive: no rate limits (many bookings from 127.0.0.1) and the
  * booking service's clock pinned, so ASAP is always inside the rapid-response window.
  */
-export function publicStackEnv(now: Date, extra: Record<string, string> = {}): Record<string, string> {
+export function publicStackEnv(
+  now: Date,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     BOOKING_RATE_LIMIT: '0',
     TIME_SLOTS_RATE_LIMIT: '0',
@@ -40,8 +43,12 @@ export function tomorrow(now: Date): string {
   return addDays(businessDate(now), 1);
 }
 
-export const DESKTOP = { width: 1280, height: 800 } as const;
-export const PHONE = { width: 390, height: 844 } as const;
+export interface Viewport {
+  width: number;
+  height: number;
+}
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const PHONE: Viewport = { width: 390, height: 844 };
 
 export interface BookingInput {
   firstName: string;
@@ -55,9 +62,18 @@ export interface BookingInput {
   notes?: string;
 }
 
+/**
+ * A form control by its visible label. Required fields' labels end in an asterisk that screen
+ * readers skip (aria-hidden), so 'City' finds the label 'City *' but never 'City of birth'.
+ */
+export function labelled(page: Page, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
 /** Types like a person (key by key) into a field found by its label. */
 export async function typeInto(page: Page, label: string, text: string): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
+  const field = labelled(page, label);
   await field.click();
   await field.pressSequentially(text);
 }
@@ -69,13 +85,13 @@ export async function fillBookingForm(page: Page, input: BookingInput): Promise<
   await typeInto(page, 'Phone Number', input.phone);
   await typeInto(page, 'Street Address', input.street);
   await typeInto(page, 'City', input.city);
-  await page.getByLabel('State', { exact: true }).selectOption({ label: input.state });
+  await labelled(page, 'State').selectOption({ label: input.state });
   await typeInto(page, 'ZIP Code', input.zip);
   if (input.vehicle) {
-    await page.getByLabel('Vehicle Year', { exact: true }).selectOption({ label: input.vehicle.year });
-    await page.getByLabel('Make', { exact: true }).selectOption({ label: input.vehicle.make });
-    await page.getByLabel('Model', { exact: true }).selectOption({ label: input.vehicle.model });
-    await page.getByLabel('Color', { exact: true }).selectOption({ label: input.vehicle.color });
+    await labelled(page, 'Vehicle Year').selectOption({ label: input.vehicle.year });
+    await labelled(page, 'Make').selectOption({ label: input.vehicle.make });
+    await labelled(page, 'Model').selectOption({ label: input.vehicle.model });
+    await labelled(page, 'Color').selectOption({ label: input.vehicle.color });
   }
   if (input.notes) await typeInto(page, 'Notes', input.notes);
 }
@@ -105,11 +121,15 @@ export function toastIn(page: Page): Locator {
 
 /** The confirmation page's "Request Details" as { Contact: '...', 'Service Location': '...' }. */
 export async function readRequestDetails(page: Page): Promise<Record<string, string>> {
+  // The confirmation page is a lazy chunk: the URL changes before its content renders.
+  await page.getByRole('heading', { level: 1, name: 'Service Request Received' }).waitFor();
+  await page.locator('dl dt').first().waitFor();
   return page.evaluate(() => {
     const out: Record<string, string> = {};
     for (const dt of Array.from(document.querySelectorAll('dl dt'))) {
       const dd = dt.nextElementSibling;
-      if (dd?.tagName === 'DD') out[(dt.textContent ?? '').trim()] = (dd as HTMLElement).innerText.trim();
+      if (dd?.tagName === 'DD')
+        out[(dt.textContent ?? '').trim()] = (dd as HTMLElement).innerText.trim();
     }
     return out;
   });
@@ -174,8 +194,8 @@ export async function signInToBoard(page: Page, username: string, password: stri
   await page.waitForURL((url) => url.pathname === '/dispatch');
 }
 
-export function jobCard(page: Page, customerName: string): Locator {
-  return page.locator('[data-testid="job-card"]', { hasText: customerName });
+export function jobCard(scope: Page | Locator, customerName: string): Locator {
+  return scope.locator('[data-testid="job-card"]', { hasText: customerName });
 }
 
 /** A board section (Available Jobs, In Progress, Future Jobs) by its heading. */
@@ -201,10 +221,16 @@ let axeSource: string | undefined;
 /** Runs axe-core in the page (WCAG 2.x A/AA rules and best practices) and returns its violations. */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
+  const loaded = await page.evaluate(
+    () => typeof (window as { axe?: unknown }).axe !== 'undefined',
+  );
   if (!loaded) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -227,7 +253,10 @@ export function describeViolations(violations: AxeViolation[]): string {
         `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
         v.nodes
           .slice(0, 5)
-          .map((n) => `    ${n.target.join(' ')}  ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+          .map(
+            (n) =>
+              `    ${n.target.join(' ')}  ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+          )
           .join('\n'),
     )
     .join('\n');

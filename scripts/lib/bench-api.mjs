@@ -1,0 +1,177 @@
+// API benchmarks against a running stack: booking latency (sequential and concurrent), the staff
+// board read, and the time from a booking to its socket.io 'board.changed' push.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT } from './procs.mjs';
+
+const require = createRequire(path.join(ROOT, 'package.json'));
+
+/** Nearest-rank percentile of a list of numbers (ms). */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1];
+}
+
+export function summarize(values) {
+  return {
+    n: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    max: values.length ? Math.max(...values) : NaN,
+  };
+}
+
+/** A fetch client with its own cookie jar (one client = one browser). */
+export class Client {
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+    this.cookies = new Map();
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method, url, body) {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
+    const res = await fetch(new URL(url, this.baseUrl), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const eq = pair.indexOf('=');
+      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+}
+
+let counter = 0;
+function visitor() {
+  counter += 1;
+  return {
+    name: `Bench Visitor ${counter}`,
+    phone: `513555${String(counter % 10_000).padStart(4, '0')}`,
+  };
+}
+
+/** An anonymous visitor with a customer record, ready to POST its appointment. */
+export async function newCustomer(baseUrl) {
+  const client = new Client(baseUrl);
+  const who = visitor();
+  const customer = await client.request('POST', '/api/customers', { ...who, email: null });
+  return { client, customerId: customer.id };
+}
+
+const asapBody = (customerId) => ({
+  customerId,
+  location: '1 Fountain Square, Cincinnati, Ohio 45202',
+  vehicle: '2018 Honda Civic',
+  preferredTime: 'ASAP',
+  scheduledDate: null,
+  scheduledTime: null,
+  notes: null,
+  status: 'pending',
+  priority: 'normal',
+});
+
+/** POSTs the appointment of a prepared customer; resolves to { ms, id }. */
+export async function timedBooking({ client, customerId }) {
+  const start = performance.now();
+  const created = await client.request('POST', '/api/appointments', asapBody(customerId));
+  return { ms: performance.now() - start, id: created.id };
+}
+
+/** n bookings, `concurrency` at a time; customers are created first and not timed. */
+export async function benchBookings(baseUrl, n, concurrency) {
+  const prepared = [];
+  for (let i = 0; i < n; i++) prepared.push(await newCustomer(baseUrl));
+  const times = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < prepared.length) {
+      const mine = prepared[next++];
+      times.push((await timedBooking(mine)).ms);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wallMs = performance.now() - started;
+  return { ...summarize(times), perSecond: (n / wallMs) * 1000 };
+}
+
+/** n sequential GET /api/appointments as signed-in staff. */
+export async function benchBoardRead(staff, n) {
+  const times = [];
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    const list = await staff.request('GET', '/api/appointments');
+    times.push(performance.now() - start);
+    size = list.length;
+  }
+  return { ...summarize(times), appointments: size };
+}
+
+/**
+ * Time from sending POST /api/appointments to the 'board.changed' push naming that appointment,
+ * on a socket.io connection signed in with the staff session cookie.
+ */
+export async function benchPush(baseUrl, staff, n, timeoutMs = 10_000) {
+  const { io } = require('socket.io-client');
+  const { SOCKET_EVENTS } = require('@cincy/contracts');
+  const socket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { Cookie: staff.cookieHeader() },
+    reconnection: false,
+    timeout: 10_000,
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', (err) => reject(new Error(`socket.io: ${err.message}`)));
+  });
+  const arrivals = new Map(); // appointment id -> performance.now() of its first push
+  const waiters = new Map();
+  socket.on(SOCKET_EVENTS.boardChanged, (message) => {
+    const id = message?.appointment?.id;
+    if (id === undefined || arrivals.has(id)) return;
+    arrivals.set(id, performance.now());
+    waiters.get(id)?.();
+  });
+  const times = [];
+  let missed = 0;
+  try {
+    for (let i = 0; i < n; i++) {
+      const prepared = await newCustomer(baseUrl);
+      const start = performance.now();
+      const { id } = await timedBooking(prepared);
+      if (!arrivals.has(id)) {
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          waiters.set(id, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        waiters.delete(id);
+      }
+      if (arrivals.has(id)) times.push(arrivals.get(id) - start);
+      else missed += 1;
+    }
+  } finally {
+    socket.close();
+  }
+  return { ...summarize(times), missed };
+}
