@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchBoardRead, benchBookings, benchPush, Client } from './lib/bench-api.mjs';
 import { lighthousePath, measureJsBytes, runLighthouse } from './lib/bench-browser.mjs';
-import { isBuilt, startBenchStack } from './lib/bench-stack.mjs';
+import { isBuilt, startStack } from './lib/bench-stack.mjs';
 import { checkInfra } from './lib/infra.mjs';
 import { localBin, paint, ROOT, run } from './lib/procs.mjs';
 
@@ -95,7 +95,8 @@ async function main() {
   const fixedNow = businessInstant(businessDate(), 12).toISOString();
 
   log('starting a stack');
-  const stack = await startBenchStack({
+  const stack = await startStack({
+    label: 'bench',
     adminUsername: admin.username,
     adminPassword: admin.password,
     env: {

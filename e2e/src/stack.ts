@@ -8,7 +8,10 @@ import { Client } from 'pg';
 import { natsNames } from '@cincy/contracts';
 
 /** The repository root: services run from here, as `npm start` runs them. */
-export const ROOT = path.resolve(__dirname, '..', '..');
+/** The repository root (the folder with nx.json), from the source or from e2e/dist. */
+export const ROOT = (function findRoot(dir: string): string {
+  return existsSync(path.join(dir, 'nx.json')) ? dir : findRoot(path.dirname(dir));
+})(__dirname);
 export const SERVICE_NAMES = ['identity', 'booking', 'dispatch', 'inventory', 'gateway'] as const;
 export type StackServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -24,6 +27,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /api/health to answer 200. Default 60 s. */
   healthTimeoutMs?: number;
+  /** Names the database (cincy_<label>_<id>) and NATS prefix (<label><id>). Default 'e2e'. */
+  label?: string;
 }
 
 export interface Stack {
@@ -44,7 +49,7 @@ export interface Stack {
 const randomId = (bytes = 5) => randomBytes(bytes).toString('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -89,10 +94,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const id = randomId();
-  const databaseName = `cincy_e2e_${id}`;
+  const label = options.label ?? 'e2e';
+  const databaseName = `cincy_${label}_${id}`;
   const databaseUrl = withDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, databaseName);
   const natsUrl = process.env.NATS_URL || DEFAULT_NATS_URL;
-  const natsPrefix = `e2e${id}`;
+  const natsPrefix = `${label}${id}`;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiClient, bookAsap } from '../src/api';
 import { launchBrowser, TestBrowser } from '../src/browser';
+import { businessNoonToday, publicStackEnv } from '../src/public-site';
 import { startStack, Stack } from '../src/stack';
 
 // Signed-in staff see a new booking on the dispatch board as it happens, without reloading.
@@ -10,7 +11,12 @@ describe('dispatch board (live)', () => {
   let browser: TestBrowser | undefined;
 
   beforeAll(async () => {
-    stack = await startStack({ adminUsername: admin.username, adminPassword: admin.password });
+    // Booking's clock is pinned to noon so the ASAP booking is inside service hours at any hour.
+    stack = await startStack({
+      adminUsername: admin.username,
+      adminPassword: admin.password,
+      env: publicStackEnv(businessNoonToday()),
+    });
     browser = await launchBrowser({ baseURL: stack.baseUrl });
   }, 120_000);
 

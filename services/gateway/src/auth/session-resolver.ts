@@ -6,10 +6,13 @@ import { Injectable } from '@nestjs/common';
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-/** Turns a session token into its user through identity, with a short cache. */
+/**
+ * Turns a session token into its user through identity, with a short cache. Unknown tokens are
+ * cached too, so a client sending made-up cookies costs identity one call per token, not per request.
+ */
 @Injectable()
 export class SessionResolver {
-  private readonly cache = new Map<string, { user: CurrentUser; until: number }>();
+  private readonly cache = new Map<string, { user: CurrentUser | null; until: number }>();
 
   constructor(private readonly rpc: RpcClient) {}
 
@@ -18,15 +21,16 @@ export class SessionResolver {
     const hit = this.cache.get(token);
     if (hit && hit.until > Date.now()) return hit.user;
     this.cache.delete(token);
+    let user: CurrentUser | null;
     try {
-      const user = await this.rpc.call('identity.sessions.resolve', { token });
-      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-      this.cache.set(token, { user, until: Date.now() + CACHE_MS });
-      return user;
+      user = await this.rpc.call('identity.sessions.resolve', { token });
     } catch (error) {
-      if (error instanceof RpcCallError && error.status === 401) return null;
-      throw error;
+      if (!(error instanceof RpcCallError && error.status === 401)) throw error;
+      user = null;
     }
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(token, { user, until: Date.now() + CACHE_MS });
+    return user;
   }
 
   forget(token: string): void {
