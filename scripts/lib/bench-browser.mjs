@@ -7,22 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { freePort } from './bench-stack.mjs';
+import { chromium as chromiumConfig, freePort } from './bench-stack.mjs';
 import { ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
-
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Loads each route in a fresh browser context (empty cache) and sums every script response:
@@ -31,9 +19,9 @@ export const CHROME_FLAGS = [
 export async function measureJsBytes(baseUrl, routes) {
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
+    executablePath: chromiumConfig().path,
     headless: true,
-    args: CHROME_FLAGS,
+    args: chromiumConfig().args,
     timeout: 60_000,
   });
   const results = [];
@@ -87,9 +75,9 @@ export async function runLighthouse(urls) {
   const port = await freePort();
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'cincy-bench-lh-'));
   const chrome = spawn(
-    CHROME_PATH,
+    chromiumConfig().path,
     [
-      ...CHROME_FLAGS,
+      ...chromiumConfig().args,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${userDataDir}`,
       'about:blank',
