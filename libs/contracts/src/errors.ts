@@ -22,9 +22,10 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL',
 } as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** The HTTP status each code is answered with. */
-export const ERROR_STATUS: Record<(typeof ERROR_CODES)[keyof typeof ERROR_CODES], number> = {
+export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   NOT_FOUND: 404,
   UNAUTHENTICATED: 401,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { geoPointSchema } from './booking/api';
+import { geoPointSchema, prioritySchema } from './booking/api';
 import { dashboardAppointmentSchema } from './dispatch/api';
 
 /**
@@ -20,7 +20,7 @@ export const EVENT_PAYLOADS = {
     scheduledTime: z.string().nullable(),
     scheduledStartTime: z.string().nullable(),
     notes: z.string().nullable(),
-    priority: z.string(),
+    priority: prioritySchema,
     requestedAt: z.string(),
   }),
   /** The board gained an appointment; carries the whole board view so pushes need no refetch. */

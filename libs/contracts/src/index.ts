@@ -4,6 +4,7 @@ export * from './errors';
 export * from './time';
 export * from './identity/api';
 export * from './booking/api';
+export * from './booking/rules';
 export * from './dispatch/api';
 export * from './inventory/api';
 export * from './events';

@@ -8,7 +8,7 @@ import {
   timeSlotsSchema,
 } from './booking/api';
 import { dashboardAppointmentsSchema } from './dispatch/api';
-import { EVENT_TYPES, EventType } from './events';
+import { EventType } from './events';
 import {
   currentUserSchema,
   loginRequestSchema,
@@ -52,6 +52,25 @@ export type RpcAnswer<S extends RpcSubject> = z.infer<(typeof RPC)[S]['answer']>
 export const SERVICES = ['identity', 'booking', 'dispatch', 'inventory'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
+/** Each service answers `<service>.health` once its database answers. */
+export const HEALTH_SUBJECTS = {
+  identity: 'identity.health',
+  booking: 'booking.health',
+  dispatch: 'dispatch.health',
+  inventory: 'inventory.health',
+} as const satisfies Record<ServiceName, RpcSubject>;
+
+/**
+ * Every durable JetStream consumer, by name: the service that runs it (its replicas share it) and
+ * the one event type it follows (Debian's nats-server 2.9 allows one filter per consumer).
+ * WIRE CONTRACT: JetStream keeps a consumer's position under its name; a new name replays history.
+ */
+export const CONSUMERS = {
+  'dispatch-board-requested': { service: 'dispatch', event: 'booking.appointment.requested' },
+} as const satisfies Record<string, { service: ServiceName; event: EventType }>;
+export type ConsumerName = keyof typeof CONSUMERS;
+export type ConsumerEvent<C extends ConsumerName> = (typeof CONSUMERS)[C]['event'];
+
 /**
  * Where things live on NATS, given the stack's NATS_PREFIX. Request/reply subjects are the RPC
  * names; events live under `events.` so the JetStream stream never captures a request.
@@ -63,8 +82,7 @@ export function natsNames(prefix = '') {
     event: (type: EventType) => `${p}events.${type}`,
     eventWildcard: (pattern: string) => `${p}events.${pattern}`,
     stream: `${prefix ? `${prefix}_` : ''}EVENTS`.replace(/[^A-Za-z0-9_-]/g, '_'),
+    /** Durable consumer names are scoped to the stream, so they need no prefix. */
     streamSubjects: [`${p}events.>`],
-    /** Durable consumer names are scoped to the stream, so the prefix is not needed there. */
-    allEvents: EVENT_TYPES.map((t) => `${p}events.${t}`),
   };
 }

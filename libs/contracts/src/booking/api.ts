@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING } from '../constants';
+import { PRIORITIES } from '../enums';
 
 /** Limits on free text: a booking is small; anything larger is abuse or a mistake. */
 export const TEXT_LIMITS = {
@@ -16,21 +17,29 @@ export const TEXT_LIMITS = {
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 const digitCount = (s: string) => s.replace(/\D/g, '').length;
 
+export const prioritySchema = z.enum(PRIORITIES);
+
 export const US_STATES = ['Ohio', 'Kentucky', 'Indiana'] as const;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
-const phone = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .max(TEXT_LIMITS.phone, tooLong('Phone number', TEXT_LIMITS.phone))
-  .regex(/^[\d()\s+-]+$/, 'Phone number may contain only digits, spaces, parentheses and hyphens')
-  .refine(
-    (s) => digitCount(s) >= BOOKING.phoneMinLength,
-    'Phone number must be at least 10 digits',
-  );
+/**
+ * A phone number: digits, spaces, parentheses, '+' and hyphens, with at least 10 digits. The form
+ * and the server count digits the same way, so the form never passes what the server refuses.
+ */
+const phoneNumber = (base: z.ZodString) =>
+  base
+    .max(TEXT_LIMITS.phone, tooLong('Phone number', TEXT_LIMITS.phone))
+    .regex(/^[\d()\s+-]*$/, 'Phone number may contain only digits, spaces, parentheses and hyphens')
+    .refine(
+      (s) => digitCount(s) >= BOOKING.phoneMinLength,
+      'Phone number must be at least 10 digits',
+    );
+
+const phone = phoneNumber(
+  z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required'),
+);
 
 const email = z
   .email('Invalid email')
@@ -105,7 +114,7 @@ export const createdAppointmentSchema = z.object({
   id: z.number().int(),
   customerId: z.number().int(),
   status: z.literal('pending'),
-  priority: z.string(),
+  priority: prioritySchema,
   location: z.string(),
   scheduledDate: z.string().nullable(),
   scheduledTime: z.string().nullable(),
@@ -117,10 +126,7 @@ export type CreatedAppointment = z.infer<typeof createdAppointmentSchema>;
 export const bookingFormSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(50, tooLong('First name', 50)),
   lastName: z.string().trim().min(1, 'Last name is required').max(50, tooLong('Last name', 50)),
-  phone: z
-    .string()
-    .min(BOOKING.phoneMinLength, 'Phone number must be at least 10 digits')
-    .max(TEXT_LIMITS.phone, tooLong('Phone number', TEXT_LIMITS.phone)),
+  phone: phoneNumber(z.string().trim()),
   street: z
     .string()
     .trim()
@@ -163,20 +169,6 @@ export const timeSlotsSchema = z.array(timeSlotSchema);
 
 export const geoPointSchema = z.object({ lat: z.number(), lng: z.number() });
 export type GeoPoint = z.infer<typeof geoPointSchema>;
-
-/** The answers of the booking rules, shown to the visitor as the server's message (spec section 8). */
-export const BOOKING_MESSAGES = {
-  timeSlotFull: (phone: string) =>
-    `That time slot is fully booked. Please choose a different time or call us at ${phone} for alternative availability.`,
-  /** The web app titles a toast 'Alternative Scheduling Available' when it reads 'rapid-response window'. */
-  outsideServiceHours: (phone: string, hours: string) =>
-    `ASAP requests are handled in our rapid-response window, ${hours}. Please schedule a time for later, or call ${phone}.`,
-  dateOutOfRange: 'Please choose a date from today up to 6 days ahead.',
-  hourOutOfRange: 'Please choose a time on the hour between 9 AM and 9 PM.',
-  timeHasPassed: 'That time has already passed. Please choose a later time.',
-  timeSlotPassed: 'Time has passed',
-  timeSlotBooked: 'Fully booked',
-} as const;
 
 /** `booking.time-slots.list`: the hour grid of one day (the address is accepted but not used yet). */
 export const timeSlotsRequestSchema = timeSlotsQuerySchema;

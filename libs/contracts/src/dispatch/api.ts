@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../enums';
-import { geoPointSchema } from '../booking/api';
+import { geoPointSchema, prioritySchema } from '../booking/api';
 
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 
@@ -9,7 +9,7 @@ export const dashboardAppointmentSchema = z.object({
   id: z.number().int(),
   customerId: z.number().int(),
   status: appointmentStatusSchema,
-  priority: z.string(),
+  priority: prioritySchema,
   customer: z.object({ name: z.string(), phone: z.string() }),
   location: z.string(),
   customerLocation: geoPointSchema.nullable(),

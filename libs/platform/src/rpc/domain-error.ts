@@ -1,7 +1,5 @@
-import { ApiError, ERROR_CODES } from '@cincy/contracts';
+import { ApiError, ErrorCode } from '@cincy/contracts';
 import { RpcException } from '@nestjs/microservices';
-
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
  * A rule of the domain said no. It travels back over NATS as `{ code, message, fieldErrors? }`

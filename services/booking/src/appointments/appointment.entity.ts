@@ -1,4 +1,4 @@
-import { AppointmentStatus, GeoPoint } from '@cincy/contracts';
+import { AppointmentStatus, GeoPoint, Priority } from '@cincy/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An appointment as booked. Its lifecycle after booking belongs to dispatch. */
@@ -23,7 +23,7 @@ export class AppointmentEntity {
   preferredTime: string | null;
 
   @Column({ type: 'text', default: 'normal' })
-  priority: string;
+  priority: Priority;
 
   @Column({ type: 'text', nullable: true })
   notes: string | null;

@@ -12,7 +12,7 @@ export function isSlotFull(bookedInSlot: number, capacity: number): boolean {
 }
 
 /** Statuses that give a slot back. Dispatch owns the lifecycle; booking only ever writes 'pending'. */
-export const RELEASED_STATUSES = ['declined', 'cancelled'] as const;
+export const RELEASED_STATUSES = ['declined'] as const;
 
 /**
  * The advisory lock that serialises bookings of one hour across every replica: two int4 keys,

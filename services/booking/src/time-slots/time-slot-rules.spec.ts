@@ -1,21 +1,11 @@
 import { BOOKING_MESSAGES, ERROR_CODES } from '@cincy/contracts';
-import {
-  GRID_HOURS,
-  checkBookableDate,
-  checkScheduledSlot,
-  isPastHour,
-  timeSlotAnswers,
-} from './time-slot-rules';
+import { checkBookableDate, checkScheduledSlot, timeSlotAnswers } from './time-slot-rules';
 
 // Friday 14 June 2030, 10:30 in Cincinnati (EDT, UTC-4); at 02:30 UTC the next day it is still the 14th there.
 const NOW = new Date('2030-06-14T10:30:00-04:00');
 const LATE_EVENING = new Date('2030-06-15T02:30:00Z');
 
 describe('time slot rules', () => {
-  it('offers hours 9 to 21', () => {
-    expect(GRID_HOURS).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
-  });
-
   describe('bookable dates', () => {
     it.each(['2030-06-14', '2030-06-17', '2030-06-20'])(
       'accepts %s (today to today + 6)',
@@ -39,19 +29,6 @@ describe('time slot rules', () => {
     it('counts days on the business clock, not UTC', () => {
       expect(checkBookableDate('2030-06-14', LATE_EVENING)).toBeNull();
       expect(checkBookableDate('2030-06-21', LATE_EVENING)).not.toBeNull();
-    });
-  });
-
-  describe('past hours', () => {
-    it('has passed an hour that has begun today', () => {
-      expect(isPastHour('2030-06-14', 9, NOW)).toBe(true);
-      expect(isPastHour('2030-06-14', 10, NOW)).toBe(true);
-      expect(isPastHour('2030-06-14', 11, NOW)).toBe(false);
-    });
-
-    it('has passed nothing tomorrow and everything yesterday', () => {
-      expect(isPastHour('2030-06-15', 9, NOW)).toBe(false);
-      expect(isPastHour('2030-06-13', 21, NOW)).toBe(true);
     });
   });
 

@@ -1,13 +1,12 @@
 import {
-  BOOKING,
   BOOKING_MESSAGES,
   ERROR_CODES,
+  ErrorCode,
+  GRID_HOURS,
   TimeSlot,
-  addDays,
-  businessDate,
-  businessParts,
+  bookableDates,
+  isPastHour,
 } from '@cincy/contracts';
-import type { ErrorCode } from '@cincy/platform';
 
 /** A rule said no: the code decides the HTTP status, the field is where the form shows it. */
 export interface RuleViolation {
@@ -16,22 +15,10 @@ export interface RuleViolation {
   field?: 'scheduledDate' | 'scheduledTime' | 'date';
 }
 
-/** The hours of the grid, 9..21 on the business clock. */
-export const GRID_HOURS: readonly number[] = Array.from(
-  { length: BOOKING.lastHour - BOOKING.firstHour + 1 },
-  (_, i) => BOOKING.firstHour + i,
-);
-
 /** '2025-02-30' matches the pattern but is no day. */
 export function isCalendarDate(date: string): boolean {
   const d = new Date(`${date}T12:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
-}
-
-/** Today and the next six days on the business clock (the form's 7 date choices). */
-export function bookableDates(now: Date): { first: string; last: string } {
-  const first = businessDate(now);
-  return { first, last: addDays(first, BOOKING.dateChoices - 1) };
 }
 
 /** A date the grid and bookings accept: a real day from today to today + 6. */
@@ -40,19 +27,10 @@ export function checkBookableDate(
   now: Date,
   field: RuleViolation['field'] = 'date',
 ): RuleViolation | null {
-  const { first, last } = bookableDates(now);
-  // ISO dates compare correctly as strings.
-  if (!isCalendarDate(date) || date < first || date > last) {
+  if (!isCalendarDate(date) || !bookableDates(now).includes(date)) {
     return { code: ERROR_CODES.validation, message: BOOKING_MESSAGES.dateOutOfRange, field };
   }
   return null;
-}
-
-/** On today's grid an hour that has begun is gone: at 10:05 the 10 o'clock slot has passed. */
-export function isPastHour(date: string, hour: number, now: Date): boolean {
-  const today = businessDate(now);
-  if (date !== today) return date < today;
-  return hour <= businessParts(now).hour;
 }
 
 /** A scheduled booking: a bookable day, a grid hour on the hour, not already begun. */

@@ -1,10 +1,4 @@
-import {
-  BOOKING_MESSAGES,
-  BUSINESS,
-  ERROR_CODES,
-  TimeSlot,
-  TimeSlotsRequest,
-} from '@cincy/contracts';
+import { BOOKING_MESSAGES, ERROR_CODES, TimeSlot, TimeSlotsRequest } from '@cincy/contracts';
 import { DomainError } from '@cincy/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -57,10 +51,7 @@ export class TimeSlotsService {
       this.bookedByHour(manager, date, hour),
     ]);
     if (isSlotFull(booked.get(hour) ?? 0, capacity)) {
-      throw new DomainError(
-        ERROR_CODES.timeSlotFull,
-        BOOKING_MESSAGES.timeSlotFull(BUSINESS.phone),
-      );
+      throw new DomainError(ERROR_CODES.timeSlotFull, BOOKING_MESSAGES.timeSlotFull);
     }
   }
 
@@ -69,7 +60,7 @@ export class TimeSlotsService {
     return slotCapacity(undefined, await manager.count(TechnicianEntity));
   }
 
-  /** Bookings that hold a place, by hour of the day; declined or cancelled ones gave it back. */
+  /** Bookings that hold a place, by hour of the day; declined ones gave it back. */
   private async bookedByHour(
     manager: EntityManager,
     date: string,

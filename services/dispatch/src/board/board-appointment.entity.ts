@@ -1,4 +1,4 @@
-import { AppointmentStatus, GeoPoint } from '@cincy/contracts';
+import { AppointmentStatus, GeoPoint, Priority } from '@cincy/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -45,7 +45,7 @@ export class BoardAppointmentEntity {
   notes: string | null;
 
   @Column({ type: 'text' })
-  priority: string;
+  priority: Priority;
 
   @Column({ type: 'text' })
   status: AppointmentStatus;
