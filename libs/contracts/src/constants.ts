@@ -59,3 +59,9 @@ export const LOCATION = {
   trackingIntervalMs: 300_000,
   heartbeatIntervalMs: 300_000,
 } as const;
+
+/** Where the stack finds PostgreSQL and NATS when DATABASE_URL / NATS_URL are unset. */
+export const INFRA_DEFAULTS = {
+  databaseUrl: 'postgres://postgres@127.0.0.1:5432/cincy_battery',
+  natsUrl: 'nats://127.0.0.1:4222',
+} as const;
