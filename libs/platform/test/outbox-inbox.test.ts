@@ -1,8 +1,7 @@
-import { testStack } from '../src/testing/isolate';
 import { EventEnvelope } from '@cincy/contracts';
 import { AckPolicy, DeliverPolicy, nanos } from 'nats';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
-import { platformEnv } from '../src/config/config';
+import { PLATFORM_ENV, loadEnv } from '../src/config/config';
 import { openServiceDatabase } from '../src/database/database';
 import { JsonLogger } from '../src/logging/json-logger';
 import {
@@ -15,7 +14,9 @@ import { JetStreamPublisher, eventCodec } from '../src/messaging/jetstream-publi
 import { NatsConnectionHolder } from '../src/messaging/nats-connection';
 import { Outbox } from '../src/messaging/outbox';
 import { OutboxRelay, postgresOutboxStore } from '../src/messaging/outbox-relay';
-import { dropIsolatedStack, eventually } from '../src/testing';
+import { dropIsolatedStack, eventually, useIsolatedStack } from '../src/testing';
+
+const testStack = useIsolatedStack();
 
 class CreateApplied1700000000000 implements MigrationInterface {
   name = 'CreateApplied1700000000000';
@@ -39,7 +40,7 @@ const payload = (appointmentId: number) => ({
   scheduledTime: null,
   scheduledStartTime: null,
   notes: null,
-  priority: 'normal',
+  priority: 'normal' as const,
   requestedAt: new Date().toISOString(),
 });
 
@@ -58,25 +59,21 @@ const appliedCount = async (eventId: string) =>
 
 beforeAll(async () => {
   dataSource = await openServiceDatabase({
-    url: platformEnv().DATABASE_URL,
+    url: loadEnv([PLATFORM_ENV]).get(PLATFORM_ENV).DATABASE_URL,
     schema: 'ptest',
     entities: [],
     migrations: [CreateApplied1700000000000],
   });
   nats = await NatsConnectionHolder.open({
-    url: platformEnv().NATS_URL,
+    url: loadEnv([PLATFORM_ENV]).get(PLATFORM_ENV).NATS_URL,
     prefix: testStack.prefix,
     name: 'ptest',
   });
   relay = new OutboxRelay(postgresOutboxStore(dataSource), new JetStreamPublisher(nats), logger);
   outbox = new Outbox(dataSource, () => undefined); // the tests drive the relay themselves
   consumers = new EventConsumers(nats, outbox, logger);
-  consumers.subscribe({
-    durable: 'ptest-applier',
-    type: 'booking.appointment.requested',
-    handle: async (event, tx) => {
-      await tx.manager.query('INSERT INTO applied (event_id) VALUES ($1)', [event.id]);
-    },
+  consumers.subscribe('dispatch-board-requested', async (event, tx) => {
+    await tx.manager.query('INSERT INTO applied (event_id) VALUES ($1)', [event.id]);
   });
   await consumers.start();
 });
@@ -108,7 +105,7 @@ describe('outbox -> JetStream -> inbox', () => {
 
     await eventually(async () => (await appliedCount(event.id)) === 1);
     await eventually(async () => {
-      const info = await nats.manager.consumers.info(nats.names.stream, 'ptest-applier');
+      const info = await nats.manager.consumers.info(nats.names.stream, 'dispatch-board-requested');
       return info.num_ack_pending === 0 && info.num_pending === 0;
     });
     expect(await appliedCount(event.id)).toBe(1);

@@ -1,9 +1,10 @@
-import { PlatformModule } from '@cincy/platform';
+import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
 import { AppointmentEntity } from './appointments/appointment.entity';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AppointmentsService } from './appointments/appointments.service';
-import { bookingEnvProvider, clockProvider } from './common/booking-env.provider';
+import { clockProvider } from './common/clock.provider';
+import { BOOKING_ENV } from './config';
 import { CustomerEntity } from './customers/customer.entity';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
@@ -27,7 +28,6 @@ import { TimeSlotsService } from './time-slots/time-slots.service';
   ],
   controllers: [CustomersController, AppointmentsController, TimeSlotsController],
   providers: [
-    bookingEnvProvider,
     clockProvider,
     CustomersService,
     AppointmentsService,
@@ -36,3 +36,9 @@ import { TimeSlotsService } from './time-slots/time-slots.service';
   ],
 })
 export class AppModule {}
+
+export const bookingService: ServiceDefinition = {
+  name: 'booking',
+  module: AppModule,
+  env: [BOOKING_ENV],
+};

@@ -1,19 +1,19 @@
-import { parseEnv } from '@cincy/platform';
+import { EnvOf, defineEnv } from '@cincy/platform';
 import { z } from 'zod';
 
-const bookingEnvSchema = z.object({
-  /** Bookings one scheduled hour may hold. Unset: the number of technicians booking knows, at least 1. */
-  SLOT_CAPACITY: z.coerce.number().int().positive().optional(),
-  /** A Nominatim-style search endpoint (e.g. https://nominatim.openstreetmap.org/search). Unset: not used. */
-  GEOCODER_URL: z.url().optional(),
-  GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(1500),
-  /**
-   * Pins the business clock to one instant (ISO 8601). For tests and demos only: with it, "today",
-   * past hours and the ASAP window never move.
-   */
-  BOOKING_FIXED_NOW: z.iso.datetime({ offset: true }).optional(),
-});
-export type BookingEnv = z.infer<typeof bookingEnvSchema>;
-
-let cached: BookingEnv | undefined;
-export const bookingEnv = (): BookingEnv => (cached ??= parseEnv(bookingEnvSchema));
+export const BOOKING_ENV = defineEnv(
+  'booking',
+  z.object({
+    /** Bookings one scheduled hour may hold. Unset: the number of technicians booking knows, at least 1. */
+    SLOT_CAPACITY: z.coerce.number().int().positive().optional(),
+    /** A Nominatim-style search endpoint (e.g. https://nominatim.openstreetmap.org/search). Unset: not used. */
+    GEOCODER_URL: z.url().optional(),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(1500),
+    /**
+     * Pins the business clock to one instant (ISO 8601). For tests and demos only: with it, "today",
+     * past hours and the ASAP window never move.
+     */
+    BOOKING_FIXED_NOW: z.iso.datetime({ offset: true }).optional(),
+  }),
+);
+export type BookingEnv = EnvOf<typeof BOOKING_ENV>;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@cincy/platform';
-import { AppModule } from './app.module';
+import { bookingService } from './app.module';
 
-void runService('booking', AppModule);
+void runService(bookingService);

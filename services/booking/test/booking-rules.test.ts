@@ -1,17 +1,17 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BUSINESS, Customer, ERROR_CODES } from '@cincy/contracts';
+import { RpcClient, createServiceApp } from '@cincy/platform';
 import { connectTestRpc, dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
-// The stack's env comes first: the service reads it when its modules load.
+import type { INestMicroservice } from '@nestjs/common';
+import { Client } from 'pg';
+import { bookingService } from '../src/app.module';
+import { Clock, FixedClock } from '../src/common/clock';
+
 const stack = useIsolatedStack();
 process.env.SLOT_CAPACITY = '2';
 // Friday 14 June 2030, 10:30 in Cincinnati. Tests never depend on when they run.
 process.env.BOOKING_FIXED_NOW = '2030-06-14T10:30:00-04:00';
-
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { BUSINESS, Customer, ERROR_CODES } from '@cincy/contracts';
-import type { INestMicroservice } from '@nestjs/common';
-import type { RpcClient as RpcClientType } from '@cincy/platform';
-import type { FixedClock as FixedClockType } from '../src/common/clock';
-import { Client } from 'pg';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
@@ -29,24 +29,21 @@ describe('booking rules (booking service over NATS, real Postgres)', () => {
   let app: INestMicroservice;
   /** A second replica in the same queue group: the slot rule must hold across replicas. */
   let replica: INestMicroservice;
-  let rpc: RpcClientType;
+  let rpc: RpcClient;
   let db: Client;
   let clock: { set(instant: Date): void };
   let phoneSeq = 0;
 
   beforeAll(async () => {
     process.env.GEOCODER_URL = `http://127.0.0.1:${await closedPort()}/search`;
-    const platform = await import('@cincy/platform');
-    const { AppModule } = await import('../src/app.module');
-    const { Clock, FixedClock } = await import('../src/common/clock');
-    app = await platform.createServiceApp('booking', AppModule);
-    replica = await platform.createServiceApp('booking', AppModule);
+    app = await createServiceApp(bookingService);
+    replica = await createServiceApp(bookingService);
     // Both replicas read one pinned time; the tests move it on both.
     const clocks = [app, replica].map((a) => a.get(Clock));
     if (!clocks.every((c) => c instanceof FixedClock))
       throw new Error('BOOKING_FIXED_NOW did not pin the clock');
     clock = {
-      set: (instant: Date) => clocks.forEach((c) => (c as typeof c & FixedClockType).set(instant)),
+      set: (instant: Date) => clocks.forEach((c) => (c as FixedClock).set(instant)),
     };
     rpc = await connectTestRpc(stack.prefix);
     db = new Client({ connectionString: stack.databaseUrl, options: '-c search_path=booking' });

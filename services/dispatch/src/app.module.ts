@@ -1,4 +1,4 @@
-import { PlatformModule } from '@cincy/platform';
+import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
 import { BoardAppointmentEntity } from './board/board-appointment.entity';
 import { BoardController } from './board/board.controller';
@@ -17,3 +17,5 @@ import { CreateBoardAppointments1732200000001 } from './migrations/1732200000001
   providers: [BoardService],
 })
 export class AppModule {}
+
+export const dispatchService: ServiceDefinition = { name: 'dispatch', module: AppModule };

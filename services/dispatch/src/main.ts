@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@cincy/platform';
-import { AppModule } from './app.module';
+import { dispatchService } from './app.module';
 
-void runService('dispatch', AppModule);
+void runService(dispatchService);

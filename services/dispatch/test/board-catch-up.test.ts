@@ -1,17 +1,24 @@
-import { testStack } from '@cincy/platform/testing/isolate';
 import { EventEnvelope } from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
   RpcClient,
   buildEvent,
+  PLATFORM_ENV,
   createServiceApp,
   eventCodec,
-  platformEnv,
+  loadEnv,
 } from '@cincy/platform';
-import { connectTestRpc, dropIsolatedStack, eventually } from '@cincy/platform/testing';
+import {
+  connectTestRpc,
+  dropIsolatedStack,
+  eventually,
+  useIsolatedStack,
+} from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
-import { AppModule } from '../src/app.module';
+import { dispatchService } from '../src/app.module';
+
+const testStack = useIsolatedStack();
 
 const requested = (appointmentId: number, name: string) =>
   buildEvent('booking.appointment.requested', {
@@ -43,7 +50,7 @@ const openedEvents = async () => {
 
 beforeAll(async () => {
   nats = await NatsConnectionHolder.open({
-    url: platformEnv().NATS_URL,
+    url: loadEnv([PLATFORM_ENV]).get(PLATFORM_ENV).NATS_URL,
     prefix: testStack.prefix,
     name: 'test',
   });
@@ -59,7 +66,7 @@ afterAll(async () => {
 
 describe('dispatch board from booking events', () => {
   it("shows a requested appointment in the spec's dashboard shape and announces it once", async () => {
-    dispatch = await createServiceApp('dispatch', AppModule);
+    dispatch = await createServiceApp(dispatchService);
     const event = requested(101, 'Jane Doe');
     const publisher = new JetStreamPublisher(nats);
     await publisher.publish(event);
@@ -98,7 +105,7 @@ describe('dispatch board from booking events', () => {
     await new JetStreamPublisher(nats).publish(requested(102, 'Sam While-Down'));
     await expect(board()).rejects.toMatchObject({ status: 503 });
 
-    dispatch = await createServiceApp('dispatch', AppModule);
+    dispatch = await createServiceApp(dispatchService);
     const list = await eventually(async () => {
       const answer = await board();
       return answer.some((a) => a.id === 102) && answer;

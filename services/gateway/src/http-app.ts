@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '@cincy/contracts';
 import {
-  JsonLogger,
-  correlationIdFrom,
   CORRELATION_HEADER,
-  platformEnv,
+  EnvModule,
+  JsonLogger,
+  PLATFORM_ENV,
+  correlationIdFrom,
+  loadEnv,
   runWithContext,
 } from '@cincy/platform';
 import { NestFactory } from '@nestjs/core';
@@ -14,7 +16,8 @@ import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { BoardPush } from './board/board-push';
-import { gatewayEnv } from './config';
+import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
+import { GATEWAY_ENV } from './config';
 
 /** Bodies are small forms; anything bigger is refused before it is read. */
 const BODY_LIMIT = '32kb';
@@ -69,12 +72,13 @@ function serveWebApp(app: NestExpressApplication, dir: string) {
 }
 
 export async function createGatewayApp(): Promise<NestExpressApplication> {
-  const env = gatewayEnv();
-  const logger = new JsonLogger('gateway', platformEnv().LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger,
-  });
+  const values = loadEnv([PLATFORM_ENV, GATEWAY_ENV, RATE_LIMIT_ENV]);
+  const env = values.get(GATEWAY_ENV);
+  const logger = new JsonLogger('gateway', values.get(PLATFORM_ENV).LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(
+    { module: class GatewayRoot {}, imports: [EnvModule.forRoot(values), AppModule] },
+    { bodyParser: false, logger },
+  );
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(securityHeaders, correlate, cookieParser(), parseJson);

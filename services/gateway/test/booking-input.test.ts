@@ -1,14 +1,17 @@
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES, TEXT_LIMITS } from '@cincy/contracts';
+import { createServiceApp } from '@cincy/platform';
 import { dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
-// The stack's env comes first: the services read it when their modules load.
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+// Booking runs in-process beside the gateway: this test is about the two together.
+import { bookingService } from '../../booking/src/app.module';
+import { createGatewayApp } from '../src/http-app';
+
 const stack = useIsolatedStack();
 process.env.SLOT_CAPACITY = '1';
 process.env.BOOKING_FIXED_NOW = '2030-06-14T10:30:00-04:00'; // Friday 10:30 in Cincinnati
 process.env.BOOKING_RATE_LIMIT = '25';
 delete process.env.GEOCODER_URL;
-
-import type { AddressInfo } from 'node:net';
-import { ERROR_CODES, TEXT_LIMITS } from '@cincy/contracts';
-import type { INestApplication, INestMicroservice } from '@nestjs/common';
 
 describe('public booking input at the gateway (booking + gateway in-process)', () => {
   let booking: INestMicroservice;
@@ -17,10 +20,7 @@ describe('public booking input at the gateway (booking + gateway in-process)', (
   let phoneSeq = 0;
 
   beforeAll(async () => {
-    const { createServiceApp } = await import('@cincy/platform');
-    const { AppModule } = await import('../../booking/src/app.module');
-    const { createGatewayApp } = await import('../src/http-app');
-    booking = await createServiceApp('booking', AppModule);
+    booking = await createServiceApp(bookingService);
     gateway = await createGatewayApp();
     await gateway.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;

@@ -1,7 +1,8 @@
-import { testStack } from '@cincy/platform/testing/isolate';
-import { dropIsolatedStack } from '@cincy/platform/testing';
+import { dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { createGatewayApp } from '../src/http-app';
+
+const testStack = useIsolatedStack();
 
 let gateway: NestExpressApplication;
 let base: string;

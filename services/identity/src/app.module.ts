@@ -1,5 +1,6 @@
-import { PlatformModule } from '@cincy/platform';
+import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
+import { IDENTITY_ENV } from './config';
 import { CreateUsersAndSessions1732200000001 } from './migrations/1732200000001-create-users-and-sessions';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
@@ -19,3 +20,9 @@ import { UsersService } from './users/users.service';
   providers: [UsersService, SessionsService],
 })
 export class AppModule {}
+
+export const identityService: ServiceDefinition = {
+  name: 'identity',
+  module: AppModule,
+  env: [IDENTITY_ENV],
+};

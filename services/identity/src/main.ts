@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@cincy/platform';
-import { AppModule } from './app.module';
+import { identityService } from './app.module';
 
-void runService('identity', AppModule);
+void runService(identityService);

@@ -1,11 +1,11 @@
-import { testStack } from '@cincy/platform/testing/isolate';
 import { RpcClient, createServiceApp } from '@cincy/platform';
-import { connectTestRpc, dropIsolatedStack } from '@cincy/platform/testing';
+import { connectTestRpc, dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module';
+import { identityService } from '../src/app.module';
 import { SessionsService } from '../src/sessions/sessions.service';
 
+const testStack = useIsolatedStack();
 process.env.SEED_ADMIN_USERNAME = 'Boss';
 process.env.SEED_ADMIN_PASSWORD = 'correct horse battery';
 
@@ -13,7 +13,7 @@ let identity: INestMicroservice;
 let rpc: RpcClient;
 
 beforeAll(async () => {
-  identity = await createServiceApp('identity', AppModule);
+  identity = await createServiceApp(identityService);
   rpc = await connectTestRpc(testStack.prefix);
 });
 
@@ -103,7 +103,7 @@ describe('identity sessions', () => {
     // Renamed, so a wrong second seed of "Boss" would not collide with it and would show.
     await identity.get(DataSource).query(`UPDATE users SET username = 'renamed'`);
     await identity.close();
-    identity = await createServiceApp('identity', AppModule);
+    identity = await createServiceApp(identityService);
     const rows = await identity.get(DataSource).query('SELECT username FROM users');
     expect(rows).toEqual([{ username: 'renamed' }]);
   });

@@ -1,4 +1,4 @@
-import { PlatformModule } from '@cincy/platform';
+import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
 import { InventoryItemEntity } from './items/inventory-item.entity';
 import { ItemsController } from './items/items.controller';
@@ -17,3 +17,5 @@ import { CreateInventoryItems1732200000001 } from './migrations/1732200000001-cr
   providers: [ItemsService],
 })
 export class AppModule {}
+
+export const inventoryService: ServiceDefinition = { name: 'inventory', module: AppModule };

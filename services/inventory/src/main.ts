@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@cincy/platform';
-import { AppModule } from './app.module';
+import { inventoryService } from './app.module';
 
-void runService('inventory', AppModule);
+void runService(inventoryService);

@@ -1,15 +1,16 @@
-import { testStack } from '@cincy/platform/testing/isolate';
 import { RpcClient, createServiceApp } from '@cincy/platform';
-import { connectTestRpc, dropIsolatedStack } from '@cincy/platform/testing';
+import { connectTestRpc, dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module';
+import { inventoryService } from '../src/app.module';
+
+const testStack = useIsolatedStack();
 
 let inventory: INestMicroservice;
 let rpc: RpcClient;
 
 beforeAll(async () => {
-  inventory = await createServiceApp('inventory', AppModule);
+  inventory = await createServiceApp(inventoryService);
   rpc = await connectTestRpc(testStack.prefix);
   await inventory.get(DataSource).query(`
     INSERT INTO inventory_items (name, description, sku, category, quantity, min_quantity, unit_cost, is_active)

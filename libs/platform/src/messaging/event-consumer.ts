@@ -1,4 +1,12 @@
-import { EVENT_PAYLOADS, EventEnvelope, EventType, eventEnvelopeSchema } from '@cincy/contracts';
+import {
+  CONSUMERS,
+  ConsumerEvent,
+  ConsumerName,
+  EVENT_PAYLOADS,
+  EventEnvelope,
+  EventType,
+  eventEnvelopeSchema,
+} from '@cincy/contracts';
 import type { LoggerService } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos } from 'nats';
 import { EntityManager } from 'typeorm';
@@ -124,8 +132,10 @@ export class EventConsumers {
     private readonly logger: LoggerService,
   ) {}
 
-  subscribe<T extends EventType>(subscription: EventSubscription<T>): void {
-    this.subscriptions.push(subscription as unknown as EventSubscription<EventType>);
+  /** Follows the event type the consumer is declared with in the contract (`CONSUMERS`). */
+  subscribe<C extends ConsumerName>(durable: C, handle: EventHandler<ConsumerEvent<C>>): void {
+    const type: EventType = CONSUMERS[durable].event;
+    this.subscriptions.push({ durable, type, handle } as EventSubscription<EventType>);
   }
 
   async start(): Promise<void> {

@@ -6,14 +6,44 @@ import {
   NestInterceptor,
   PipeTransform,
 } from '@nestjs/common';
-import { MessagePattern, NatsContext, Payload, RpcException } from '@nestjs/microservices';
+import {
+  MessageHandler,
+  MessagePattern,
+  NatsContext,
+  NatsOptions,
+  Payload,
+  RpcException,
+  ServerNats,
+} from '@nestjs/microservices';
 import { Observable } from 'rxjs';
-import { platformEnv } from '../config/config';
 import { CORRELATION_HEADER, correlationIdFrom, runWithContext } from '../logging/request-context';
 
-/** Subscribes the method to an RPC subject of the contract, under this stack's NATS prefix. */
+/** Answers an RPC subject of the contract (the server adds this stack's NATS prefix). */
 export function RpcHandler(subject: RpcSubject): MethodDecorator {
-  return MessagePattern(natsNames(platformEnv().NATS_PREFIX).rpc(subject));
+  return MessagePattern(subject);
+}
+
+/**
+ * Nest's NATS server, subscribing each handler under the stack's NATS_PREFIX. The prefix is known
+ * only once the env is loaded at start, after the decorators ran, so it is applied here.
+ */
+export class PrefixedNatsServer extends ServerNats {
+  constructor(
+    options: Required<NatsOptions>['options'],
+    private readonly prefix: string,
+  ) {
+    super(options);
+  }
+
+  override addHandler(
+    pattern: unknown,
+    callback: MessageHandler,
+    isEventHandler?: boolean,
+    extras?: Record<string, unknown>,
+  ): void {
+    const subject = natsNames(this.prefix).rpc(pattern as RpcSubject);
+    super.addHandler(subject, callback, isEventHandler, extras);
+  }
 }
 
 class ContractPipe implements PipeTransform {

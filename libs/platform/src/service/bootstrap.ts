@@ -1,44 +1,53 @@
 import { ServiceName } from '@cincy/contracts';
 import { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { platformEnv } from '../config/config';
+import { EnvDefinition, EnvModule, PLATFORM_ENV, loadEnv } from '../config/config';
 import { JsonLogger } from '../logging/json-logger';
-import { CorrelationInterceptor } from '../rpc/rpc-handler';
+import { CorrelationInterceptor, PrefixedNatsServer } from '../rpc/rpc-handler';
+
+/** What a domain service is: its name, its root module, and the env groups it reads beyond the platform's. */
+export interface ServiceDefinition {
+  name: ServiceName;
+  module: Type;
+  env?: readonly EnvDefinition[];
+}
 
 /**
  * Builds a domain service: a Nest microservice answering its RPC subjects over NATS in a queue
- * group named after the service, so replicas share the requests.
+ * group named after the service, so replicas share the requests. The env is read here, once.
  */
-export async function createServiceApp(
-  service: ServiceName,
-  module: Type,
-): Promise<INestMicroservice> {
-  const env = platformEnv();
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    transport: Transport.NATS,
-    options: {
-      servers: env.NATS_URL.split(','),
-      queue: service,
-      maxReconnectAttempts: -1,
-      name: service,
+export async function createServiceApp(service: ServiceDefinition): Promise<INestMicroservice> {
+  const values = loadEnv([PLATFORM_ENV, ...(service.env ?? [])]);
+  const env = values.get(PLATFORM_ENV);
+  const app = await NestFactory.createMicroservice(
+    { module: class ServiceRoot {}, imports: [EnvModule.forRoot(values), service.module] },
+    {
+      strategy: new PrefixedNatsServer(
+        {
+          servers: env.NATS_URL.split(','),
+          queue: service.name,
+          maxReconnectAttempts: -1,
+          name: service.name,
+        },
+        env.NATS_PREFIX,
+      ),
+      logger: new JsonLogger(service.name, env.LOG_LEVEL),
     },
-    logger: new JsonLogger(service, env.LOG_LEVEL),
-  });
+  );
   app.useGlobalInterceptors(new CorrelationInterceptor());
   await app.listen();
   return app;
 }
 
 /** The `main.ts` of every domain service. */
-export async function runService(service: ServiceName, module: Type): Promise<void> {
-  const logger = new JsonLogger(service, 'info');
+export async function runService(service: ServiceDefinition): Promise<void> {
+  const logger = new JsonLogger(service.name, 'info');
   try {
-    const app = await createServiceApp(service, module);
+    const app = await createServiceApp(service);
     app.enableShutdownHooks();
-    logger.log({ msg: `${service} service ready` });
+    logger.log({ msg: `${service.name} service ready` });
   } catch (error) {
-    logger.error({ msg: `${service} service failed to start`, error: String(error) });
+    logger.error({ msg: `${service.name} service failed to start`, error: String(error) });
     process.exit(1);
   }
 }

@@ -1,9 +1,8 @@
-import { RpcSubject, ServiceName } from '@cincy/contracts';
+import { HEALTH_SUBJECTS, ServiceName } from '@cincy/contracts';
 import {
   Controller,
   DynamicModule,
   Global,
-  Inject,
   Injectable,
   Module,
   OnApplicationBootstrap,
@@ -12,7 +11,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { DataSource, EntitySchema, MigrationInterface, MixedList } from 'typeorm';
-import { databaseUrlFor, platformEnv } from '../config/config';
+import { PLATFORM_ENV, PlatformEnv, databaseUrlFor } from '../config/config';
 import { openServiceDatabase } from '../database/database';
 import { JsonLogger } from '../logging/json-logger';
 import { EventConsumers } from '../messaging/event-consumer';
@@ -28,15 +27,13 @@ export interface ServiceModuleOptions {
   migrations: (new () => MigrationInterface)[];
 }
 
-export const SERVICE_NAME = Symbol('SERVICE_NAME');
-
 /** Answers `<service>.health` once its database answers. */
 function healthControllerFor(service: ServiceName): Type {
   @Controller()
   class HealthController {
     constructor(private readonly dataSource: DataSource) {}
 
-    @RpcHandler(`${service}.health` as RpcSubject)
+    @RpcHandler(HEALTH_SUBJECTS[service])
     async health() {
       await this.dataSource.query('SELECT 1');
       return { service, status: 'ok' as const };
@@ -81,13 +78,17 @@ export class PlatformModule {
       module: PlatformModule,
       controllers: [healthControllerFor(service)],
       providers: [
-        { provide: SERVICE_NAME, useValue: service },
-        { provide: JsonLogger, useFactory: () => new JsonLogger(service, platformEnv().LOG_LEVEL) },
+        {
+          provide: JsonLogger,
+          inject: [PLATFORM_ENV.token],
+          useFactory: (env: PlatformEnv) => new JsonLogger(service, env.LOG_LEVEL),
+        },
         {
           provide: DataSource,
-          useFactory: () =>
+          inject: [PLATFORM_ENV.token],
+          useFactory: (env: PlatformEnv) =>
             openServiceDatabase({
-              url: databaseUrlFor(service),
+              url: databaseUrlFor(service, env),
               schema: service,
               entities: options.entities,
               migrations: options.migrations,
@@ -95,10 +96,11 @@ export class PlatformModule {
         },
         {
           provide: NatsConnectionHolder,
-          useFactory: () =>
+          inject: [PLATFORM_ENV.token],
+          useFactory: (env: PlatformEnv) =>
             NatsConnectionHolder.open({
-              url: platformEnv().NATS_URL,
-              prefix: platformEnv().NATS_PREFIX,
+              url: env.NATS_URL,
+              prefix: env.NATS_PREFIX,
               name: service,
             }),
         },
@@ -122,17 +124,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [
-        SERVICE_NAME,
-        JsonLogger,
-        DataSource,
-        NatsConnectionHolder,
-        Outbox,
-        OutboxRelay,
-        EventConsumers,
-      ],
+      exports: [JsonLogger, DataSource, NatsConnectionHolder, Outbox, OutboxRelay, EventConsumers],
     };
   }
 }
-
-export const InjectServiceName = () => Inject(SERVICE_NAME);

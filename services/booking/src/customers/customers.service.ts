@@ -50,8 +50,4 @@ export class CustomersService {
     );
     return toCustomer(created);
   }
-
-  findById(id: number): Promise<CustomerEntity | null> {
-    return this.customers.findOneBy({ id });
-  }
 }

@@ -1,7 +1,7 @@
 import { JsonLogger } from '@cincy/platform';
-import { Inject, Injectable } from '@nestjs/common';
-import { BOOKING_ENV } from '../common/booking-env.provider';
-import type { BookingEnv } from '../config';
+import { InjectEnv } from '@cincy/platform';
+import { Injectable } from '@nestjs/common';
+import { BOOKING_ENV, type BookingEnv } from '../config';
 import { parseAddress } from './address.util';
 import {
   GeocodeResult,
@@ -20,7 +20,7 @@ import { searchPublicGeocoder } from './public-geocoder';
 @Injectable()
 export class GeocodingService {
   constructor(
-    @Inject(BOOKING_ENV)
+    @InjectEnv(BOOKING_ENV)
     private readonly env: Pick<BookingEnv, 'GEOCODER_URL' | 'GEOCODER_TIMEOUT_MS'>,
     private readonly logger: JsonLogger,
   ) {}

@@ -1,11 +1,10 @@
 import { BOOKING_MESSAGES, ERROR_CODES, TimeSlot, TimeSlotsRequest } from '@cincy/contracts';
-import { DomainError } from '@cincy/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, InjectEnv } from '@cincy/platform';
+import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BOOKING_ENV } from '../common/booking-env.provider';
 import { Clock } from '../common/clock';
 import { rejectIfViolated } from '../common/rule-violation';
-import type { BookingEnv } from '../config';
+import { BOOKING_ENV, type BookingEnv } from '../config';
 import { TechnicianEntity } from '../technicians/technician.entity';
 import {
   RELEASED_STATUSES,
@@ -21,7 +20,7 @@ export class TimeSlotsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    @Inject(BOOKING_ENV) private readonly env: BookingEnv,
+    @InjectEnv(BOOKING_ENV) private readonly env: BookingEnv,
   ) {}
 
   /** The hour grid of one day: passed hours, full hours, and the rest open. */

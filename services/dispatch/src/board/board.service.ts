@@ -45,11 +45,7 @@ export class BoardService implements OnModuleInit {
   }
 
   onModuleInit() {
-    this.consumers.subscribe({
-      durable: 'dispatch-board-requested',
-      type: 'booking.appointment.requested',
-      handle: (event, tx) => this.open(event, tx),
-    });
+    this.consumers.subscribe('dispatch-board-requested', (event, tx) => this.open(event, tx));
   }
 
   /** A booked appointment joins the board as pending, and the board announces it. */

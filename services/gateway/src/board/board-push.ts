@@ -6,7 +6,14 @@ import {
   SOCKET_EVENTS,
   dashboardAppointmentSchema,
 } from '@cincy/contracts';
-import { JsonLogger, NatsConnectionHolder, eventCodec, platformEnv } from '@cincy/platform';
+import {
+  InjectEnv,
+  JsonLogger,
+  NatsConnectionHolder,
+  PLATFORM_ENV,
+  PlatformEnv,
+  eventCodec,
+} from '@cincy/platform';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { ConsumerMessages, DeliverPolicy } from 'nats';
@@ -37,6 +44,7 @@ export class BoardPush implements OnApplicationShutdown {
   constructor(
     private readonly sessions: SessionResolver,
     private readonly logger: JsonLogger,
+    @InjectEnv(PLATFORM_ENV) private readonly env: PlatformEnv,
   ) {}
 
   async attach(httpServer: HttpServer): Promise<void> {
@@ -59,10 +67,9 @@ export class BoardPush implements OnApplicationShutdown {
   }
 
   private async follow(): Promise<void> {
-    const env = platformEnv();
     this.nats = await NatsConnectionHolder.open({
-      url: env.NATS_URL,
-      prefix: env.NATS_PREFIX,
+      url: this.env.NATS_URL,
+      prefix: this.env.NATS_PREFIX,
       name: 'gateway',
     });
     const consumer = await this.nats.jetstream.consumers.get(this.nats.names.stream, {

@@ -1,8 +1,8 @@
 import { AppointmentInput, CurrentUser, SESSION, appointmentInputSchema } from '@cincy/contracts';
-import { RpcClient } from '@cincy/platform';
+import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { gatewayEnv } from '../config';
+import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { forbidden } from '../common/api-exception';
 import { Contract } from '../common/contract.pipe';
 import { Public, User } from '../auth/access.decorators';
@@ -12,7 +12,10 @@ import { RateLimit } from './booking-rate-limit.guard';
 
 @Controller('appointments')
 export class AppointmentsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
 
   /** The board: open appointments and today's closed ones. */
   @Get()
@@ -32,7 +35,7 @@ export class AppointmentsController {
     if (!user) {
       const allowed = verifiedCustomerId(
         readCookie(req, SESSION.bookingCookieName),
-        gatewayEnv().COOKIE_SECRET,
+        this.env.COOKIE_SECRET,
       );
       if (allowed !== body.customerId) {
         throw forbidden('Your booking session has expired. Please submit the form again.');

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@cincy/contracts';
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { loadEnv } from '@cincy/platform';
 import { ApiException } from '../common/api-exception';
 import {
   BookingRateLimitGuard,
@@ -8,6 +9,7 @@ import {
   RATE_LIMITED_MESSAGE,
   RateLimit,
 } from './booking-rate-limit.guard';
+import { RATE_LIMIT_ENV } from './rate-limit.config';
 
 class Routes {
   @RateLimit('customers')
@@ -28,7 +30,9 @@ function contextFor(
 }
 
 describe('BookingRateLimitGuard', () => {
-  const guard = new BookingRateLimitGuard(new Reflector(), new BookingRateLimits());
+  // The defaults: 10 posts per address per 10 minutes.
+  const env = loadEnv([RATE_LIMIT_ENV], {}).get(RATE_LIMIT_ENV);
+  const guard = new BookingRateLimitGuard(new Reflector(), new BookingRateLimits(env));
 
   it('answers 429 RATE_LIMITED with Retry-After after 10 posts from one address', () => {
     const headers: Record<string, string> = {};

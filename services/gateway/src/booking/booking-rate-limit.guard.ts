@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@cincy/contracts';
+import { InjectEnv } from '@cincy/platform';
 import {
   applyDecorators,
   CanActivate,
@@ -11,7 +12,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception';
 import { FixedWindowLimiter } from './fixed-window-limiter';
-import { rateLimitEnv } from './rate-limit.config';
+import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 
 export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';
 
@@ -24,8 +25,7 @@ export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and
 export class BookingRateLimits {
   private readonly limiters: Record<RateLimitBucket, FixedWindowLimiter>;
 
-  constructor() {
-    const env = rateLimitEnv();
+  constructor(@InjectEnv(RATE_LIMIT_ENV) env: RateLimitEnv) {
     const booking = () =>
       new FixedWindowLimiter(env.BOOKING_RATE_LIMIT, env.BOOKING_RATE_WINDOW_SECONDS * 1000);
     this.limiters = {

@@ -1,8 +1,8 @@
 import { CurrentUser, Customer, CustomerInput, customerInputSchema } from '@cincy/contracts';
-import { RpcClient } from '@cincy/platform';
+import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { gatewayEnv } from '../config';
+import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Contract } from '../common/contract.pipe';
 import { Public, User } from '../auth/access.decorators';
 import { setBookingCookie } from '../auth/session-cookie';
@@ -11,7 +11,10 @@ import { RateLimit } from './booking-rate-limit.guard';
 
 @Controller('customers')
 export class CustomersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
 
   @Public()
   @RateLimit('customers')
@@ -23,7 +26,7 @@ export class CustomersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<Customer> {
     const customer = await this.rpc.call('booking.customers.create', body);
-    if (!user) setBookingCookie(req, res, signCustomerId(customer.id, gatewayEnv().COOKIE_SECRET));
+    if (!user) setBookingCookie(req, res, signCustomerId(customer.id, this.env.COOKIE_SECRET));
     return customer;
   }
 }

@@ -1,20 +1,19 @@
-import { parseEnv } from '@cincy/platform';
+import { EnvOf, defineEnv } from '@cincy/platform';
 import { z } from 'zod';
 
 /** A limit of 0 turns that bucket off (load tests, end-to-end runs from one address). */
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const rateLimitEnvSchema = z.object({
-  /** POST /api/customers and POST /api/appointments, each, per client address and window. */
-  BOOKING_RATE_LIMIT: count(10),
-  BOOKING_RATE_WINDOW_SECONDS: seconds(600),
-  /** GET /api/time-slots per client address and window (the form polls every 30 s). */
-  TIME_SLOTS_RATE_LIMIT: count(120),
-  TIME_SLOTS_RATE_WINDOW_SECONDS: seconds(60),
-});
-
-export type RateLimitEnv = z.infer<typeof rateLimitEnvSchema>;
-
-let cached: RateLimitEnv | undefined;
-export const rateLimitEnv = (): RateLimitEnv => (cached ??= parseEnv(rateLimitEnvSchema));
+export const RATE_LIMIT_ENV = defineEnv(
+  'rate-limit',
+  z.object({
+    /** POST /api/customers and POST /api/appointments, each, per client address and window. */
+    BOOKING_RATE_LIMIT: count(10),
+    BOOKING_RATE_WINDOW_SECONDS: seconds(600),
+    /** GET /api/time-slots per client address and window (the form polls every 30 s). */
+    TIME_SLOTS_RATE_LIMIT: count(120),
+    TIME_SLOTS_RATE_WINDOW_SECONDS: seconds(60),
+  }),
+);
+export type RateLimitEnv = EnvOf<typeof RATE_LIMIT_ENV>;

@@ -23,17 +23,3 @@ export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.i
     return parseInput(this.schema, value);
   }
 }
-
-/** A numeric path parameter such as `/api/customers/:id`. */
-export class IdParam implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const id = Number(value);
-    if (!/^\d{1,9}$/.test(value) || id < 1) {
-      throw new ApiException(400, {
-        code: ERROR_CODES.validation,
-        message: 'The id must be a positive number.',
-      });
-    }
-    return id;
-  }
-}

@@ -1,4 +1,4 @@
-import { SERVICES } from '@cincy/contracts';
+import { HEALTH_SUBJECTS, SERVICES } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
@@ -13,7 +13,7 @@ export class HealthController {
   @Get()
   async health(@Res({ passthrough: true }) res: Response) {
     const answers = await Promise.allSettled(
-      SERVICES.map((service) => this.rpc.call(`${service}.health` as 'booking.health', {})),
+      SERVICES.map((service) => this.rpc.call(HEALTH_SUBJECTS[service], {})),
     );
     const services = Object.fromEntries(
       SERVICES.map((service, i) => [

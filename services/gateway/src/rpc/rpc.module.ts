@@ -1,19 +1,24 @@
-import { JsonLogger, RpcClient, platformEnv } from '@cincy/platform';
+import { JsonLogger, PLATFORM_ENV, PlatformEnv, RpcClient } from '@cincy/platform';
+import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Global, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 
 /** The gateway's one way to reach the services: request/reply over NATS. */
 @Global()
 @Module({
   providers: [
-    { provide: JsonLogger, useFactory: () => new JsonLogger('gateway', platformEnv().LOG_LEVEL) },
+    {
+      provide: JsonLogger,
+      inject: [PLATFORM_ENV.token],
+      useFactory: (env: PlatformEnv) => new JsonLogger('gateway', env.LOG_LEVEL),
+    },
     {
       provide: RpcClient,
-      inject: [JsonLogger],
-      useFactory: (logger: JsonLogger) =>
+      inject: [JsonLogger, PLATFORM_ENV.token, GATEWAY_ENV.token],
+      useFactory: (logger: JsonLogger, platform: PlatformEnv, gateway: GatewayEnv) =>
         new RpcClient({
-          url: platformEnv().NATS_URL,
-          prefix: platformEnv().NATS_PREFIX,
-          timeoutMs: platformEnv().RPC_TIMEOUT_MS,
+          url: platform.NATS_URL,
+          prefix: platform.NATS_PREFIX,
+          timeoutMs: gateway.RPC_TIMEOUT_MS,
           logger,
         }),
     },

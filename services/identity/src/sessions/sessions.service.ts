@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CurrentUser, ERROR_CODES, LoginRequest, Session } from '@cincy/contracts';
-import { DomainError } from '@cincy/platform';
+import { DomainError, InjectEnv } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
-import { identityEnv } from '../config';
+import { IDENTITY_ENV, IdentityEnv } from '../config';
 import { burnPasswordCheck, verifyPassword } from '../users/password';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -28,6 +28,7 @@ export class SessionsService {
   constructor(
     dataSource: DataSource,
     private readonly users: UsersService,
+    @InjectEnv(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {
     this.sessions = dataSource.getRepository(UserSessionEntity);
   }
@@ -59,7 +60,7 @@ export class SessionsService {
     });
     if (!session) throw expired();
     const idleMs = now.getTime() - session.lastActivity.getTime();
-    if (idleMs > identityEnv().SESSION_IDLE_MINUTES * 60_000) {
+    if (idleMs > this.env.SESSION_IDLE_MINUTES * 60_000) {
       await this.close(session, session.lastActivity);
       throw expired();
     }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { JsonLogger } from '@cincy/platform';
+import { InjectEnv, JsonLogger } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
-import { identityEnv } from '../config';
+import { IDENTITY_ENV, IdentityEnv } from '../config';
 import { hashPassword } from './password';
 import { UserEntity } from './user.entity';
 
@@ -13,6 +13,7 @@ export class UsersService implements OnApplicationBootstrap {
   constructor(
     dataSource: DataSource,
     private readonly logger: JsonLogger,
+    @InjectEnv(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {
     this.users = dataSource.getRepository(UserEntity);
   }
@@ -35,7 +36,7 @@ export class UsersService implements OnApplicationBootstrap {
   /** The first start with no users creates the admin from env, or with a password printed once. */
   async seedAdmin(): Promise<void> {
     if ((await this.users.count()) > 0) return;
-    const env = identityEnv();
+    const env = this.env;
     const generated = env.SEED_ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
     const user = this.users.create({
       username: env.SEED_ADMIN_USERNAME,
