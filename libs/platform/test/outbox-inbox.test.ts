@@ -39,7 +39,7 @@ const payload = (appointmentId: number) => ({
   scheduledTime: null,
   scheduledStartTime: null,
   notes: null,
-  priority: 'normal',
+  priority: 'normal' as const,
   requestedAt: new Date().toISOString(),
 });
 
