@@ -1,6 +1,5 @@
-import { ERROR_CODES, timeSlotsSchema, type TimeSlot } from '@cincy/contracts';
+import { BOOKING_MESSAGES, ERROR_CODES, timeSlotsSchema, type TimeSlot } from '@cincy/contracts';
 import {
-  BOOKING_MESSAGES,
   buildAppointmentPayload,
   buildCustomerPayload,
   type BookingFormValues,
