@@ -7,6 +7,7 @@ import {
   filterPhoneInput,
   formatZipInput,
   hourOptions,
+  submissionErrorToast,
   type BookingFormValues,
 } from './booking-form.util';
 
@@ -172,5 +173,33 @@ describe('dateChoices', () => {
       { value: '2030-06-16', label: 'Sun, Jun 16' },
     ]);
     expect(choices[6].value).toBe('2030-06-20');
+  });
+});
+
+describe('submissionErrorToast', () => {
+  it("titles a message about the rapid-response window 'Alternative Scheduling Available'", () => {
+    const message =
+      'ASAP requests are handled in our rapid-response window, 9 AM - 9 PM. Please schedule a time for later.';
+    expect(submissionErrorToast(message)).toEqual({
+      title: 'Alternative Scheduling Available',
+      description: message,
+      rapidResponse: true,
+    });
+  });
+
+  it('shows any other message as it is', () => {
+    expect(submissionErrorToast('That hour is taken.')).toMatchObject({
+      description: 'That hour is taken.',
+      rapidResponse: false,
+    });
+  });
+
+  it("falls back to 'Please check your information and try again.' for an empty message", () => {
+    expect(submissionErrorToast('  ').description).toBe(
+      'Please check your information and try again.',
+    );
+    expect(submissionErrorToast(undefined).description).toBe(
+      'Please check your information and try again.',
+    );
   });
 });
