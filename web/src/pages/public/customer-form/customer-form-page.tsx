@@ -1,8 +1,8 @@
 import { BUSINESS, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { dismissToast, toast } from '../../app/toast';
-import { AlternativeSchedulingNotice } from '../../features/booking/alternative-scheduling-notice';
+import { dismissToast, toast } from '../../../components/toast';
+import { AlternativeSchedulingNotice } from '../../../features/booking/alternative-scheduling-notice';
 import {
   FieldError,
   fieldId,
@@ -10,7 +10,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from '../../features/booking/booking-fields';
+} from '../../../features/booking/booking-fields';
 import {
   buildAppointmentPayload,
   buildConfirmationUrl,
@@ -20,16 +20,16 @@ import {
   mapServerFieldErrors,
   submissionErrorToast,
   type BookingFieldName,
-} from '../../features/booking/booking-form.util';
-import { firstInvalidField } from '../../features/booking/booking-validation.util';
-import { TimingSection } from '../../features/booking/timing-section';
-import { useBookingForm } from '../../features/booking/use-booking-form';
-import { VehicleSection } from '../../features/booking/vehicle-section';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useNow } from '../../hooks/use-now';
-import { BookingSubmitError, useSubmitBooking } from '../../hooks/use-submit-booking';
-import { useTimeSlots } from '../../hooks/use-time-slots';
-import './public.css';
+} from '../../../features/booking/booking-form.util';
+import { firstInvalidField } from '../../../features/booking/booking-validation.util';
+import { TimingSection } from '../../../features/booking/timing-section';
+import { useBookingForm } from '../../../features/booking/use-booking-form';
+import { VehicleSection } from '../../../features/booking/vehicle-section';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useNow } from '../../../hooks/use-now';
+import { BookingSubmitError, useSubmitBooking } from '../../../hooks/use-submit-booking';
+import { useTimeSlots } from '../../../hooks/use-time-slots';
+import '../public.css';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
 
