@@ -1,5 +1,5 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
-import { formatAge, slaLevel, splitBoard } from './board-lists';
+import { formatAge, slaLevel, splitBoard } from './board-lists.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
