@@ -21,6 +21,52 @@ const serviceBoundaries = SERVICES.map((service) => ({
   },
 }));
 
+// The web app's layers, top to bottom (docs/conventions.md): a module may import only from its own
+// layer or below. Imports are relative, so "above" means a path that climbs into a higher layer.
+const WEB_LAYERS = ['app', 'pages', 'features', 'components', 'hooks', 'lib', 'api'];
+
+const layerRule = (layer, patterns, paths = []) => ({
+  files: [`web/src/${layer}/**/*.{ts,tsx}`],
+  rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
+});
+
+const webLayerRules = WEB_LAYERS.slice(1, -1).map((layer, i) => {
+  const above = WEB_LAYERS.slice(0, i + 1);
+  const below = WEB_LAYERS.slice(i + 2);
+  return layerRule(
+    layer,
+    [
+      {
+        regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+        message: `${layer}/ may import only from ${layer}/ or the layers below (${below.join(', ')}). Move the shared piece down instead.`,
+      },
+    ],
+    // lib/ holds state outside React; hooks/ reads it into components.
+    layer === 'lib'
+      ? [{ name: 'react', message: 'lib/ holds non-React state: put the hook in hooks/.' }]
+      : [],
+  );
+});
+
+const webApiRule = layerRule('api', [
+  {
+    regex: '^(?!@cincy/contracts$|\\./)',
+    message: 'api/ holds the fetchers: it imports only @cincy/contracts and its own files.',
+  },
+]);
+
+// Only main.tsx may import app/ (the router, shell and providers sit at the top).
+const webRootRule = {
+  files: ['web/src/*.{ts,tsx}'],
+  ignores: ['web/src/main.tsx'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '^\\./app(/|$)', message: 'Only main.tsx imports app/.' }] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', 'web/public/**'] },
   js.configs.recommended,
@@ -48,4 +94,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...serviceBoundaries,
+
+  ...webLayerRules,
+  webApiRule,
+  webRootRule,
 );

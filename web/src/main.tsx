@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { startAuth } from './app/auth-store';
+import { startAuth } from './lib/auth-store';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import './app/app.css';

@@ -1,6 +1,10 @@
-import type { DashboardAppointment } from '@cincy/contracts';
-import { apiRequest, readJson } from './request';
+import type { AppointmentInput, CreatedAppointment, DashboardAppointment } from '@cincy/contracts';
+import { requestJson } from './request';
 
-export async function fetchAppointments(): Promise<DashboardAppointment[]> {
-  return readJson<DashboardAppointment[]>(await apiRequest('GET', '/api/appointments'));
+export function fetchAppointments(signal?: AbortSignal): Promise<DashboardAppointment[]> {
+  return requestJson<DashboardAppointment[]>('GET', '/api/appointments', undefined, { signal });
+}
+
+export function createAppointment(input: AppointmentInput): Promise<CreatedAppointment> {
+  return requestJson<CreatedAppointment>('POST', '/api/appointments', input);
 }

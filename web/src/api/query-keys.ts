@@ -1,5 +1,11 @@
-/** Query keys are the URL paths the default query function GETs. */
+import type { TimeSlotsRequest } from '@cincy/contracts';
+
+/**
+ * Every react-query key of the app. The first element is the URL path the query GETs, the rest are
+ * its parameters, so a key reads as the request it caches and `invalidateQueries` by path works.
+ */
 export const QUERY_KEYS = {
-  currentUser: ['/api/users/current'],
-  appointments: ['/api/appointments'],
-} as const;
+  appointments: ['/api/appointments'] as const,
+  timeSlots: ({ date, address = '' }: TimeSlotsRequest) =>
+    ['/api/time-slots', date, address] as const,
+};

@@ -1,5 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An error answer of the API. `message` follows spec section 8 (the status text), the body rides along. */
@@ -40,11 +38,17 @@ async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) throw new ApiRequestError(res.status, res.statusText, await readBody(res));
 }
 
+export interface RequestOptions {
+  /** react-query's signal, so a query that is no longer wanted stops its request. */
+  signal?: AbortSignal;
+}
+
 /** Sends a JSON request with cookies; throws ApiRequestError on a non-ok answer. */
 export async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
+  { signal }: RequestOptions = {},
 ): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -54,6 +58,7 @@ export async function apiRequest(
         : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
+    signal,
   });
   await throwIfNotOk(res);
   return res;
@@ -65,18 +70,12 @@ export async function readJson<T>(res: Response): Promise<T> {
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** Default react-query fetcher: GET of the first element of the query key. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(String(queryKey[0]), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return readJson<T>(res);
-  };
+/** The usual call of a fetcher: send, throw on a non-ok answer, read the JSON answer. */
+export async function requestJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, body, options));
 }

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from './footer';
-import { LoadingIndicator } from './loading-indicator';
+import { LoadingIndicator } from '../components/loading-indicator';
 import { NavBar } from './nav-bar';
-import { Toaster } from './toast';
+import { Toaster } from '../components/toast';
 
 /** Plain React and CSS only: everything reachable from here ships to public visitors. */
 export function AppShell() {

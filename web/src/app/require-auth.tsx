@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuthRestoring, useIsAuthenticated } from './auth-store';
-import { LoadingIndicator } from './loading-indicator';
+import { LoadingIndicator } from '../components/loading-indicator';
+import { useAuthRestoring, useIsAuthenticated } from '../hooks/use-auth';
 
 /** Protected routes: signed-out visitors go to /login (after the session restore has answered). */
 export function RequireAuth() {

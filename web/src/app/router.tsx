@@ -11,19 +11,19 @@ function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
-const LandingPage = lazyPage(() => import('../pages/public/landing-page'), 'LandingPage');
+const LandingPage = lazyPage(() => import('../pages/public/landing/landing-page'), 'LandingPage');
 const CustomerFormPage = lazyPage(
-  () => import('../pages/public/customer-form-page'),
+  () => import('../pages/public/customer-form/customer-form-page'),
   'CustomerFormPage',
 );
 const ConfirmationPage = lazyPage(
-  () => import('../pages/public/confirmation-page'),
+  () => import('../pages/public/confirmation/confirmation-page'),
   'ConfirmationPage',
 );
-const FaqPage = lazyPage(() => import('../pages/public/faq-page'), 'FaqPage');
-const PricingPage = lazyPage(() => import('../pages/public/pricing-page'), 'PricingPage');
-const AboutPage = lazyPage(() => import('../pages/public/about-page'), 'AboutPage');
-const TermsPage = lazyPage(() => import('../pages/public/terms-page'), 'TermsPage');
+const FaqPage = lazyPage(() => import('../pages/public/faq/faq-page'), 'FaqPage');
+const PricingPage = lazyPage(() => import('../pages/public/pricing/pricing-page'), 'PricingPage');
+const AboutPage = lazyPage(() => import('../pages/public/about/about-page'), 'AboutPage');
+const TermsPage = lazyPage(() => import('../pages/public/terms/terms-page'), 'TermsPage');
 const LoginPage = lazyPage(() => import('../pages/staff/login/login-page'), 'LoginPage');
 const DispatchPage = lazyPage(
   () => import('../pages/staff/dispatch/dispatch-page'),

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardAppointment } from '@cincy/contracts';
 import { fetchAppointments } from '../api/appointments';
 import { QUERY_KEYS } from '../api/query-keys';
 
@@ -10,9 +9,9 @@ import { QUERY_KEYS } from '../api/query-keys';
 export const APPOINTMENTS_SAFETY_POLL_MS = 30_000;
 
 export function useAppointments({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<DashboardAppointment[]>({
+  return useQuery({
     queryKey: QUERY_KEYS.appointments,
-    queryFn: fetchAppointments,
+    queryFn: ({ signal }) => fetchAppointments(signal),
     enabled,
     refetchInterval: APPOINTMENTS_SAFETY_POLL_MS,
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authStore } from '../app/auth-store';
+import { authStore } from '../lib/auth-store';
 
 /** Resolves to true when signed in; never throws (spec: failure means false). */
 export function useLogin() {

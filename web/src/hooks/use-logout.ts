@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authStore } from '../app/auth-store';
+import { authStore } from '../lib/auth-store';
 
 export function useLogout() {
   return useMutation({ mutationFn: () => authStore.logout() });

@@ -1,9 +1,14 @@
 import {
-  addDays,
   BOOKING,
-  BUSINESS,
+  BOOKING_MESSAGES,
+  GRID_HOURS,
+  RAPID_RESPONSE_MARKER,
+  addDays,
+  bookableDates,
   businessDate,
   businessParts,
+  hourLabel,
+  isPastHour,
   type AppointmentInput,
   type BookingForm,
   type CustomerInput,
@@ -98,21 +103,6 @@ export function vehicleYearChoices(now: Date = new Date()): string[] {
   return Array.from({ length: BOOKING.vehicleYears }, (_, i) => String(year - i));
 }
 
-/** "9 AM", "12 PM", "9 PM". */
-export function hourLabel(hour: number): string {
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12} ${suffix}`;
-}
-
-/** The hours of the grid: 9 to 21. */
-export function bookingHours(): number[] {
-  return Array.from(
-    { length: BOOKING.lastHour - BOOKING.firstHour + 1 },
-    (_, i) => BOOKING.firstHour + i,
-  );
-}
-
 /** "Mon, Nov 23" for a 'YYYY-MM-DD' date (a calendar date, so formatted in UTC on purpose). */
 export function shortDateLabel(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -128,28 +118,18 @@ export interface DateChoice {
   label: string;
 }
 
-/** Today and the next 6 days on the business clock: "Today", "Tomorrow", then "Mon, Nov 23". */
+/** The bookable dates (today and the next 6 days) labelled "Today", "Tomorrow", then "Mon, Nov 23". */
 export function dateChoices(now: Date = new Date()): DateChoice[] {
-  const today = businessDate(now);
-  return Array.from({ length: BOOKING.dateChoices }, (_, i) => {
-    const value = addDays(today, i);
-    const label = i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : shortDateLabel(value);
-    return { value, label };
-  });
-}
-
-/** An hour of today is past once it has started on the business clock. */
-export function isHourPast(date: string, hour: number, now: Date = new Date()): boolean {
-  const today = businessDate(now);
-  if (date < today) return true;
-  if (date > today) return false;
-  return hour <= businessParts(now).hour;
+  return bookableDates(now).map((value, i) => ({
+    value,
+    label: i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : shortDateLabel(value),
+  }));
 }
 
 /** The first date that still has an hour to offer (today, or tomorrow late in the evening). */
 export function firstBookableDate(now: Date = new Date()): string {
   const today = businessDate(now);
-  return isHourPast(today, BOOKING.lastHour, now) ? addDays(today, 1) : today;
+  return isPastHour(today, BOOKING.lastHour, now) ? addDays(today, 1) : today;
 }
 
 export interface HourOption {
@@ -160,7 +140,8 @@ export interface HourOption {
   reason?: string;
 }
 
-export const PAST_HOUR_REASON = 'Time has passed';
+/** Shown when the server marks an hour unavailable without saying why. */
+const UNAVAILABLE_REASON = 'Not available';
 
 /** The 13 hour buttons for a date, merged with the server's slots when it answered. */
 export function hourOptions(
@@ -168,13 +149,13 @@ export function hourOptions(
   slots: readonly TimeSlot[] | undefined,
   now: Date = new Date(),
 ): HourOption[] {
-  return bookingHours().map((hour) => {
+  return GRID_HOURS.map((hour) => {
     const label = hourLabel(hour);
-    if (isHourPast(date, hour, now))
-      return { hour, label, disabled: true, reason: PAST_HOUR_REASON };
+    if (isPastHour(date, hour, now))
+      return { hour, label, disabled: true, reason: BOOKING_MESSAGES.timeSlotPassed };
     const slot = slots?.find((s) => s.hour === hour);
     if (slot && !slot.available)
-      return { hour, label, disabled: true, reason: slot.reason || 'Not available' };
+      return { hour, label, disabled: true, reason: slot.reason || UNAVAILABLE_REASON };
     return { hour, label, disabled: false };
   });
 }
@@ -244,23 +225,13 @@ export function buildConfirmationUrl(values: BookingFormValues): string {
   return `/confirmation?${params.toString()}`;
 }
 
-export const RAPID_RESPONSE_MARKER = 'rapid-response window';
-export const SUBMIT_FALLBACK_MESSAGE = 'Please check your information and try again.';
-
-export const BOOKING_MESSAGES = {
-  invalidCustomer: 'Failed to create customer - invalid response',
-  invalidAppointment: 'Failed to create appointment - invalid response',
-  timeSlotFull: `That time slot is fully booked. Please choose a different time or call us at ${BUSINESS.phone} for alternative availability.`,
-  appointmentFailed: `Failed to create appointment. Please try again or call ${BUSINESS.phone} for assistance.`,
-} as const;
-
 /** The toast for a failed submission: title and text (spec section 8, "Booking"). */
 export function submissionErrorToast(message: string | undefined): {
   title: string;
   description: string;
   rapidResponse: boolean;
 } {
-  const description = message?.trim() ? message : SUBMIT_FALLBACK_MESSAGE;
+  const description = message?.trim() ? message : BOOKING_MESSAGES.submitFallback;
   const rapidResponse = description.includes(RAPID_RESPONSE_MARKER);
   return {
     title: rapidResponse ? 'Alternative Scheduling Available' : 'Unable to submit request',

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
+import { isPastHour } from '@cincy/contracts';
 import {
   EMPTY_BOOKING_FORM,
   filterPhoneInput,
   firstBookableDate,
   formatZipInput,
-  isHourPast,
   parseScheduledTime,
   toScheduledTime,
   type BookingFieldErrors,
@@ -82,7 +82,7 @@ export function useBookingForm() {
       const slot = parseScheduledTime(values.scheduledTime);
       // Keep the chosen hour on the new date when it is still open there.
       const scheduledTime =
-        slot && !isHourPast(date, slot.hour, now) ? toScheduledTime(date, slot.hour) : '';
+        slot && !isPastHour(date, slot.hour, now) ? toScheduledTime(date, slot.hour) : '';
       update({ preferredDate: date, scheduledTime });
     },
     [update, values.scheduledTime],

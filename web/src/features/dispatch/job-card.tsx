@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { DashboardAppointment } from '@cincy/contracts';
 import { AgeDisplay } from './age-display';
-import { STATUS_LABELS, formatSchedule, mapsSearchUrl, minutesSince } from './board-lists';
+import { STATUS_LABELS, formatSchedule, mapsSearchUrl, minutesSince } from './board-lists.util';
 import { SlaBadge } from './sla-badge';
 
 function telHref(phone: string) {

@@ -1,4 +1,4 @@
-import { SLA_LABELS, slaLevel } from './board-lists';
+import { SLA_LABELS, slaLevel } from './board-lists.util';
 
 export function SlaBadge({ minutes }: { minutes: number }) {
   const level = slaLevel(minutes);

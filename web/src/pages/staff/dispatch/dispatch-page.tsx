@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { POLLING_MS, businessDate } from '@cincy/contracts';
-import { useCurrentUser } from '../../../app/auth-store';
-import { LoadingIndicator } from '../../../app/loading-indicator';
-import { splitBoard } from '../../../features/dispatch/board-lists';
+import { useCurrentUser } from '../../../hooks/use-auth';
+import { LoadingIndicator } from '../../../components/loading-indicator';
+import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { useAppointments } from '../../../hooks/use-appointments';
 import { useBoardUpdates } from '../../../hooks/use-board-updates';
 import { useNow } from '../../../hooks/use-now';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loginRequestSchema } from '@cincy/contracts';
-import { BatteryMark } from '../../../app/nav-bar';
-import { toast } from '../../../app/toast';
+import { BatteryMark } from '../../../components/battery-mark';
+import { toast } from '../../../components/toast';
 import { useLogin } from '../../../hooks/use-login';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;

@@ -1,8 +1,8 @@
 import { BUSINESS } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
-import { BrandLogo } from './brand-logo';
+import { BrandLogo } from '../../../components/brand-logo';
 import { PromoVideo } from './promo-video';
-import './public.css';
+import '../public.css';
 
 const INCLUDED = [
   'Brand new battery with warranty',

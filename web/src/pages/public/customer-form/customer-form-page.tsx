@@ -1,9 +1,8 @@
 import { BUSINESS, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { dismissToast, toast } from '../../app/toast';
-import { AlternativeSchedulingNotice } from '../../features/booking/alternative-scheduling-notice';
-import { BookingSubmitError } from '../../features/booking/booking-api';
+import { dismissToast, toast } from '../../../components/toast';
+import { AlternativeSchedulingNotice } from '../../../features/booking/alternative-scheduling-notice';
 import {
   FieldError,
   fieldId,
@@ -11,24 +10,26 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from '../../features/booking/booking-fields';
+} from '../../../features/booking/booking-fields';
 import {
+  buildAppointmentPayload,
   buildConfirmationUrl,
+  buildCustomerPayload,
   buildLocation,
   canLookUpTimeSlots,
   mapServerFieldErrors,
   submissionErrorToast,
   type BookingFieldName,
-} from '../../features/booking/booking-form.util';
-import { firstInvalidField } from '../../features/booking/booking-validation.util';
-import { TimingSection } from '../../features/booking/timing-section';
-import { useBookingForm } from '../../features/booking/use-booking-form';
-import { useDebouncedValue } from '../../features/booking/use-debounced-value';
-import { useNow } from '../../hooks/use-now';
-import { useSubmitBooking } from '../../features/booking/use-submit-booking';
-import { useTimeSlots } from '../../features/booking/use-time-slots';
-import { VehicleSection } from '../../features/booking/vehicle-section';
-import './public.css';
+} from '../../../features/booking/booking-form.util';
+import { firstInvalidField } from '../../../features/booking/booking-validation.util';
+import { TimingSection } from '../../../features/booking/timing-section';
+import { useBookingForm } from '../../../features/booking/use-booking-form';
+import { VehicleSection } from '../../../features/booking/vehicle-section';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useNow } from '../../../hooks/use-now';
+import { BookingSubmitError, useSubmitBooking } from '../../../hooks/use-submit-booking';
+import { useTimeSlots } from '../../../hooks/use-time-slots';
+import '../public.css';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
 
@@ -45,8 +46,7 @@ export function CustomerFormPage() {
   const address = useMemo(() => buildLocation(values), [values]);
   const settledAddress = useDebouncedValue(address, 500);
   const slots = useTimeSlots(
-    values.preferredDate ?? '',
-    settledAddress,
+    { date: values.preferredDate ?? '', address: settledAddress },
     form.timing === 'later' && canLookUpTimeSlots(values, settledAddress),
   );
 
@@ -70,7 +70,10 @@ export function CustomerFormPage() {
       return;
     }
     try {
-      await submit.mutateAsync(values);
+      await submit.mutateAsync({
+        customer: buildCustomerPayload(values),
+        appointment: (customerId) => buildAppointmentPayload(values, customerId),
+      });
       dismissToast(); // an earlier failure's toast must not follow the visitor to the thank-you page
       navigate(buildConfirmationUrl(values));
     } catch (error) {

@@ -1,5 +1,5 @@
 import { BUSINESS } from '@cincy/contracts';
-import { InfoPage } from './public-layout';
+import { InfoPage } from '../public-layout';
 
 export function TermsPage() {
   return (

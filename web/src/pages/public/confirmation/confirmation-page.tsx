@@ -1,6 +1,6 @@
 import { BUSINESS } from '@cincy/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
-import './public.css';
+import '../public.css';
 
 const NEXT_STEPS = [
   {

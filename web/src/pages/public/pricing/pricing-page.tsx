@@ -1,6 +1,6 @@
 import { PRICES } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
-import './public.css';
+import '../public.css';
 
 const BATTERIES = [
   {

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+// The signed-in user, kept outside React so the session machinery (restore, idle sign-out, other
+// tabs) runs without a component; hooks/use-auth.ts reads it into components.
 import { SESSION, type CurrentUser } from '@cincy/contracts';
 import * as authApi from '../api/auth';
 import { queryClient } from './query-client';
@@ -80,6 +81,9 @@ function clearLocal() {
 
 export const authStore = {
   getState: () => state,
+  /** True until the server has answered GET /api/users/current once. */
+  isRestoring: () => restoring,
+  subscribe,
 
   /** POST /api/auth/login; false on a non-ok answer or a network failure. */
   async login(username: string, password: string): Promise<boolean> {
@@ -167,16 +171,4 @@ export function startAuth(): () => void {
     window.clearInterval(timer);
     window.removeEventListener('storage', onStorage);
   };
-}
-
-export function useCurrentUser(): CurrentUser | null {
-  return useSyncExternalStore(subscribe, () => state.currentUser);
-}
-
-export function useIsAuthenticated(): boolean {
-  return useSyncExternalStore(subscribe, () => state.isAuthenticated);
-}
-
-export function useAuthRestoring(): boolean {
-  return useSyncExternalStore(subscribe, () => restoring);
 }

@@ -1,6 +1,6 @@
 import { BUSINESS, PRICES } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
-import { InfoPage } from './public-layout';
+import { InfoPage } from '../public-layout';
 
 interface FaqItem {
   question: string;

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from '../api/request';
 
-/** Spec section 9: no retries, no refetch on focus, no polling by default, data never stale. */
+/**
+ * Spec section 9: no retries, no refetch on focus, no polling by default, data never stale.
+ * No default query function: every hook passes its typed fetcher as `queryFn`.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,

@@ -1,0 +1,112 @@
+import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
+import { formatAge, slaLevel, splitBoard } from './board-lists.util';
+
+const TODAY = '2030-06-14';
+const TOMORROW = '2030-06-15';
+
+function appointment(
+  id: number,
+  status: AppointmentStatus,
+  extra: Partial<DashboardAppointment> = {},
+): DashboardAppointment {
+  return {
+    id,
+    customerId: id,
+    status,
+    priority: 'normal',
+    customer: { name: `Customer ${id}`, phone: '5135550100' },
+    location: '1 Main St, Cincinnati, Ohio 45202',
+    customerLocation: null,
+    technicianId: null,
+    technicianUsername: null,
+    technician: null,
+    vehicle: null,
+    preferredTime: 'ASAP',
+    scheduledDate: null,
+    scheduledTime: null,
+    notes: null,
+    requestedAt: `2030-06-14T12:${String(id).padStart(2, '0')}:00.000Z`,
+    createdAt: '2030-06-14T12:00:00.000Z',
+    updatedAt: '2030-06-14T12:00:00.000Z',
+    ...extra,
+  };
+}
+
+const ids = (list: DashboardAppointment[]) => list.map((a) => a.id);
+
+describe('splitBoard', () => {
+  it('lists pending jobs without a date or for today as available, oldest request first', () => {
+    const board = splitBoard(
+      [
+        appointment(3, 'pending', { scheduledDate: TODAY, scheduledTime: '17:00:00' }),
+        appointment(1, 'pending'),
+        appointment(2, 'pending', { scheduledDate: TOMORROW, scheduledTime: '10:00:00' }),
+        appointment(4, 'assigned'),
+      ],
+      TODAY,
+    );
+    expect(ids(board.available)).toEqual([1, 3]);
+  });
+
+  it('lists accepted, en route and on location jobs as in progress, oldest request first', () => {
+    const board = splitBoard(
+      [
+        appointment(5, 'on_location'),
+        appointment(2, 'accepted'),
+        appointment(3, 'en_route'),
+        appointment(1, 'pending'),
+        appointment(4, 'completed'),
+      ],
+      TODAY,
+    );
+    expect(ids(board.inProgress)).toEqual([2, 3, 5]);
+  });
+
+  it('lists jobs of another day that are not completed or declined as future, by schedule', () => {
+    const board = splitBoard(
+      [
+        appointment(1, 'pending', { scheduledDate: TOMORROW, scheduledTime: '15:00:00' }),
+        appointment(2, 'assigned', { scheduledDate: TOMORROW, scheduledTime: '09:00:00' }),
+        appointment(3, 'completed', { scheduledDate: TOMORROW, scheduledTime: '10:00:00' }),
+        appointment(4, 'declined', { scheduledDate: TOMORROW, scheduledTime: '11:00:00' }),
+        appointment(5, 'pending', { scheduledDate: TODAY, scheduledTime: '12:00:00' }),
+        appointment(6, 'pending'),
+      ],
+      TODAY,
+    );
+    expect(ids(board.future)).toEqual([2, 1]);
+  });
+
+  it('reads "today" from its argument (the business date), not from the browser clock', () => {
+    const job = appointment(1, 'pending', { scheduledDate: TOMORROW, scheduledTime: '10:00:00' });
+    expect(ids(splitBoard([job], TOMORROW).available)).toEqual([1]);
+    expect(ids(splitBoard([job], TODAY).available)).toEqual([]);
+  });
+});
+
+describe('formatAge', () => {
+  it("reads 'N min' under an hour", () => {
+    expect(formatAge(0)).toBe('0 min');
+    expect(formatAge(59)).toBe('59 min');
+  });
+
+  it("reads 'Xh Ym' from an hour on", () => {
+    expect(formatAge(60)).toBe('1h 0m');
+    expect(formatAge(135)).toBe('2h 15m');
+  });
+});
+
+describe('slaLevel', () => {
+  it.each([
+    [0, 'normal'],
+    [29, 'normal'],
+    [30, 'medium'],
+    [44, 'medium'],
+    [45, 'high'],
+    [59, 'high'],
+    [60, 'breach'],
+    [600, 'breach'],
+  ])('%i minutes is %s', (minutes, level) => {
+    expect(slaLevel(minutes)).toBe(level);
+  });
+});

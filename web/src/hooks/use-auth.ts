@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+import type { CurrentUser } from '@cincy/contracts';
+import { authStore } from '../lib/auth-store';
+
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(authStore.subscribe, () => authStore.getState().currentUser);
+}
+
+export function useIsAuthenticated(): boolean {
+  return useSyncExternalStore(authStore.subscribe, () => authStore.getState().isAuthenticated);
+}
+
+/** True while the first GET /api/users/current is under way: protected routes wait for it. */
+export function useAuthRestoring(): boolean {
+  return useSyncExternalStore(authStore.subscribe, authStore.isRestoring);
+}

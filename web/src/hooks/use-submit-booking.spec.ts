@@ -1,0 +1,156 @@
+import { BOOKING_MESSAGES, type AppointmentInput } from '@cincy/contracts';
+import { BookingSubmitError, submitBooking, type BookingRequest } from './use-submit-booking';
+
+const realFetch = globalThis.fetch;
+let calls: { url: string; body: unknown }[];
+
+/** Answers the calls in order: a Response, or an Error for a network failure. */
+function answers(...queue: (Response | Error)[]) {
+  calls = [];
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+    const next = queue.shift();
+    if (!next) throw new Error(`unexpected call to ${String(input)}`);
+    if (next instanceof Error) throw next;
+    return next;
+  }) as typeof fetch;
+}
+
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const customer = { id: 12, name: 'Jane Doe', phone: '5135550142', email: null };
+const created = { id: 34, customerId: 12, status: 'pending', priority: 'normal' };
+
+const appointmentFor = (customerId: number): AppointmentInput => ({
+  customerId,
+  location: '123 Main St, Cincinnati, Ohio 45202',
+  vehicle: null,
+  preferredTime: 'ASAP',
+  scheduledDate: null,
+  scheduledTime: null,
+  notes: null,
+  status: 'pending',
+  priority: 'normal',
+});
+
+const request: BookingRequest = {
+  customer: { name: 'Jane Doe', phone: '(513) 555-0142', email: null },
+  appointment: appointmentFor,
+};
+
+async function failure(): Promise<BookingSubmitError> {
+  const error = await submitBooking(request).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof BookingSubmitError))
+    throw new Error(`expected BookingSubmitError, got ${error}`);
+  return error;
+}
+
+describe('submitBooking', () => {
+  it('creates the customer, then the appointment for its id, and resolves the appointment id', async () => {
+    answers(json(201, customer), json(201, created));
+    await expect(submitBooking(request)).resolves.toBe(34);
+    expect(calls).toEqual([
+      { url: '/api/customers', body: request.customer },
+      { url: '/api/appointments', body: appointmentFor(12) },
+    ]);
+  });
+
+  describe('the customer step', () => {
+    it("shows the server's message and field errors, and books nothing", async () => {
+      const fieldErrors = { phone: 'Phone number must be at least 10 digits' };
+      answers(
+        json(
+          400,
+          { code: 'VALIDATION_FAILED', message: fieldErrors.phone, fieldErrors },
+          'Bad Request',
+        ),
+      );
+      const error = await failure();
+      expect(error.message).toBe(fieldErrors.phone);
+      expect(error.fieldErrors).toEqual(fieldErrors);
+      expect(calls).toHaveLength(1);
+    });
+
+    it("falls back to 'Please check your information and try again.' without a server message", async () => {
+      answers(new Response('<h1>oops</h1>', { status: 500, statusText: 'Internal Server Error' }));
+      expect((await failure()).message).toBe(BOOKING_MESSAGES.submitFallback);
+    });
+
+    it("answers 'Failed to create customer - invalid response' when the answer has no id", async () => {
+      answers(json(201, { name: 'Jane Doe' }));
+      expect((await failure()).message).toBe('Failed to create customer - invalid response');
+      expect(calls).toHaveLength(1);
+    });
+
+    it("answers 'Failed to create customer - invalid response' when the answer is not JSON", async () => {
+      answers(new Response('OK', { status: 200 }));
+      expect((await failure()).message).toBe('Failed to create customer - invalid response');
+    });
+  });
+
+  describe('the appointment step', () => {
+    it("shows the server's message for a full hour", async () => {
+      answers(
+        json(201, customer),
+        json(409, { code: 'TIME_SLOT_FULL', message: 'That hour is taken.' }, 'Conflict'),
+      );
+      expect((await failure()).message).toBe('That hour is taken.');
+    });
+
+    it('falls back to the spec text for a full hour without a server message', async () => {
+      answers(json(201, customer), json(409, { code: 'TIME_SLOT_FULL' }, 'Conflict'));
+      expect((await failure()).message).toBe(
+        'That time slot is fully booked. Please choose a different time or call us at (513) 555-0142 for alternative availability.',
+      );
+    });
+
+    it("shows the server's message for any other refusal, with its field errors", async () => {
+      const fieldErrors = { scheduledTime: 'That time has already passed.' };
+      answers(
+        json(201, customer),
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'That time has already passed.',
+          fieldErrors,
+        }),
+      );
+      const error = await failure();
+      expect(error.message).toBe('That time has already passed.');
+      expect(error.fieldErrors).toEqual(fieldErrors);
+    });
+
+    it('falls back to the spec text for any other refusal without a server message', async () => {
+      answers(json(201, customer), new Response('', { status: 502, statusText: 'Bad Gateway' }));
+      expect((await failure()).message).toBe(
+        'Failed to create appointment. Please try again or call (513) 555-0142 for assistance.',
+      );
+    });
+
+    it("answers 'Failed to create appointment - invalid response' when the answer has no id", async () => {
+      answers(json(201, customer), json(201, {}));
+      expect((await failure()).message).toBe('Failed to create appointment - invalid response');
+    });
+  });
+
+  it("shows 'Please check your information and try again.' for a network failure", async () => {
+    answers(new TypeError('Failed to fetch'));
+    expect((await failure()).message).toBe('Please check your information and try again.');
+  });
+
+  it('shows the fallback when the network fails between the two calls', async () => {
+    answers(json(201, customer), new TypeError('Failed to fetch'));
+    expect((await failure()).message).toBe('Please check your information and try again.');
+  });
+});

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  BOOKING_MESSAGES,
+  ERROR_CODES,
+  type AppointmentInput,
+  type CustomerInput,
+} from '@cincy/contracts';
+import { createAppointment } from '../api/appointments';
+import { createCustomer } from '../api/customers';
+import { ApiRequestError } from '../api/request';
+
+/** A booking as the form sends it: the customer, then the appointment for the customer's new id. */
+export interface BookingRequest {
+  customer: CustomerInput;
+  appointment: (customerId: number) => AppointmentInput;
+}
+
+/** A failed submission, with the text to show (spec section 8, "Booking") and any field errors. */
+export class BookingSubmitError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'BookingSubmitError';
+  }
+}
+
+type Step = 'customer' | 'appointment';
+
+const INVALID_ANSWER: Record<Step, string> = {
+  customer: BOOKING_MESSAGES.invalidCustomer,
+  appointment: BOOKING_MESSAGES.invalidAppointment,
+};
+
+/** The message of a refused step: the server's, else the spec's fallback for that step. */
+function refusedMessage(step: Step, error: ApiRequestError): string {
+  if (error.serverMessage) return error.serverMessage;
+  if (step === 'customer') return BOOKING_MESSAGES.submitFallback;
+  return error.code === ERROR_CODES.timeSlotFull
+    ? BOOKING_MESSAGES.timeSlotFull
+    : BOOKING_MESSAGES.appointmentFailed;
+}
+
+async function send<T>(step: Step, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiRequestError)
+      throw new BookingSubmitError(refusedMessage(step, error), error.fieldErrors);
+    // A success answer that is not JSON is an invalid answer, like one without an id.
+    if (error instanceof SyntaxError) throw new BookingSubmitError(INVALID_ANSWER[step]);
+    // A network failure: the fallback text, not the browser's 'Failed to fetch'.
+    throw new BookingSubmitError(BOOKING_MESSAGES.submitFallback);
+  }
+}
+
+/** The id of an answer, or undefined when it has none. */
+function idOf(answer: unknown): number | undefined {
+  const id = (answer as { id?: unknown } | null)?.id;
+  const value = typeof id === 'number' || (typeof id === 'string' && id !== '') ? Number(id) : NaN;
+  return Number.isNaN(value) ? undefined : value;
+}
+
+/**
+ * The booking use case: create the customer, then the appointment for it. Resolves to the
+ * appointment id; every failure is a BookingSubmitError carrying the text the visitor sees.
+ */
+export async function submitBooking(request: BookingRequest): Promise<number> {
+  const customerId = idOf(await send('customer', () => createCustomer(request.customer)));
+  if (customerId === undefined) throw new BookingSubmitError(INVALID_ANSWER.customer);
+  const appointmentId = idOf(
+    await send('appointment', () => createAppointment(request.appointment(customerId))),
+  );
+  if (appointmentId === undefined) throw new BookingSubmitError(INVALID_ANSWER.appointment);
+  return appointmentId;
+}
+
+export function useSubmitBooking() {
+  return useMutation({ mutationFn: submitBooking });
+}
