@@ -1,5 +1,5 @@
 import { testStack } from '../src/testing/isolate';
-import { EventEnvelope } from '@cincy/contracts';
+import { EventEnvelope, EventPayload } from '@cincy/contracts';
 import { AckPolicy, DeliverPolicy, nanos } from 'nats';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { platformEnv } from '../src/config/config';
@@ -27,7 +27,7 @@ class CreateApplied1700000000000 implements MigrationInterface {
   }
 }
 
-const payload = (appointmentId: number) => ({
+const payload = (appointmentId: number): EventPayload<'booking.appointment.requested'> => ({
   appointmentId,
   customerId: 1,
   customer: { name: 'Jane Doe', phone: '5135550100' },
