@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ServiceName } from '@cincy/contracts';
+import { INFRA_DEFAULTS, type ServiceName } from '@cincy/contracts';
 
 const platformEnvSchema = z.object({
-  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/cincy_battery'),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  DATABASE_URL: z.url().default(INFRA_DEFAULTS.databaseUrl),
+  NATS_URL: z.string().min(1).default(INFRA_DEFAULTS.natsUrl),
   NATS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]*$/, 'only letters, digits, "_" and "-"')

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { natsNames } from '@cincy/contracts';
+import { INFRA_DEFAULTS, natsNames } from '@cincy/contracts';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { JsonLogger } from '../logging/json-logger';
@@ -11,9 +11,8 @@ import { RpcClient } from '../rpc/rpc-client';
  */
 export function useIsolatedStack(): { databaseUrl: string; prefix: string } {
   const id = randomBytes(4).toString('hex');
-  const base = new URL(
-    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  );
+  // Only the server counts: the database name is replaced.
+  const base = new URL(process.env.TEST_DATABASE_URL ?? INFRA_DEFAULTS.databaseUrl);
   base.pathname = `/cincy_test_${id}`;
   process.env.DATABASE_URL = base.toString();
   process.env.NATS_PREFIX = `t${id}`;
@@ -33,7 +32,7 @@ export async function dropIsolatedStack(stack: {
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.end();
-  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nc = await connect({ servers: process.env.NATS_URL ?? INFRA_DEFAULTS.natsUrl });
   const jsm = await nc.jetstreamManager();
   await jsm.streams.delete(natsNames(stack.prefix).stream).catch(() => undefined);
   await nc.close();
@@ -62,7 +61,7 @@ export async function eventually<T>(
 /** An RPC client for the test's own stack, connected; close it in afterAll. */
 export async function connectTestRpc(prefix: string): Promise<RpcClient> {
   const rpc = new RpcClient({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    url: process.env.NATS_URL ?? INFRA_DEFAULTS.natsUrl,
     prefix,
     timeoutMs: 5000,
     logger: new JsonLogger('test', 'error'),
