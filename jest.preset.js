@@ -21,6 +21,7 @@ module.exports = {
     '^@cincy/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@cincy/platform$': path.join(__dirname, 'libs/platform/src/index.ts'),
     '^@cincy/platform/testing$': path.join(__dirname, 'libs/platform/src/testing/index.ts'),
+    '^@cincy/stack$': path.join(__dirname, 'libs/stack/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
 };

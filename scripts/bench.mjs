@@ -13,15 +13,13 @@
 // machines; compare runs on the same machine.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { benchBoardRead, benchBookings, benchPush, Client } from './lib/bench-api.mjs';
+import { benchBoardRead, benchBookings, benchPush } from './lib/bench-api.mjs';
 import { lighthousePath, measureJsBytes, runLighthouse } from './lib/bench-browser.mjs';
-import { isBuilt, startStack } from './lib/bench-stack.mjs';
-import { checkInfra } from './lib/infra.mjs';
-import { localBin, paint, ROOT, run } from './lib/procs.mjs';
+import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
@@ -43,6 +41,15 @@ const log = (text) => console.error(paint(`bench: ${text}`, 2, process.stderr));
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
+
+/** True when the launcher, every service and the web app are built. */
+function isBuilt() {
+  return (
+    isStackBuilt() &&
+    loadStack().missingBuilds().length === 0 &&
+    existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))
+  );
+}
 
 function gitCommit() {
   try {
@@ -68,21 +75,17 @@ function printTable(rows) {
 
 async function main() {
   const started = Date.now();
+  // The build comes first: the infrastructure check is part of @cincy/stack.
+  if (forceBuild || !isBuilt()) {
+    log(forceBuild ? 'building (--build)' : 'something is not built: building');
+    if ((await build()) !== 0) throw new Error('the build failed');
+  }
+  const { ApiClient, checkInfra, startStack } = loadStack();
   const infra = await checkInfra(process.env);
   if (!infra.ok) {
     console.error(`\n${infra.message}\n`);
     process.exitCode = 1;
     return;
-  }
-  if (forceBuild || !isBuilt()) {
-    log(forceBuild ? 'building (--build)' : 'something is not built: building');
-    const code = await run(localBin('nx'), [
-      'run-many',
-      '-t',
-      'build',
-      '--output-style=stream-without-prefixes',
-    ]);
-    if (code !== 0) throw new Error('the build failed');
   }
 
   const require = createRequire(path.join(ROOT, 'package.json'));
@@ -96,10 +99,9 @@ async function main() {
 
   log('starting a stack');
   const stack = await startStack({
-    label: 'bench',
-    adminUsername: admin.username,
-    adminPassword: admin.password,
-    env: {
+    throwaway: { label: 'bench' },
+    admin,
+    serviceEnv: {
       BOOKING_RATE_LIMIT: '0',
       TIME_SLOTS_RATE_LIMIT: '0',
       SLOT_CAPACITY: '100000',
@@ -148,8 +150,8 @@ async function main() {
     await benchBookings(stack.baseUrl, N.warmup, 1); // warm connections, JIT and caches
     results.api.bookSequential = await benchBookings(stack.baseUrl, N.sequential, 1);
     results.api.bookConcurrent = await benchBookings(stack.baseUrl, N.concurrent, N.concurrency);
-    const staff = new Client(stack.baseUrl);
-    await staff.request('POST', '/api/auth/login', admin);
+    const staff = new ApiClient(stack.baseUrl);
+    await staff.login(admin.username, admin.password);
     await benchBoardRead(staff, N.warmup);
     results.api.boardRead = await benchBoardRead(staff, N.boardReads);
     log('measuring the board push');

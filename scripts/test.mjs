@@ -7,8 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkInfra } from './lib/infra.mjs';
-import { hasInstalledDeps, localBin, paint, run } from './lib/procs.mjs';
+import { build, hasInstalledDeps, loadStack, localBin, paint, run } from './lib/procs.mjs';
 
 const E2E_PROJECT = '@cincy/e2e';
 const argv = process.argv.slice(2);
@@ -34,17 +33,17 @@ async function main() {
 
   if (!skipBuild) {
     section('Build (nx run-many -t build)');
-    const code = await run(localBin('nx'), [
-      'run-many',
-      '-t',
-      'build',
-      '--output-style=stream-without-prefixes',
-    ]);
-    if (code !== 0) return finish(0, 1, 'the build failed');
+    if ((await build()) !== 0) return finish(0, 1, 'the build failed');
   }
 
   // Integration and e2e tests need the running Postgres and NATS (each run uses its own fresh
   // databases and NATS prefixes there, so a dev stack on the same servers is never touched).
+  let checkInfra;
+  try {
+    ({ checkInfra } = loadStack());
+  } catch (err) {
+    return finish(0, 1, err.message);
+  }
   const infra = await checkInfra(process.env);
   if (!infra.ok) {
     console.error(`\n${infra.message}\n`);

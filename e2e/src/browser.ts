@@ -2,23 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
-
-/**
- * Debian's Chromium (installed by apt): `npx playwright install` cannot download browsers on
- * these machines. CHROME_PATH points elsewhere when needed.
- */
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@cincy/stack';
 
 export interface TestBrowser {
   context: BrowserContext;
@@ -38,7 +22,7 @@ export async function launchBrowser(options: { baseURL?: string } = {}): Promise
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS],
       baseURL: options.baseURL,
       viewport: { width: 1280, height: 900 },
       timeout: 60_000,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { addDays, businessDate, businessInstant, type AppointmentInput } from '@cincy/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { ApiClient } from './api';
+import { ApiClient } from '@cincy/stack';
 
 /**
  * Helpers of the public-site end-to-end tests (booking form, confirmation, accessibility).

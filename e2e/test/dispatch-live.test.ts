@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ApiClient, bookAsap } from '../src/api';
+import { ApiClient, bookAsap, startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { businessNoonToday, publicStackEnv } from '../src/public-site';
-import { startStack, Stack } from '../src/stack';
 
 // Signed-in staff see a new booking on the dispatch board as it happens, without reloading.
 describe('dispatch board (live)', () => {
@@ -13,9 +12,9 @@ describe('dispatch board (live)', () => {
   beforeAll(async () => {
     // Booking's clock is pinned to noon so the ASAP booking is inside service hours at any hour.
     stack = await startStack({
-      adminUsername: admin.username,
-      adminPassword: admin.password,
-      env: publicStackEnv(businessNoonToday()),
+      throwaway: { label: 'e2e' },
+      admin,
+      serviceEnv: publicStackEnv(businessNoonToday()),
     });
     browser = await launchBrowser({ baseURL: stack.baseUrl });
   }, 120_000);

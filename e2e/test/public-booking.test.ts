@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { businessDate, businessParts } from '@cincy/contracts';
+import { startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   bookHourViaApi,
@@ -25,7 +26,6 @@ import {
   type BookingInput,
   type Viewport,
 } from '../src/public-site';
-import { startStack, Stack } from '../src/stack';
 
 // The public booking form, driven as a visitor drives it, against a whole stack:
 // ASAP and scheduled bookings reach the confirmation page and the dispatch board, every
@@ -47,9 +47,9 @@ describe('public booking form', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      adminUsername: admin.username,
-      adminPassword: admin.password,
-      env: publicStackEnv(now, { SLOT_CAPACITY: '1' }),
+      throwaway: { label: 'e2e' },
+      admin,
+      serviceEnv: publicStackEnv(now, { SLOT_CAPACITY: '1' }),
     });
     visitor = await launchBrowser({ baseURL: stack.baseUrl });
     await visitor.context.clock.setFixedTime(now);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
+import { REPO_ROOT, startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   businessNoonToday,
@@ -13,7 +14,6 @@ import {
   submitButton,
   type Viewport,
 } from '../src/public-site';
-import { ROOT, startStack, Stack } from '../src/stack';
 
 // The public site: every page renders its title, unknown paths show the 404 page, the promo video
 // has working controls and a fallback, public pages never download the back office's libraries
@@ -26,9 +26,9 @@ describe('public pages', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      adminUsername: admin.username,
-      adminPassword: admin.password,
-      env: publicStackEnv(businessNoonToday()),
+      throwaway: { label: 'e2e' },
+      admin,
+      serviceEnv: publicStackEnv(businessNoonToday()),
     });
     browser = await launchBrowser({ baseURL: stack.baseUrl });
     browser.page.setDefaultTimeout(20_000);
@@ -189,7 +189,7 @@ describe('public pages', () => {
   ];
 
   test('the markers find the back office libraries in the built chunks (control)', () => {
-    const assets = path.join(ROOT, 'web', 'dist', 'assets');
+    const assets = path.join(REPO_ROOT, 'web', 'dist', 'assets');
     const all = readdirSync(assets)
       .filter((f) => f.endsWith('.js'))
       .map((f) => readFileSync(path.join(assets, f), 'utf8'))

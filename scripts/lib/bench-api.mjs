@@ -1,9 +1,10 @@
 // API benchmarks against a running stack: booking latency (sequential and concurrent), the staff
-// board read, and the time from a booking to its socket.io 'board.changed' push.
+// board read, and the time from a booking to its socket.io 'board.changed' push. Requests go
+// through @cincy/stack's ApiClient, the one the e2e tests use; only the timing lives here.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from './procs.mjs';
+import { loadStack, ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 
@@ -24,39 +25,6 @@ export function summarize(values) {
   };
 }
 
-/** A fetch client with its own cookie jar (one client = one browser). */
-export class Client {
-  constructor(baseUrl) {
-    this.baseUrl = baseUrl;
-    this.cookies = new Map();
-  }
-
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async request(method, url, body) {
-    const headers = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.cookies.size) headers.Cookie = this.cookieHeader();
-    const res = await fetch(new URL(url, this.baseUrl), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
-    });
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const eq = pair.indexOf('=');
-      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
-
 let counter = 0;
 function visitor() {
   counter += 1;
@@ -68,28 +36,16 @@ function visitor() {
 
 /** An anonymous visitor with a customer record, ready to POST its appointment. */
 export async function newCustomer(baseUrl) {
-  const client = new Client(baseUrl);
-  const who = visitor();
-  const customer = await client.request('POST', '/api/customers', { ...who, email: null });
+  const client = new (loadStack().ApiClient)(baseUrl);
+  const customer = await client.createCustomer(visitor());
   return { client, customerId: customer.id };
 }
 
-const asapBody = (customerId) => ({
-  customerId,
-  location: '1 Fountain Square, Cincinnati, Ohio 45202',
-  vehicle: '2018 Honda Civic',
-  preferredTime: 'ASAP',
-  scheduledDate: null,
-  scheduledTime: null,
-  notes: null,
-  status: 'pending',
-  priority: 'normal',
-});
-
-/** POSTs the appointment of a prepared customer; resolves to { ms, id }. */
+/** POSTs the ASAP appointment of a prepared customer, as the form does; resolves to { ms, id }. */
 export async function timedBooking({ client, customerId }) {
+  const body = loadStack().asapAppointmentInput(customerId);
   const start = performance.now();
-  const created = await client.request('POST', '/api/appointments', asapBody(customerId));
+  const created = await client.request('POST', '/api/appointments', body);
   return { ms: performance.now() - start, id: created.id };
 }
 
@@ -111,13 +67,13 @@ export async function benchBookings(baseUrl, n, concurrency) {
   return { ...summarize(times), perSecond: (n / wallMs) * 1000 };
 }
 
-/** n sequential GET /api/appointments as signed-in staff. */
+/** n sequential GET /api/appointments as signed-in staff (an ApiClient). */
 export async function benchBoardRead(staff, n) {
   const times = [];
   let size = 0;
   for (let i = 0; i < n; i++) {
     const start = performance.now();
-    const list = await staff.request('GET', '/api/appointments');
+    const list = await staff.appointments();
     times.push(performance.now() - start);
     size = list.length;
   }
@@ -134,7 +90,7 @@ export async function benchPush(baseUrl, staff, n, timeoutMs = 10_000) {
   const socket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
-    extraHeaders: { Cookie: staff.cookieHeader() },
+    extraHeaders: { Cookie: staff.jar.header() },
     reconnection: false,
     timeout: 10_000,
   });

@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium as chromiumConfig, freePort } from './bench-stack.mjs';
-import { ROOT } from './procs.mjs';
+import { loadStack, ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 
@@ -18,10 +17,11 @@ const require = createRequire(path.join(ROOT, 'package.json'));
  */
 export async function measureJsBytes(baseUrl, routes) {
   const { chromium } = require('playwright-core');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = loadStack();
   const browser = await chromium.launch({
-    executablePath: chromiumConfig().path,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: chromiumConfig().args,
+    args: [...CHROMIUM_ARGS],
     timeout: 60_000,
   });
   const results = [];
@@ -72,12 +72,13 @@ export async function runLighthouse(urls) {
   const resolved = lighthousePath();
   if (!resolved) return null;
   const { default: lighthouse } = await import(pathToFileURL(resolved).href);
+  const { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } = loadStack();
   const port = await freePort();
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'cincy-bench-lh-'));
   const chrome = spawn(
-    chromiumConfig().path,
+    CHROMIUM_PATH,
     [
-      ...chromiumConfig().args,
+      ...CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${userDataDir}`,
       'about:blank',

@@ -11,6 +11,7 @@ import { RpcClient } from '../rpc/rpc-client';
  */
 export function useIsolatedStack(): { databaseUrl: string; prefix: string } {
   const id = randomBytes(4).toString('hex');
+  // Only the server counts: the database name is replaced.
   const base = new URL(process.env.TEST_DATABASE_URL ?? INFRA_DEFAULTS.databaseUrl);
   base.pathname = `/cincy_test_${id}`;
   process.env.DATABASE_URL = base.toString();

@@ -9,24 +9,27 @@ import type {
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
 
-  store(res: Response): void {
-    for (const header of res.headers.getSetCookie()) {
+  /** Takes the Set-Cookie headers of an answer; an expired or emptied cookie is removed. */
+  store(setCookieHeaders: readonly string[], now = Date.now()): void {
+    for (const header of setCookieHeaders) {
       const [pair, ...attributes] = header.split(';');
       const eq = pair.indexOf('=');
       if (eq < 1) continue;
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => {
-        const [k, v] = a.split('=').map((s) => s.trim().toLowerCase());
-        return (
-          (k === 'max-age' && Number(v) <= 0) || (k === 'expires' && Date.parse(v) < Date.now())
-        );
+      const expired = attributes.some((attribute) => {
+        const eqAt = attribute.indexOf('=');
+        if (eqAt < 0) return false;
+        const key = attribute.slice(0, eqAt).trim().toLowerCase();
+        const v = attribute.slice(eqAt + 1).trim();
+        return (key === 'max-age' && Number(v) <= 0) || (key === 'expires' && Date.parse(v) < now);
       });
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 
+  /** The Cookie request header, or undefined when the jar is empty. */
   header(): string | undefined {
     if (!this.cookies.size) return undefined;
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -49,12 +52,43 @@ export class ApiError extends Error {
   }
 }
 
+export interface VisitorDetails {
+  name: string;
+  phone: string;
+  email?: string | null;
+}
+
+export interface AsapDetails {
+  location?: string;
+  vehicle?: string | null;
+  notes?: string | null;
+}
+
+/** The body the public booking form POSTs to /api/appointments for an ASAP visit. */
+export function asapAppointmentInput(
+  customerId: number,
+  details: AsapDetails = {},
+): AppointmentInput {
+  return {
+    customerId,
+    location: details.location ?? '1 Fountain Square, Cincinnati, Ohio 45202',
+    vehicle: details.vehicle ?? '2018 Honda Civic',
+    preferredTime: 'ASAP',
+    scheduledDate: null,
+    scheduledTime: null,
+    notes: details.notes ?? null,
+    status: 'pending',
+    priority: 'normal',
+  };
+}
+
 /** A client of the gateway's /api with its own cookie jar (one client = one browser, in effect). */
 export class ApiClient {
   readonly jar = new CookieJar();
 
   constructor(readonly baseUrl: string) {}
 
+  /** Sends JSON, keeps the answer's cookies; a non-2xx answer throws ApiError. */
   async request<T>(method: string, url: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -67,7 +101,7 @@ export class ApiClient {
       redirect: 'manual',
       signal: AbortSignal.timeout(15_000),
     });
-    this.jar.store(res);
+    this.jar.store(res.headers.getSetCookie());
     const text = await res.text();
     if (!res.ok) throw new ApiError(method, url, res.status, text);
     return (text ? JSON.parse(text) : null) as T;
@@ -81,36 +115,30 @@ export class ApiClient {
     return this.request<DashboardAppointment[]>('GET', '/api/appointments');
   }
 
+  /** Creates a customer as the public form does; for a visitor this sets the booking cookie. */
+  createCustomer(customer: VisitorDetails): Promise<Customer> {
+    return this.request<Customer>('POST', '/api/customers', {
+      name: customer.name,
+      phone: customer.phone,
+      email: customer.email ?? null,
+    });
+  }
+
   /**
    * Books an ASAP service exactly as the public booking form does: an anonymous customer, then
    * the appointment for it (the customer call sets the booking cookie the second call needs).
    */
   async bookAsap(
-    customer: { name: string; phone: string; email?: string | null },
-    details: { location?: string; vehicle?: string | null; notes?: string | null } = {},
+    customer: VisitorDetails,
+    details: AsapDetails = {},
   ): Promise<{ customer: Customer; appointment: { id: number } & Record<string, unknown> }> {
-    const created = await this.request<Customer>('POST', '/api/customers', {
-      name: customer.name,
-      phone: customer.phone,
-      email: customer.email ?? null,
-    });
-    const appointment: AppointmentInput = {
-      customerId: created.id,
-      location: details.location ?? '1 Fountain Square, Cincinnati, Ohio 45202',
-      vehicle: details.vehicle ?? '2018 Honda Civic',
-      preferredTime: 'ASAP',
-      scheduledDate: null,
-      scheduledTime: null,
-      notes: details.notes ?? null,
-      status: 'pending',
-      priority: 'normal',
-    };
-    const booked = await this.request<{ id: number } & Record<string, unknown>>(
+    const created = await this.createCustomer(customer);
+    const appointment = await this.request<{ id: number } & Record<string, unknown>>(
       'POST',
       '/api/appointments',
-      appointment,
+      asapAppointmentInput(created.id, details),
     );
-    return { customer: created, appointment: booked };
+    return { customer: created, appointment };
   }
 }
 
@@ -126,10 +154,6 @@ export async function login(
 }
 
 /** Books an ASAP service as an anonymous visitor (a fresh cookie jar). */
-export function bookAsap(
-  baseUrl: string,
-  customer: { name: string; phone: string; email?: string | null },
-  details?: { location?: string; vehicle?: string | null; notes?: string | null },
-) {
+export function bookAsap(baseUrl: string, customer: VisitorDetails, details?: AsapDetails) {
   return new ApiClient(baseUrl).bookAsap(customer, details);
 }

@@ -1,0 +1,24 @@
+export { missingBuilds, PROCESSES, REPO_ROOT, type ProcessName } from './processes';
+export {
+  checkInfra,
+  HOW_TO_START,
+  infraUrls,
+  type InfraCheck,
+  type MissingInfra,
+} from './infra-check';
+export { ensureDatabase } from './database';
+export { freePort } from './free-port';
+export { formatLogLine, type FormattedLine } from './log-format';
+export type { OutputMode } from './stack-processes';
+export { startStack, type Stack, type StackOptions } from './start-stack';
+export {
+  ApiClient,
+  ApiError,
+  asapAppointmentInput,
+  bookAsap,
+  CookieJar,
+  login,
+  type AsapDetails,
+  type VisitorDetails,
+} from './api-client';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';

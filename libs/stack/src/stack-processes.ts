@@ -1,0 +1,135 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { printableLines } from './log-format';
+import { PROCESSES, ProcessName, processMain, REPO_ROOT } from './processes';
+
+export type OutputMode = 'keep' | 'print';
+
+export interface StackProcessesOptions {
+  /** The environment of each process. */
+  envFor: (name: ProcessName) => NodeJS.ProcessEnv;
+  /** 'keep': only remember the last lines (for failure messages); 'print': also print them live. */
+  output: OutputMode;
+  /**
+   * Each process in its own process group, so a terminal's Ctrl+C reaches only the caller, which
+   * forwards it once. Off, a signal to the caller's group (a CI timeout) reaches the services too.
+   */
+  processGroups: boolean;
+  /** Called once per process when it exits (or could not start), stopping or not. */
+  onExit: (name: ProcessName, how: string) => void;
+}
+
+const LINES_KEPT = 60;
+const NAME_WIDTH = 9;
+
+interface Running {
+  child: ChildProcess;
+  exited: Promise<void>;
+  done: boolean;
+}
+
+/**
+ * The stack's processes: spawned in start order, output kept (and printed), signalled, awaited.
+ * Everything about the children lives here, so a later restart policy has one place to go.
+ */
+export class StackProcesses {
+  private readonly running = new Map<ProcessName, Running>();
+  private readonly lines: string[] = [];
+  private readonly killOnExit = () => this.signalAll('SIGKILL');
+
+  constructor(private readonly options: StackProcessesOptions) {}
+
+  start(): void {
+    // A stack left running (a caller that crashed or forgot stop()) must not outlive its caller.
+    process.once('exit', this.killOnExit);
+    PROCESSES.forEach((name, index) => this.spawnOne(name, index));
+  }
+
+  /** The last lines the processes wrote, each prefixed with the process name. */
+  recentOutput(): string {
+    return this.lines.join('\n');
+  }
+
+  /** SIGTERM, up to graceMs for every process to exit, then SIGKILL. */
+  async stop(graceMs: number, onNote?: (note: string) => void): Promise<void> {
+    this.signalAll('SIGTERM');
+    const allExited = Promise.all([...this.running.values()].map((r) => r.exited));
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      allExited.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!inTime) {
+      onNote?.('Some services did not stop in time: killing them');
+      this.signalAll('SIGKILL');
+      await allExited;
+    }
+    process.removeListener('exit', this.killOnExit);
+  }
+
+  private signalAll(signal: NodeJS.Signals): void {
+    for (const { child, done } of this.running.values()) {
+      if (done || child.pid === undefined) continue;
+      try {
+        if (this.options.processGroups) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        child.kill(signal); // the group is gone already; the process itself may not be
+      }
+    }
+  }
+
+  private spawnOne(name: ProcessName, index: number): void {
+    const child = spawn(process.execPath, [processMain(name)], {
+      cwd: REPO_ROOT,
+      env: this.options.envFor(name),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: this.options.processGroups,
+    });
+    this.attachOutput(child.stdout, name, index, process.stdout);
+    this.attachOutput(child.stderr, name, index, process.stderr);
+    let resolveExited: () => void = () => undefined;
+    const entry: Running = {
+      child,
+      exited: new Promise<void>((resolve) => (resolveExited = resolve)),
+      done: false,
+    };
+    this.running.set(name, entry);
+    const finished = (how: string) => {
+      if (entry.done) return;
+      entry.done = true;
+      resolveExited();
+      this.options.onExit(name, how);
+    };
+    child.once('exit', (code, signal) =>
+      finished(signal ? `killed by ${signal}` : `exited with code ${code}`),
+    );
+    // 'error' without a pid: the process never started (no 'exit' follows). Later errors (a
+    // failed kill) need a listener too, or they would crash the caller.
+    child.on('error', (err) => {
+      if (child.pid === undefined) finished(`could not start: ${err.message}`);
+    });
+  }
+
+  private attachOutput(
+    stream: NodeJS.ReadableStream | null,
+    name: ProcessName,
+    index: number,
+    out: NodeJS.WriteStream,
+  ): void {
+    if (!stream) return;
+    const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      if (line.trim()) {
+        this.lines.push(`${name.padEnd(NAME_WIDTH)}| ${line}`);
+        if (this.lines.length > LINES_KEPT) this.lines.shift();
+      }
+      if (this.options.output === 'print') {
+        for (const printable of printableLines(line, name, index, out, NAME_WIDTH)) {
+          out.write(`${printable}\n`);
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { natsNames } from '@cincy/contracts';
+import { connect } from 'nats';
+import { createDatabase, databaseNameOf, dropDatabase, withDatabaseName } from './database';
+import { freePort } from './free-port';
+import { infraUrls } from './infra-check';
+import { missingBuilds, ProcessName } from './processes';
+import { OutputMode, StackProcesses } from './stack-processes';
+
+/** The gateway's own default port, for the developer's stack when PORT is unset. */
+const DEFAULT_PORT = 3000;
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+const WAITING_NOTE_EVERY_MS = 30_000;
+
+export interface StackOptions {
+  /**
+   * A throwaway stack (tests, bench): a fresh database `cincy_<label>_<id>` created before the
+   * services start, NATS prefix `<label><id>`, a free port; stop() drops the database and deletes
+   * the prefix's JetStream stream. Without it, the developer's stack (`npm start`):
+   * DATABASE_URL, NATS_URL, NATS_PREFIX and PORT from `env`, and stop() removes nothing.
+   */
+  throwaway?: { label: string };
+  /** The environment the services inherit. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Extra env for every service (a rate limit, a pinned clock, a log level). */
+  serviceEnv?: Record<string, string>;
+  /** The admin identity seeds on its first start against an empty database. */
+  admin?: { username: string; password: string };
+  /** 'keep' (default): the last lines, for recentOutput(); 'print': also printed live, readable. */
+  output?: OutputMode;
+  /** Each service in its own process group (npm start forwards Ctrl+C itself). Default false. */
+  processGroups?: boolean;
+  /** How long to wait for GET /api/health to answer 200; Infinity waits. Default 60 s. */
+  healthTimeoutMs?: number;
+  /** Aborting it stops the stack, also while it is still starting (startStack then rejects). */
+  signal?: AbortSignal;
+  /** Progress a person may want to read (still waiting, killing what did not stop). */
+  onNote?: (note: string) => void;
+  /** A service exited or died while the stack was up and not stopping. */
+  onExit?: (name: ProcessName, how: string) => void;
+}
+
+export interface Stack {
+  /** http://127.0.0.1:<port> of the gateway (web app and /api). */
+  baseUrl: string;
+  port: number;
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  /** The admin passed in options, if any. */
+  admin?: { username: string; password: string };
+  /** The services' last output lines, each prefixed with the service name (for failure messages). */
+  recentOutput(): string;
+  /**
+   * Stops every service (SIGTERM, up to 10 s, then SIGKILL); for a throwaway stack, then drops
+   * its database and deletes its JetStream stream. Calling it again returns the same promise.
+   */
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Where {
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  port: number;
+}
+
+async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promise<Where> {
+  const { databaseUrl: serverUrl, natsUrl } = infraUrls(env);
+  if (!options.throwaway) {
+    return {
+      databaseUrl: serverUrl,
+      natsUrl,
+      natsPrefix: env.NATS_PREFIX ?? '',
+      port: Number(env.PORT || DEFAULT_PORT),
+    };
+  }
+  const { label } = options.throwaway;
+  const id = randomBytes(5).toString('hex');
+  return {
+    databaseUrl: withDatabaseName(serverUrl, `cincy_${label}_${id}`),
+    natsUrl,
+    natsPrefix: `${label}${id}`,
+    port: await freePort(),
+  };
+}
+
+function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where: Where) {
+  const base: NodeJS.ProcessEnv = { ...env };
+  if (options.throwaway) {
+    // Throwaway stacks log at E2E_LOG_LEVEL, not at the developer's LOG_LEVEL.
+    base.LOG_LEVEL = env.E2E_LOG_LEVEL || 'info';
+    delete base.JEST_WORKER_ID;
+    // A per-service database URL would win over DATABASE_URL and break the stack's isolation.
+    for (const key of Object.keys(base)) {
+      if (/^[A-Z]+_DATABASE_URL$/.test(key)) delete base[key];
+    }
+  }
+  Object.assign(base, options.serviceEnv, {
+    DATABASE_URL: where.databaseUrl,
+    NATS_URL: where.natsUrl,
+    NATS_PREFIX: where.natsPrefix,
+  });
+  if (options.admin) {
+    base.SEED_ADMIN_USERNAME = options.admin.username;
+    base.SEED_ADMIN_PASSWORD = options.admin.password;
+  }
+  delete base.PORT; // only the gateway listens
+  return (name: ProcessName): NodeJS.ProcessEnv =>
+    name === 'gateway' ? { ...base, PORT: String(where.port) } : base;
+}
+
+/**
+ * Starts the built services (`node services/<name>/dist/main.js`, gateway last) and waits for
+ * GET /api/health to answer 200. The one launcher of `npm start`, the e2e tests and the bench.
+ * Rejects, with everything stopped (and a throwaway stack removed), when a service exits first,
+ * the health wait times out or `signal` aborts.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const missing = missingBuilds();
+  if (missing.length) throw new Error(`Not built: ${missing.join(', ')}. Run \`npm run build\`.`);
+
+  const env = options.env ?? process.env;
+  const where = await whereToRun(options, env);
+  const baseUrl = `http://127.0.0.1:${where.port}`;
+  // Created here, before five services start at the same moment and race to CREATE DATABASE.
+  if (options.throwaway) await createDatabase(where.databaseUrl);
+
+  let up = false;
+  let stopping = false;
+  let firstExit: string | undefined;
+  const processes = new StackProcesses({
+    envFor: serviceEnv(options, env, where),
+    output: options.output ?? 'keep',
+    processGroups: options.processGroups ?? false,
+    onExit: (name, how) => {
+      if (stopping) return;
+      if (up) options.onExit?.(name, how);
+      else firstExit ??= `${name} ${how} before the stack was healthy`;
+    },
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      await processes.stop(STOP_GRACE_MS, options.onNote);
+      if (options.throwaway) await removeThrowaway(where);
+    })());
+  const stopQuietly = () => void stop().catch(() => undefined); // stop()'s caller sees errors
+  options.signal?.addEventListener('abort', stopQuietly, { once: true });
+  if (options.signal?.aborted) stopQuietly();
+  if (!stopping) processes.start();
+  try {
+    await waitForHealth(baseUrl, options, () =>
+      stopping ? 'the stack was stopped before it was healthy' : firstExit,
+    );
+    up = true;
+  } catch (err) {
+    const recent =
+      options.output === 'print'
+        ? ''
+        : `\n--- recent service output ---\n${processes.recentOutput()}`;
+    await stop().catch(() => undefined);
+    throw new Error(`${(err as Error).message}${recent}`);
+  }
+
+  return {
+    baseUrl,
+    port: where.port,
+    databaseUrl: where.databaseUrl,
+    natsUrl: where.natsUrl,
+    natsPrefix: where.natsPrefix,
+    admin: options.admin,
+    recentOutput: () => processes.recentOutput(),
+    stop,
+  };
+}
+
+/** Polls GET /api/health until 200; throws when `failed` names a reason or the time is up. */
+async function waitForHealth(
+  baseUrl: string,
+  options: StackOptions,
+  failed: () => string | undefined,
+): Promise<void> {
+  const url = `${baseUrl}/api/health`;
+  const timeoutMs = options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS;
+  const started = Date.now();
+  let noted = started;
+  options.onNote?.(`Waiting for ${url}`);
+  for (;;) {
+    const answer = await askHealth(url);
+    // A stop or an exit while that request was out wins over its answer.
+    const reason = failed();
+    if (reason) throw new Error(reason);
+    if (answer === true) return;
+    const waited = Date.now() - started;
+    if (waited > timeoutMs) {
+      throw new Error(
+        `GET /api/health did not answer 200 within ${timeoutMs / 1000} s (last: ${answer})`,
+      );
+    }
+    if (Date.now() - noted >= WAITING_NOTE_EVERY_MS) {
+      noted = Date.now();
+      options.onNote?.(
+        `Still waiting for ${url} after ${Math.round(waited / 1000)} s (last answer: ${answer})`,
+      );
+    }
+    await sleep(250);
+  }
+}
+
+/** true for a 200, else what came back instead (status and body, or the connection error). */
+async function askHealth(url: string): Promise<true | string> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+    if (res.status === 200) return true;
+    return `${res.status} ${(await res.text().catch(() => '')).slice(0, 300)}`;
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    return e.cause?.code ?? e.message;
+  }
+}
+
+/** Drops a throwaway stack's database and deletes its JetStream stream. */
+async function removeThrowaway(where: Where): Promise<void> {
+  const problems: string[] = [];
+  await dropDatabase(where.databaseUrl).catch((err: Error) =>
+    problems.push(`drop database ${databaseNameOf(where.databaseUrl)}: ${err.message}`),
+  );
+  await deleteStream(where.natsUrl, natsNames(where.natsPrefix).stream).catch((err: Error) =>
+    problems.push(`delete stream: ${err.message}`),
+  );
+  if (problems.length) throw new Error(`Stack cleanup: ${problems.join('; ')}`);
+}
+
+async function deleteStream(natsUrl: string, stream: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl.split(','), timeout: 5_000 });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(stream).catch((err: Error) => {
+      if (!/not found/i.test(err.message)) throw err;
+    });
+  } finally {
+    await nc.close();
+  }
+}
