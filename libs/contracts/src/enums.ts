@@ -59,3 +59,4 @@ export const SERVICE_CODE_LABELS: Record<ServiceCode, string> = {
 };
 
 export const USER_STATUSES = ['available', 'online', 'offline'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { geoPointSchema, prioritySchema } from './booking/api';
-import { dashboardAppointmentSchema } from './dispatch/api';
+import { geoPointSchema, prioritySchema } from './common';
+import { dashboardAppointmentSchema, dashboardStatsSchema } from './dispatch/api';
+import { userFactsSchema, userLocationSchema } from './identity/api';
+import { inventoryItemSchema, serviceRecordSchema } from './inventory/api';
+
+/** Every dispatch appointment event carries the whole board view, so a push needs no refetch. */
+const boardView = z.object({ appointment: dashboardAppointmentSchema });
 
 /**
  * Domain event payloads, by event type (`<service>.<entity>.<past-tense-verb>`).
@@ -23,13 +28,47 @@ export const EVENT_PAYLOADS = {
     priority: prioritySchema,
     requestedAt: z.string(),
   }),
-  /** The board gained an appointment; carries the whole board view so pushes need no refetch. */
-  'dispatch.appointment.opened': z.object({ appointment: dashboardAppointmentSchema }),
+  /** The board gained an appointment (pending). */
+  'dispatch.appointment.opened': boardView,
+  /** A technician took it (the view names them). */
+  'dispatch.appointment.accepted': boardView,
+  /** The technician is on the way (en_route). */
+  'dispatch.appointment.departed': boardView,
+  /** The technician is at the customer (on_location). */
+  'dispatch.appointment.arrived': boardView,
+  /** Inventory recorded the service; the job is done. */
+  'dispatch.appointment.completed': boardView,
+  /** Ended without service; booking gives the hour back. */
+  'dispatch.appointment.declined': boardView,
+  /** Today's counts after a change (Cincinnati's day). */
+  'dispatch.stats.updated': z.object({ date: z.string(), stats: dashboardStatsSchema }),
+  'identity.user.created': z.object({ user: userFactsSchema }),
+  'identity.user.updated': z.object({ user: userFactsSchema }),
+  'identity.user.deleted': z.object({ userId: z.number().int() }),
+  /** Online status or position changed: the spec's user view as the map shows it. */
+  'identity.user.presence-changed': z.object({ user: userLocationSchema }),
+  /** A job was completed with this record (and, for a battery, one unit of stock). */
+  'inventory.service-record.created': z.object({ serviceRecord: serviceRecordSchema }),
+  /** An item's stock or details changed. */
+  'inventory.item.changed': z.object({ item: inventoryItemSchema }),
+  /** Batteries sold on one day (Cincinnati's), after a sale. */
+  'inventory.sales.updated': z.object({ date: z.string(), batteriesSold: z.number().int() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
+
+/** A consumer follows one event type, or every type under a prefix (`dispatch.appointment.>`). */
+export type EventFilter = EventType | `${string}.>`;
+export type EventsMatching<F extends EventFilter> = F extends `${infer P}.>`
+  ? Extract<EventType, `${P}.${string}`>
+  : Extract<EventType, F>;
+
+export function matchesFilter(type: string, filter: EventFilter): type is EventType {
+  if (!(type in EVENT_PAYLOADS)) return false;
+  return filter.endsWith('.>') ? type.startsWith(filter.slice(0, -1)) : type === filter;
+}
 
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
@@ -39,18 +78,34 @@ export const eventEnvelopeSchema = z.object({
   correlationId: z.string(),
   payload: z.unknown(),
 });
-export type EventEnvelope<T extends EventType = EventType> = Omit<
-  z.infer<typeof eventEnvelopeSchema>,
-  'type' | 'payload'
-> & { type: T; payload: EventPayload<T> };
+/** One envelope per type, so a handler of several types narrows the payload by `event.type`. */
+export type EventEnvelope<T extends EventType = EventType> = T extends EventType
+  ? Omit<z.infer<typeof eventEnvelopeSchema>, 'type' | 'payload'> & {
+      type: T;
+      payload: EventPayload<T>;
+    }
+  : never;
 
 /**
- * socket.io events the gateway pushes to signed-in staff. `board.changed` carries the domain event
- * type and the appointment as the board shows it; the browser upserts it into its cache.
+ * socket.io events the gateway pushes to signed-in staff, each with its payload. The browser writes
+ * them into its react-query cache.
  */
-export const SOCKET_EVENTS = { boardChanged: 'board.changed' } as const;
+export const SOCKET_EVENTS = {
+  boardChanged: 'board.changed',
+  statsChanged: 'stats.changed',
+  salesChanged: 'sales.changed',
+  teamChanged: 'team.changed',
+  inventoryChanged: 'inventory.changed',
+} as const;
 export const boardChangedSchema = z.object({
   type: z.string(),
   appointment: dashboardAppointmentSchema,
 });
 export type BoardChanged = z.infer<typeof boardChangedSchema>;
+export type SocketPayloads = {
+  'board.changed': BoardChanged;
+  'stats.changed': EventPayload<'dispatch.stats.updated'>;
+  'sales.changed': EventPayload<'inventory.sales.updated'>;
+  'team.changed': EventPayload<'identity.user.presence-changed'>;
+  'inventory.changed': EventPayload<'inventory.item.changed'>;
+};

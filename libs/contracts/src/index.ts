@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './enums';
 export * from './errors';
+export * from './common';
 export * from './time';
 export * from './identity/api';
 export * from './booking/api';

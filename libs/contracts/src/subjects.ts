@@ -7,18 +7,38 @@ import {
   timeSlotsRequestSchema,
   timeSlotsSchema,
 } from './booking/api';
-import { dashboardAppointmentsSchema } from './dispatch/api';
-import { EventType } from './events';
 import {
+  dashboardAppointmentSchema,
+  dashboardAppointmentsSchema,
+  dashboardStatsSchema,
+  declineAnswerSchema,
+  statusChangeSchema,
+} from './dispatch/api';
+import { EventFilter, EventsMatching } from './events';
+import {
+  actorSchema,
   currentUserSchema,
+  locationReportSchema,
   loginRequestSchema,
   sessionSchema,
   sessionTokenSchema,
+  userInputSchema,
+  userLocationSchema,
+  userSchema,
 } from './identity/api';
-import { inventoryFilterSchema, inventoryItemsSchema } from './inventory/api';
+import {
+  inventoryFilterSchema,
+  inventoryItemsSchema,
+  serviceRecordInputSchema,
+  serviceRecordSchema,
+  verifySerialAnswerSchema,
+  verifySerialSchema,
+} from './inventory/api';
 
 const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
 const empty = z.object({}).loose();
+const id = z.number().int().positive();
+const messageAnswer = z.object({ message: z.string() });
 
 /**
  * Every request/reply subject (message pattern) with its request and answer schema.
@@ -32,6 +52,16 @@ export const RPC = {
     request: sessionTokenSchema,
     answer: z.object({ ended: z.boolean() }),
   },
+  'identity.users.create': {
+    request: z.object({ user: userInputSchema, actor: actorSchema }),
+    answer: userSchema,
+  },
+  'identity.users.locations': { request: empty, answer: z.array(userLocationSchema) },
+  'identity.users.report-location': {
+    request: z.object({ userId: id, location: locationReportSchema, token: z.string().max(200) }),
+    answer: messageAnswer.extend({ stored: z.boolean() }),
+  },
+  'identity.users.heartbeat': { request: z.object({ userId: id }), answer: messageAnswer },
   'booking.health': { request: empty, answer: healthAnswer },
   'booking.customers.create': { request: customerInputSchema, answer: customerSchema },
   'booking.appointments.create': {
@@ -41,12 +71,36 @@ export const RPC = {
   'booking.time-slots.list': { request: timeSlotsRequestSchema, answer: timeSlotsSchema },
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
+  'dispatch.appointments.change-status': {
+    request: z.object({ id, status: statusChangeSchema.shape.status, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+  },
+  'dispatch.appointments.decline': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: declineAnswerSchema,
+  },
+  'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
   'inventory.health': { request: empty, answer: healthAnswer },
   'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
+  'inventory.service-records.create': {
+    request: z.object({ record: serviceRecordInputSchema, actor: actorSchema }),
+    answer: serviceRecordSchema,
+  },
+  'inventory.service-records.verify-serial': {
+    request: verifySerialSchema,
+    answer: verifySerialAnswerSchema,
+  },
+  'inventory.sales.today': {
+    request: empty,
+    answer: z.object({ batteriesSold: z.number().int() }),
+  },
 } as const;
 
 export type RpcSubject = keyof typeof RPC;
+/** What a caller sends. */
 export type RpcRequest<S extends RpcSubject> = z.input<(typeof RPC)[S]['request']>;
+/** What a handler receives: the request after its schema parsed it. */
+export type RpcMessage<S extends RpcSubject> = z.infer<(typeof RPC)[S]['request']>;
 export type RpcAnswer<S extends RpcSubject> = z.infer<(typeof RPC)[S]['answer']>;
 
 export const SERVICES = ['identity', 'booking', 'dispatch', 'inventory'] as const;
@@ -62,14 +116,20 @@ export const HEALTH_SUBJECTS = {
 
 /**
  * Every durable JetStream consumer, by name: the service that runs it (its replicas share it) and
- * the one event type it follows (Debian's nats-server 2.9 allows one filter per consumer).
+ * what it follows, one event type or every type under a prefix (Debian's nats-server 2.9 allows
+ * one filter per consumer). Stream order is kept within a consumer.
  * WIRE CONTRACT: JetStream keeps a consumer's position under its name; a new name replays history.
  */
 export const CONSUMERS = {
-  'dispatch-board-requested': { service: 'dispatch', event: 'booking.appointment.requested' },
-} as const satisfies Record<string, { service: ServiceName; event: EventType }>;
+  'dispatch-board-requested': { service: 'dispatch', filter: 'booking.appointment.requested' },
+  'dispatch-users': { service: 'dispatch', filter: 'identity.user.>' },
+  'dispatch-completions': { service: 'dispatch', filter: 'inventory.service-record.created' },
+  'booking-users': { service: 'booking', filter: 'identity.user.>' },
+  'booking-appointments': { service: 'booking', filter: 'dispatch.appointment.>' },
+  'inventory-appointments': { service: 'inventory', filter: 'dispatch.appointment.>' },
+} as const satisfies Record<string, { service: ServiceName; filter: EventFilter }>;
 export type ConsumerName = keyof typeof CONSUMERS;
-export type ConsumerEvent<C extends ConsumerName> = (typeof CONSUMERS)[C]['event'];
+export type ConsumerEvent<C extends ConsumerName> = EventsMatching<(typeof CONSUMERS)[C]['filter']>;
 
 /**
  * Where things live on NATS, given the stack's NATS_PREFIX. Request/reply subjects are the RPC
@@ -79,8 +139,8 @@ export function natsNames(prefix = '') {
   const p = prefix ? `${prefix}.` : '';
   return {
     rpc: (subject: RpcSubject) => `${p}${subject}`,
-    event: (type: EventType) => `${p}events.${type}`,
-    eventWildcard: (pattern: string) => `${p}events.${pattern}`,
+    /** The subject of an event type, or of every type under a prefix (`dispatch.appointment.>`). */
+    event: (filter: EventFilter) => `${p}events.${filter}`,
     stream: `${prefix ? `${prefix}_` : ''}EVENTS`.replace(/[^A-Za-z0-9_-]/g, '_'),
     /** Durable consumer names are scoped to the stream, so they need no prefix. */
     streamSubjects: [`${p}events.>`],

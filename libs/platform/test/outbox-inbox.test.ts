@@ -147,7 +147,7 @@ describe('outbox -> JetStream -> inbox', () => {
     let handled = 0;
     const subscription = {
       durable,
-      type: 'booking.appointment.requested' as const,
+      filter: 'booking.appointment.requested' as const,
       handle: async () => void handled++,
     };
     const consumer = await nats.jetstream.consumers.get(nats.names.stream, durable);

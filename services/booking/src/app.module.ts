@@ -1,5 +1,6 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
+import { AppointmentStatusService } from './appointments/appointment-status.service';
 import { AppointmentEntity } from './appointments/appointment.entity';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AppointmentsService } from './appointments/appointments.service';
@@ -11,7 +12,9 @@ import { CustomersService } from './customers/customers.service';
 import { GeocodingService } from './geocoding/geocoding.service';
 import { CreateCustomersAndAppointments1732200000001 } from './migrations/1732200000001-create-customers-and-appointments';
 import { AddTechniciansAndSlotIndex1732300000001 } from './migrations/1732300000001-add-technicians-and-slot-index';
+import { AppointmentStatusVersion1732400000001 } from './migrations/1732400000001-appointment-status-version';
 import { TechnicianEntity } from './technicians/technician.entity';
+import { TechniciansService } from './technicians/technicians.service';
 import { TimeSlotsController } from './time-slots/time-slots.controller';
 import { TimeSlotsService } from './time-slots/time-slots.service';
 
@@ -23,6 +26,7 @@ import { TimeSlotsService } from './time-slots/time-slots.service';
       migrations: [
         CreateCustomersAndAppointments1732200000001,
         AddTechniciansAndSlotIndex1732300000001,
+        AppointmentStatusVersion1732400000001,
       ],
     }),
   ],
@@ -33,6 +37,8 @@ import { TimeSlotsService } from './time-slots/time-slots.service';
     AppointmentsService,
     TimeSlotsService,
     GeocodingService,
+    TechniciansService,
+    AppointmentStatusService,
   ],
 })
 export class AppModule {}

@@ -13,6 +13,7 @@ import {
   connectTestRpc,
   dropIsolatedStack,
   eventually,
+  requestedPayload,
   useIsolatedStack,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -21,21 +22,7 @@ import { dispatchService } from '../src/app.module';
 const testStack = useIsolatedStack();
 
 const requested = (appointmentId: number, name: string) =>
-  buildEvent('booking.appointment.requested', {
-    appointmentId,
-    customerId: appointmentId,
-    customer: { name, phone: '(513) 555-0100' },
-    location: '1 Main St, Cincinnati, Ohio 45202',
-    customerLocation: { lat: 39.1, lng: -84.51 },
-    vehicle: '2019 Toyota Camry (Blue)',
-    preferredTime: 'ASAP',
-    scheduledDate: null,
-    scheduledTime: null,
-    scheduledStartTime: null,
-    notes: 'Gate code 12',
-    priority: 'normal',
-    requestedAt: new Date().toISOString(),
-  });
+  buildEvent('booking.appointment.requested', requestedPayload(appointmentId, name));
 
 let nats: NatsConnectionHolder;
 let rpc: RpcClient;

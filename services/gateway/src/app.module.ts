@@ -5,7 +5,10 @@ import { AuthController } from './auth/auth.controller';
 import { LocalStrategy } from './auth/local.strategy';
 import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
-import { BoardPush } from './board/board-push';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { StaffPush } from './push/staff-push';
+import { ServiceRecordsController } from './service-records/service-records.controller';
+import { UsersController } from './users/users.controller';
 import { AppointmentsController } from './booking/appointments.controller';
 import { CustomersController } from './booking/customers.controller';
 import { BookingRateLimits } from './booking/booking-rate-limit.guard';
@@ -24,11 +27,14 @@ import { RpcModule } from './rpc/rpc.module';
     InventoryController,
     HealthController,
     TimeSlotsController,
+    DashboardController,
+    ServiceRecordsController,
+    UsersController,
   ],
   providers: [
     SessionResolver,
     LocalStrategy,
-    BoardPush,
+    StaffPush,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     BookingRateLimits,

@@ -16,6 +16,14 @@ export const GATEWAY_ENV = defineEnv(
       .default(() => randomBytes(32).toString('hex')),
     /** Set when TLS ends at a proxy in front of the gateway: cookies become Secure. */
     TRUST_PROXY: z.stringbool().default(false),
+    /**
+     * The one account besides admins that may decline calls and delete customers (spec section 6),
+     * compared case-insensitively. Unset: admins only.
+     */
+    SUPERVISOR_USERNAME: z.string().trim().min(1).max(100).optional(),
+    /** Map tiles for the board's map (Leaflet URL template) and their attribution. */
+    MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
     /** How long the gateway waits for a service's answer before it answers 503. */
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   }),

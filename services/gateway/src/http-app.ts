@@ -15,7 +15,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
-import { BoardPush } from './board/board-push';
+import { StaffPush } from './push/staff-push';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 
@@ -86,6 +86,6 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
   await app.init();
-  await app.get(BoardPush).attach(app.getHttpServer());
+  await app.get(StaffPush).attach(app.getHttpServer());
   return app;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING } from '../constants';
-import { PRIORITIES } from '../enums';
+import { optionalText, prioritySchema, tooLong } from '../common';
 
 /** Limits on free text: a booking is small; anything larger is abuse or a mistake. */
 export const TEXT_LIMITS = {
@@ -14,10 +14,7 @@ export const TEXT_LIMITS = {
   notes: 1000,
 } as const;
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 const digitCount = (s: string) => s.replace(/\D/g, '').length;
-
-export const prioritySchema = z.enum(PRIORITIES);
 
 export const US_STATES = ['Ohio', 'Kentucky', 'Indiana'] as const;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,14 +63,6 @@ export const customerSchema = z.object({
   email: z.string().nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(label, max))
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** POST /api/appointments (spec section 3 "Appointment payload"). */
 export const appointmentInputSchema = z.object({
@@ -166,9 +155,6 @@ export const timeSlotSchema = z.object({
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 export const timeSlotsSchema = z.array(timeSlotSchema);
-
-export const geoPointSchema = z.object({ lat: z.number(), lng: z.number() });
-export type GeoPoint = z.infer<typeof geoPointSchema>;
 
 /** `booking.time-slots.list`: the hour grid of one day (the address is accepted but not used yet). */
 export const timeSlotsRequestSchema = timeSlotsQuerySchema;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from '../enums';
-
-export const roleSchema = z.enum(ROLES);
+import { ZIP_PATTERN } from '../booking/api';
+import { geoPointSchema, optionalText, roleSchema, tooLong, userStatusSchema } from '../common';
 
 export const loginRequestSchema = z.object({
   username: z
@@ -30,3 +29,103 @@ export const sessionTokenSchema = z.object({ token: z.string().min(1).max(200) }
 export type SessionToken = z.infer<typeof sessionTokenSchema>;
 
 export const logoutRequestSchema = z.object({ userId: z.number().int().optional() }).loose();
+
+/**
+ * Who asks: the signed-in user as the gateway resolved the session. Services decide per object
+ * with it (a technician moves only their own job); they trust the gateway, never the body.
+ */
+export const actorSchema = currentUserSchema;
+export type Actor = CurrentUser;
+
+/** Length only, no composition rules (NIST SP 800-63B); see docs/decisions.md. */
+export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
+
+export const USER_MESSAGES = {
+  usernameTaken: 'That username is already taken.',
+  passwordsDontMatch: "Passwords don't match",
+  confirmPassword: 'Please confirm your password',
+} as const;
+
+const username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(50, tooLong('Username', 50))
+  .regex(
+    /^[A-Za-z0-9._@-]+$/,
+    'Username may contain only letters, digits, dots, dashes, underscores and @',
+  );
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, tooLong('Name', 100));
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, tooLong('Password', PASSWORD_LENGTH.max));
+
+/** POST /api/users. `status` is set automatically (spec section 4): a sent one is dropped. */
+export const userInputSchema = z.object({
+  username,
+  name,
+  role: roleSchema.default('technician'),
+  password,
+  employeeId: optionalText('Employee ID', 50),
+  status: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(ZIP_PATTERN, 'ZIP code must be in format 12345 or 12345-6789')
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
+});
+export type UserInput = z.infer<typeof userInputSchema>;
+
+/** A user as GET /api/users lists them: never a password or its hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  employeeId: z.string().nullable(),
+  status: userStatusSchema,
+  zipCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** PUT /api/users/{id}/location. */
+export const locationReportSchema = z.object({
+  latitude: z.number('Latitude must be a number').min(-90).max(90),
+  longitude: z.number('Longitude must be a number').min(-180).max(180),
+  accuracy: z.number().nonnegative().max(1_000_000).nullish(),
+});
+export type LocationReport = z.infer<typeof locationReportSchema>;
+
+/** The spec's "Technician/user view" (GET /api/users/locations, the map and Online Team). */
+export const userLocationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  currentLocation: geoPointSchema.nullable(),
+  lastSeen: z.string().nullable(),
+});
+export type UserLocation = z.infer<typeof userLocationSchema>;
+
+/** What other services keep of a user (identity's events). */
+export const userFactsSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  employeeId: z.string().nullable(),
+});
+export type UserFacts = z.infer<typeof userFactsSchema>;

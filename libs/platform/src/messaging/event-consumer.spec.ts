@@ -78,7 +78,7 @@ const writingSubscription = (
   fail = () => false,
 ): EventSubscription<'booking.appointment.requested'> => ({
   durable: 'dispatch-board',
-  type: 'booking.appointment.requested',
+  filter: 'booking.appointment.requested',
   handle: async (event, tx) => {
     (tx.manager as unknown as { writes: string[] }).writes.push(
       `board:${event.payload.appointmentId}`,

@@ -4,8 +4,11 @@ import {
   ConsumerName,
   EVENT_PAYLOADS,
   EventEnvelope,
+  EventFilter,
   EventType,
+  EventsMatching,
   eventEnvelopeSchema,
+  matchesFilter,
 } from '@cincy/contracts';
 import type { LoggerService } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos } from 'nats';
@@ -20,11 +23,12 @@ export type EventHandler<T extends EventType> = (
   tx: Transaction,
 ) => Promise<void>;
 
-export interface EventSubscription<T extends EventType> {
+export interface EventSubscription<F extends EventFilter> {
   /** Durable consumer name, one per service and purpose, shared by the service's replicas. */
   durable: string;
-  type: T;
-  handle: EventHandler<T>;
+  /** One event type, or every type under a prefix. */
+  filter: F;
+  handle: EventHandler<EventsMatching<F>>;
 }
 
 /** What a delivery needs from JetStream: its bytes, how often it came, and the three answers. */
@@ -53,16 +57,18 @@ const MAX_RETRY_DELAY_MS = 30_000;
  * the message is acknowledged only after that. A redelivery finds the inbox row and is a no-op.
  * A malformed event can never succeed, so it is terminated instead of retried forever.
  */
-export async function applyDelivery<T extends EventType>(
+export async function applyDelivery<F extends EventFilter>(
   deps: ApplyDeps,
-  subscription: EventSubscription<T>,
+  subscription: EventSubscription<F>,
   delivery: Delivery,
 ): Promise<ApplyResult> {
-  let event: EventEnvelope<T>;
+  let event: EventEnvelope<EventsMatching<F>>;
   try {
     const envelope = eventEnvelopeSchema.parse(eventCodec.decode(delivery.data));
-    const payload = EVENT_PAYLOADS[subscription.type].parse(envelope.payload);
-    event = { ...envelope, type: subscription.type, payload } as EventEnvelope<T>;
+    if (!matchesFilter(envelope.type, subscription.filter))
+      throw new Error(`unexpected event type "${envelope.type}"`);
+    const payload = EVENT_PAYLOADS[envelope.type].parse(envelope.payload);
+    event = { ...envelope, payload } as EventEnvelope<EventsMatching<F>>;
   } catch (error) {
     deps.logger.error({
       msg: 'malformed event terminated',
@@ -123,7 +129,7 @@ function toDelivery(msg: JsMsg): Delivery {
 
 /** Runs a service's durable JetStream consumers. Subscriptions register at init, start at bootstrap. */
 export class EventConsumers {
-  private readonly subscriptions: EventSubscription<EventType>[] = [];
+  private readonly subscriptions: EventSubscription<EventFilter>[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
 
   constructor(
@@ -134,8 +140,8 @@ export class EventConsumers {
 
   /** Follows the event type the consumer is declared with in the contract (`CONSUMERS`). */
   subscribe<C extends ConsumerName>(durable: C, handle: EventHandler<ConsumerEvent<C>>): void {
-    const type: EventType = CONSUMERS[durable].event;
-    this.subscriptions.push({ durable, type, handle } as EventSubscription<EventType>);
+    const filter: EventFilter = CONSUMERS[durable].filter;
+    this.subscriptions.push({ durable, filter, handle } as EventSubscription<EventFilter>);
   }
 
   async start(): Promise<void> {
@@ -148,11 +154,11 @@ export class EventConsumers {
     this.running.length = 0;
   }
 
-  private async startOne(subscription: EventSubscription<EventType>): Promise<void> {
+  private async startOne(subscription: EventSubscription<EventFilter>): Promise<void> {
     const { manager, jetstream, names } = this.nats;
     await manager.consumers.add(names.stream, {
       durable_name: subscription.durable,
-      filter_subject: names.event(subscription.type),
+      filter_subject: names.event(subscription.filter),
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
@@ -176,6 +182,10 @@ export class EventConsumers {
       }),
     );
     this.running.push({ messages, loop });
-    this.logger.log({ msg: 'consuming', consumer: subscription.durable, type: subscription.type });
+    this.logger.log({
+      msg: 'consuming',
+      consumer: subscription.durable,
+      filter: subscription.filter,
+    });
   }
 }

@@ -20,8 +20,8 @@ export function buildEvent<T extends EventType>(
     version: 1,
     occurredAt: new Date().toISOString(),
     correlationId: currentCorrelationId() ?? id,
-    payload: EVENT_PAYLOADS[type].parse(payload) as EventPayload<T>,
-  };
+    payload: EVENT_PAYLOADS[type].parse(payload),
+  } as EventEnvelope<T>;
 }
 
 /**

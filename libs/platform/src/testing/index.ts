@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { INFRA_DEFAULTS, natsNames } from '@cincy/contracts';
-import { connect } from 'nats';
+import { JetStreamManager, connect } from 'nats';
 import { Client } from 'pg';
 import { JsonLogger } from '../logging/json-logger';
 import { RpcClient } from '../rpc/rpc-client';
@@ -68,4 +68,17 @@ export async function connectTestRpc(prefix: string): Promise<RpcClient> {
   });
   await rpc.connect();
   return rpc;
+}
+export * from './fixtures';
+
+/** Waits until a durable consumer has nothing pending or unacknowledged. */
+export async function consumerDrained(
+  nats: { manager: JetStreamManager; names: { stream: string } },
+  durable: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  await eventually(async () => {
+    const info = await nats.manager.consumers.info(nats.names.stream, durable);
+    return info.num_pending === 0 && info.num_ack_pending === 0;
+  }, timeoutMs);
 }

@@ -1,7 +1,7 @@
 import { AppointmentStatus, GeoPoint, Priority } from '@cincy/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An appointment as booked. Its lifecycle after booking belongs to dispatch. */
+/** An appointment as booked. Its lifecycle belongs to dispatch; booking follows its status. */
 @Entity({ name: 'appointments' })
 export class AppointmentEntity {
   @PrimaryGeneratedColumn()
@@ -30,6 +30,10 @@ export class AppointmentEntity {
 
   @Column({ type: 'text', default: 'pending' })
   status: AppointmentStatus;
+
+  /** dispatch's version of `status`; see the status-version migration. */
+  @Column({ name: 'status_version', type: 'integer', default: 0 })
+  statusVersion: number;
 
   @Column({ name: 'scheduled_time', type: 'text', nullable: true })
   scheduledTime: string | null;

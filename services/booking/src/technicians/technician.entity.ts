@@ -1,15 +1,15 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * Technicians as booking knows them (spec's technicians entity), for slot capacity. Identity owns
- * users; this copy stays empty until identity emits user events that fill it (see docs/decisions.md).
+ * Technicians as booking knows them (spec's technicians entity), for slot capacity: a copy of
+ * identity's users with the technician role, kept from identity's events.
  */
 @Entity({ name: 'technicians' })
 export class TechnicianEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** identity's user id, the key the events will carry. */
+  /** identity's user id, the key the events carry. */
   @Column({ name: 'user_id', type: 'integer', nullable: true, unique: true })
   userId: number | null;
 

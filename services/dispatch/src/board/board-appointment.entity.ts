@@ -62,6 +62,22 @@ export class BoardAppointmentEntity {
   @Column({ name: 'requested_at', type: 'timestamptz' })
   requestedAt: Date;
 
+  @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
+  acceptedAt: Date | null;
+
+  @Column({ name: 'en_route_at', type: 'timestamptz', nullable: true })
+  enRouteAt: Date | null;
+
+  @Column({ name: 'on_location_at', type: 'timestamptz', nullable: true })
+  onLocationAt: Date | null;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+
+  /** Grows with every change, carried in every event, so copies never apply an older state. */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   /** When it reached completed or declined; the board keeps only today's closed jobs. */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;

@@ -30,6 +30,7 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
     requestedAt: a.requestedAt.toISOString(),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
+    version: a.version,
   };
 }
 
@@ -74,6 +75,11 @@ export class BoardService implements OnModuleInit {
       technicianUsername: null,
       technicianName: null,
       requestedAt: new Date(p.requestedAt),
+      acceptedAt: null,
+      enRouteAt: null,
+      onLocationAt: null,
+      completedAt: null,
+      version: 1,
       closedAt: null,
       createdAt: now,
       updatedAt: now,

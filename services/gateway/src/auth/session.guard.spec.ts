@@ -1,7 +1,7 @@
 import { CurrentUser, Role, SESSION } from '@cincy/contracts';
 import { Controller, ExecutionContext, Get, HttpException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Public, Roles } from './access.decorators';
+import { AdminOrSupervisor, Public, Roles } from './access.decorators';
 import { SessionGuard } from './session.guard';
 import { SessionResolver } from './session-resolver';
 
@@ -17,17 +17,24 @@ class ExampleController {
   @Roles('admin')
   @Get()
   adminOnly() {}
+
+  @AdminOrSupervisor()
+  @Get()
+  decline() {}
 }
 
 const users: Record<string, CurrentUser> = {
   'admin-token': { id: 1, name: 'Ada', username: 'ada', role: 'admin' },
   'tech-token': { id: 2, name: 'Tom', username: 'tom', role: 'technician' },
+  'lead-token': { id: 3, name: 'Lee', username: 'Dispatch.Lead', role: 'technician' },
 };
 
 const resolver = {
   resolve: async (token: string) => users[token] ?? null,
 } as unknown as SessionResolver;
-const guard = new SessionGuard(new Reflector(), resolver);
+const guard = new SessionGuard(new Reflector(), resolver, {
+  SUPERVISOR_USERNAME: 'dispatch.lead',
+});
 
 function contextFor(handler: keyof ExampleController, token?: string) {
   const request: { cookies: Record<string, string>; currentUser?: CurrentUser } = {
@@ -61,6 +68,11 @@ describe('SessionGuard (roles enforced on the server)', () => {
     ['adminOnly', undefined, 401],
     ['adminOnly', 'tech-token', 403],
     ['adminOnly', 'admin-token', 200],
+    ['adminOnly', 'lead-token', 403],
+    ['decline', 'admin-token', 200],
+    ['decline', 'lead-token', 200], // the named account, whatever the case of its name
+    ['decline', 'tech-token', 403],
+    ['decline', undefined, 401],
   ])('%s with %s answers %i', async (handler, token, status) => {
     expect(await statusOf(handler, token)).toBe(status);
   });

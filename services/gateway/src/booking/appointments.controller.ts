@@ -1,11 +1,18 @@
-import { AppointmentInput, CurrentUser, SESSION, appointmentInputSchema } from '@cincy/contracts';
+import {
+  AppointmentInput,
+  CurrentUser,
+  SESSION,
+  StatusChange,
+  appointmentInputSchema,
+  statusChangeSchema,
+} from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { forbidden } from '../common/api-exception';
-import { Contract } from '../common/contract.pipe';
-import { Public, User } from '../auth/access.decorators';
+import { Contract, PathId } from '../common/contract.pipe';
+import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
 import { readCookie } from '../auth/session-cookie';
 import { verifiedCustomerId } from './booking-cookie';
 import { RateLimit } from './booking-rate-limit.guard';
@@ -42,5 +49,21 @@ export class AppointmentsController {
       }
     }
     return this.rpc.call('booking.appointments.create', body);
+  }
+
+  /** Accept, en route, on location: dispatch decides, for the signed-in user (not the body's technician). */
+  @Patch(':id/status')
+  changeStatus(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(statusChangeSchema)) { status }: StatusChange,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('dispatch.appointments.change-status', { id, status, actor });
+  }
+
+  @AdminOrSupervisor()
+  @Patch(':id/decline')
+  decline(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
+    return this.rpc.call('dispatch.appointments.decline', { id, actor });
   }
 }

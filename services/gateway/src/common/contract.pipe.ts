@@ -1,13 +1,13 @@
-import { ERROR_CODES } from '@cincy/contracts';
+import { ERROR_CODES, idParamSchema } from '@cincy/contracts';
 import { PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import { ApiException, parseInput } from './api-exception';
 
-/** `@Body(new Contract(schema))`: the body or query, parsed by its zod contract. */
+/** `@Body(new Contract(schema))`: the body, query or a path parameter, parsed by its zod contract. */
 export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
   constructor(
     private readonly schema: T,
-    private readonly source: 'body' | 'query' = 'body',
+    private readonly source: 'body' | 'query' | 'param' = 'body',
   ) {}
 
   transform(value: unknown): z.infer<T> {
@@ -23,3 +23,6 @@ export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.i
     return parseInput(this.schema, value);
   }
 }
+
+/** `@Param('id', PathId) id: number` for `/api/<resource>/{id}`. */
+export const PathId = new Contract(idParamSchema, 'param');

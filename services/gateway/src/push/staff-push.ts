@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import {
-  BoardChanged,
   EVENT_PAYLOADS,
+  EventEnvelope,
+  EventFilter,
   SESSION,
   SOCKET_EVENTS,
-  dashboardAppointmentSchema,
+  SocketPayloads,
+  eventEnvelopeSchema,
 } from '@cincy/contracts';
 import {
   InjectEnv,
@@ -18,27 +20,68 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { ConsumerMessages, DeliverPolicy } from 'nats';
 import { Server } from 'socket.io';
-import { z } from 'zod';
 import { SessionResolver } from '../auth/session-resolver';
 
 const STAFF_ROOM = 'staff';
 /** Re-checks open sockets' sessions, so a socket dies with its session (logout, idle limit). */
 const SESSION_RECHECK_MS = 60_000;
 
-const boardEventSchema = z.object({
-  type: z.string(),
-  payload: z.object({ appointment: dashboardAppointmentSchema }),
-});
+/** The event streams the boards follow (one filter per consumer on nats-server 2.9). */
+const FOLLOWED: readonly EventFilter[] = [
+  'dispatch.>',
+  'inventory.>',
+  'identity.user.presence-changed',
+];
+
+type SocketMessage = {
+  [K in keyof SocketPayloads]: { name: K; payload: SocketPayloads[K] };
+}[keyof SocketPayloads];
+
+/** What staff see of a domain event, if anything. */
+export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
+  switch (event.type) {
+    case 'dispatch.appointment.opened':
+    case 'dispatch.appointment.accepted':
+    case 'dispatch.appointment.departed':
+    case 'dispatch.appointment.arrived':
+    case 'dispatch.appointment.completed':
+    case 'dispatch.appointment.declined':
+      return {
+        name: SOCKET_EVENTS.boardChanged,
+        payload: { type: event.type, appointment: event.payload.appointment },
+      };
+    case 'dispatch.stats.updated':
+      return { name: SOCKET_EVENTS.statsChanged, payload: event.payload };
+    case 'inventory.sales.updated':
+      return { name: SOCKET_EVENTS.salesChanged, payload: event.payload };
+    case 'inventory.item.changed':
+      return { name: SOCKET_EVENTS.inventoryChanged, payload: event.payload };
+    case 'identity.user.presence-changed':
+      return { name: SOCKET_EVENTS.teamChanged, payload: event.payload };
+    default:
+      return null;
+  }
+}
+
+/** Decodes and checks a delivered event; anything that breaks its contract is dropped. */
+function decode(data: Uint8Array): EventEnvelope | null {
+  const envelope = eventEnvelopeSchema.safeParse(eventCodec.decode(data));
+  if (!envelope.success || !(envelope.data.type in EVENT_PAYLOADS)) return null;
+  const type = envelope.data.type as keyof typeof EVENT_PAYLOADS;
+  const payload = EVENT_PAYLOADS[type].safeParse(envelope.data.payload);
+  return payload.success ? ({ ...envelope.data, payload: payload.data } as EventEnvelope) : null;
+}
 
 /**
- * Pushes board changes to signed-in staff over socket.io. Each gateway replica reads the
- * dispatch events itself with an ordered (ephemeral) consumer, so replicas need no shared adapter.
+ * Pushes what changed to signed-in staff over socket.io: the board, the counts, the team's
+ * positions and stock. Each gateway replica reads the events itself with ordered (ephemeral)
+ * consumers, so replicas need no shared adapter.
  */
 @Injectable()
-export class BoardPush implements OnApplicationShutdown {
+export class StaffPush implements OnApplicationShutdown {
   private io?: Server;
   private nats?: NatsConnectionHolder;
-  private messages?: ConsumerMessages;
+  private readonly feeds: ConsumerMessages[] = [];
   private recheck?: NodeJS.Timeout;
 
   constructor(
@@ -63,33 +106,30 @@ export class BoardPush implements OnApplicationShutdown {
     });
     this.io = io;
     this.recheck = setInterval(() => void this.dropEndedSessions(), SESSION_RECHECK_MS);
-    await this.follow();
-  }
-
-  private async follow(): Promise<void> {
     this.nats = await NatsConnectionHolder.open({
       url: this.env.NATS_URL,
       prefix: this.env.NATS_PREFIX,
       name: 'gateway',
     });
-    const consumer = await this.nats.jetstream.consumers.get(this.nats.names.stream, {
-      filterSubjects: this.nats.names.eventWildcard('dispatch.appointment.>'),
-      deliver_policy: DeliverPolicy.New,
-    });
-    this.messages = await consumer.consume();
-    void (async () => {
-      for await (const msg of this.messages!) this.push(msg.data);
-    })().catch((error) => this.logger.error({ msg: 'board feed stopped', error: String(error) }));
+    for (const filter of FOLLOWED) await this.follow(this.nats, filter);
   }
 
-  private push(data: Uint8Array): void {
-    const parsed = boardEventSchema.safeParse(eventCodec.decode(data));
-    if (!parsed.success || !(parsed.data.type in EVENT_PAYLOADS)) return;
-    const message: BoardChanged = {
-      type: parsed.data.type,
-      appointment: parsed.data.payload.appointment,
-    };
-    this.io?.to(STAFF_ROOM).emit(SOCKET_EVENTS.boardChanged, message);
+  private async follow(nats: NatsConnectionHolder, filter: EventFilter): Promise<void> {
+    const consumer = await nats.jetstream.consumers.get(nats.names.stream, {
+      filterSubjects: nats.names.event(filter),
+      deliver_policy: DeliverPolicy.New,
+    });
+    const messages = await consumer.consume();
+    this.feeds.push(messages);
+    void (async () => {
+      for await (const msg of messages) {
+        const event = decode(msg.data);
+        const message = event && toSocketMessage(event);
+        if (message) this.io?.to(STAFF_ROOM).emit(message.name, message.payload);
+      }
+    })().catch((error) =>
+      this.logger.error({ msg: 'staff feed stopped', filter, error: String(error) }),
+    );
   }
 
   private async dropEndedSessions(): Promise<void> {
@@ -101,7 +141,7 @@ export class BoardPush implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.recheck);
-    this.messages?.stop();
+    for (const feed of this.feeds) feed.stop();
     this.io?.close();
     await this.nats?.close();
   }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CurrentUser, ERROR_CODES, LoginRequest, Session } from '@cincy/contracts';
-import { DomainError, InjectEnv } from '@cincy/platform';
+import { DomainError, InjectEnv, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { IDENTITY_ENV, IdentityEnv } from '../config';
+import { PresenceService } from '../presence/presence.service';
 import { burnPasswordCheck, verifyPassword } from '../users/password';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -28,6 +29,8 @@ export class SessionsService {
   constructor(
     dataSource: DataSource,
     private readonly users: UsersService,
+    private readonly presence: PresenceService,
+    private readonly outbox: Outbox,
     @InjectEnv(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {
     this.sessions = dataSource.getRepository(UserSessionEntity);
@@ -42,12 +45,15 @@ export class SessionsService {
       throw new DomainError(ERROR_CODES.invalidCredentials, 'Invalid username or password.');
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
-    await this.sessions.insert({
-      userId: user.id,
-      sessionToken: hashToken(token),
-      loginTime: now,
-      lastActivity: now,
-      isActive: true,
+    await this.outbox.transaction(async (tx) => {
+      await tx.manager.insert(UserSessionEntity, {
+        userId: user.id,
+        sessionToken: hashToken(token),
+        loginTime: now,
+        lastActivity: now,
+        isActive: true,
+      });
+      await this.presence.seen(tx, user, now);
     });
     return { token, user: toCurrentUser(user) };
   }
@@ -77,13 +83,20 @@ export class SessionsService {
       isActive: true,
     });
     if (!session) return false;
-    await this.close(session, new Date());
+    await this.outbox.transaction(async (tx) => {
+      await this.close(session, new Date(), tx.manager);
+      await this.presence.signedOut(tx, session.userId);
+    });
     return true;
   }
 
-  private async close(session: UserSessionEntity, at: Date): Promise<void> {
+  private async close(
+    session: UserSessionEntity,
+    at: Date,
+    manager: EntityManager = this.sessions.manager,
+  ): Promise<void> {
     const hours = (at.getTime() - session.loginTime.getTime()) / 3_600_000;
-    await this.sessions.update(session.id, {
+    await manager.update(UserSessionEntity, session.id, {
       isActive: false,
       logoutTime: at,
       totalHours: hours.toFixed(2),

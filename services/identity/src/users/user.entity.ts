@@ -1,4 +1,4 @@
-import { Role } from '@cincy/contracts';
+import { GeoPoint, Role, UserStatus } from '@cincy/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -28,11 +28,20 @@ export class UserEntity {
   @Column({ name: 'employee_id', type: 'text', nullable: true })
   employeeId: string | null;
 
+  /** Set automatically: online on login and heartbeat, offline on logout or silence. */
   @Column({ type: 'text', default: 'available' })
-  status: string;
+  status: UserStatus;
 
   @Column({ name: 'current_location', type: 'jsonb', nullable: true })
-  currentLocation: { lat: number; lng: number } | null;
+  currentLocation: GeoPoint | null;
+
+  /** The last login, heartbeat or position: how the sweep tells who went silent. */
+  @Column({ name: 'last_seen', type: 'timestamptz', nullable: true })
+  lastSeen: Date | null;
+
+  /** When the position was last stored; reports closer together than 30 s are not stored. */
+  @Column({ name: 'location_updated_at', type: 'timestamptz', nullable: true })
+  locationUpdatedAt: Date | null;
 
   @Column({ name: 'zip_code', type: 'text', nullable: true })
   zipCode: string | null;

@@ -1,10 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { InjectEnv, JsonLogger } from '@cincy/platform';
+import { ERROR_CODES, USER_MESSAGES, User, UserFacts, UserInput } from '@cincy/contracts';
+import { DomainError, InjectEnv, JsonLogger, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
 import { IDENTITY_ENV, IdentityEnv } from '../config';
 import { hashPassword } from './password';
 import { UserEntity } from './user.entity';
+
+export const toUser = (u: UserEntity): User => ({
+  id: u.id,
+  name: u.name,
+  username: u.username,
+  role: u.role,
+  employeeId: u.employeeId,
+  status: u.status,
+  zipCode: u.zipCode,
+  createdAt: u.createdAt.toISOString(),
+});
+
+/** What other services keep of a user. */
+export const toUserFacts = (u: UserEntity): UserFacts => ({
+  id: u.id,
+  username: u.username,
+  name: u.name,
+  role: u.role,
+  employeeId: u.employeeId,
+});
+
+const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class UsersService implements OnApplicationBootstrap {
@@ -12,6 +35,7 @@ export class UsersService implements OnApplicationBootstrap {
 
   constructor(
     dataSource: DataSource,
+    private readonly outbox: Outbox,
     private readonly logger: JsonLogger,
     @InjectEnv(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {
@@ -27,6 +51,24 @@ export class UsersService implements OnApplicationBootstrap {
 
   findById(id: number): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** POST /api/users: a username is unique whatever its case (the index is on lower(username)). */
+  async create(input: UserInput): Promise<User> {
+    const passwordHash = await hashPassword(input.password);
+    return this.outbox.transaction(async (tx) => {
+      const user = tx.manager.create(UserEntity, {
+        username: input.username,
+        name: input.name,
+        role: input.role,
+        employeeId: input.employeeId,
+        zipCode: input.zipCode,
+        passwordHash,
+      });
+      await insertUnique(tx, user);
+      await tx.emit('identity.user.created', { user: toUserFacts(user) });
+      return toUser(user);
+    });
   }
 
   onApplicationBootstrap(): Promise<void> {
@@ -45,7 +87,10 @@ export class UsersService implements OnApplicationBootstrap {
       passwordHash: await hashPassword(generated ?? (env.SEED_ADMIN_PASSWORD as string)),
     });
     try {
-      await this.users.insert(user);
+      await this.outbox.transaction(async (tx) => {
+        await insertUnique(tx, user);
+        await tx.emit('identity.user.created', { user: toUserFacts(user) });
+      });
     } catch {
       return; // A replica starting at the same moment seeded it.
     }
@@ -57,5 +102,19 @@ export class UsersService implements OnApplicationBootstrap {
           '  Save it now; it is not shown again. Set SEED_ADMIN_PASSWORD to choose it yourself.\n\n',
       );
     }
+  }
+}
+
+/** Inserts a new user; a username taken in any case is a 409. */
+async function insertUnique(tx: Transaction, user: UserEntity): Promise<void> {
+  try {
+    await tx.manager.save(user);
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      throw new DomainError(ERROR_CODES.conflict, USER_MESSAGES.usernameTaken, {
+        username: USER_MESSAGES.usernameTaken,
+      });
+    }
+    throw error;
   }
 }

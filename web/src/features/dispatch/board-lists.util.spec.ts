@@ -28,6 +28,7 @@ function appointment(
     requestedAt: `2030-06-14T12:${String(id).padStart(2, '0')}:00.000Z`,
     createdAt: '2030-06-14T12:00:00.000Z',
     updatedAt: '2030-06-14T12:00:00.000Z',
+    version: 1,
     ...extra,
   };
 }

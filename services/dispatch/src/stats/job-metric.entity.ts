@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One completed job's timings (spec's job_metrics), written once when the job completes. */
+@Entity({ name: 'job_metrics' })
+export class JobMetricEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId: number | null;
+
+  @Column({ name: 'appointment_id', type: 'integer', unique: true })
+  appointmentId: number;
+
+  /** Accepted. */
+  @Column({ name: 'job_start_time', type: 'timestamptz', nullable: true })
+  jobStartTime: Date | null;
+
+  /** Completed (the service record's time). */
+  @Column({ name: 'job_end_time', type: 'timestamptz' })
+  jobEndTime: Date;
+
+  /** Marked on location. */
+  @Column({ name: 'arrival_time', type: 'timestamptz', nullable: true })
+  arrivalTime: Date | null;
+
+  @Column({ name: 'location_marked_time', type: 'timestamptz', nullable: true })
+  locationMarkedTime: Date | null;
+
+  /** Minutes from en route to on location. */
+  @Column({ name: 'travel_time', type: 'integer', nullable: true })
+  travelTime: number | null;
+
+  /** Minutes from on location to completed: the install time. */
+  @Column({ name: 'job_duration', type: 'integer', nullable: true })
+  jobDuration: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,31 @@
+import {
+  CurrentUser,
+  ServiceRecordInput,
+  VerifySerial,
+  serviceRecordInputSchema,
+  verifySerialSchema,
+} from '@cincy/contracts';
+import { RpcClient } from '@cincy/platform';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { User } from '../auth/access.decorators';
+import { Contract } from '../common/contract.pipe';
+
+@Controller('service-records')
+export class ServiceRecordsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Completes the job: inventory checks who may, takes the battery from stock, keeps the record. */
+  @Post()
+  create(
+    @Body(new Contract(serviceRecordInputSchema)) record: ServiceRecordInput,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('inventory.service-records.create', { record, actor });
+  }
+
+  @Post('verify-serial')
+  @HttpCode(200)
+  verifySerial(@Body(new Contract(verifySerialSchema)) body: VerifySerial) {
+    return this.rpc.call('inventory.service-records.verify-serial', body);
+  }
+}

@@ -1,0 +1,296 @@
+import type { AddressInfo } from 'node:net';
+import {
+  DashboardAppointment,
+  SESSION,
+  SOCKET_EVENTS,
+  SocketPayloads,
+  User,
+  businessDate,
+  businessInstant,
+} from '@cincy/contracts';
+import { createServiceApp } from '@cincy/platform';
+import { dropIsolatedStack, eventually, useIsolatedStack } from '@cincy/platform/testing';
+import { ApiClient, ApiError } from '@cincy/stack';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import { Socket, io } from 'socket.io-client';
+import { DataSource } from 'typeorm';
+// The whole back office in one process: this test is about the gateway's routes over the real services.
+import { bookingService } from '../../booking/src/app.module';
+import { dispatchService } from '../../dispatch/src/app.module';
+import { identityService } from '../../identity/src/app.module';
+import { inventoryService } from '../../inventory/src/app.module';
+import { createGatewayApp } from '../src/http-app';
+
+const stack = useIsolatedStack();
+process.env.SEED_ADMIN_USERNAME = 'admin';
+process.env.SEED_ADMIN_PASSWORD = 'admin password 1';
+process.env.SUPERVISOR_USERNAME = 'Lead.Tech';
+process.env.BOOKING_RATE_LIMIT = '0';
+process.env.SLOT_CAPACITY = '50';
+process.env.BOOKING_FIXED_NOW = businessInstant(businessDate(), 12).toISOString();
+delete process.env.GEOCODER_URL;
+
+const services: INestMicroservice[] = [];
+let gateway: INestApplication;
+let base: string;
+let admin: ApiClient;
+let itemId: number;
+
+/** The status of a call that must fail. */
+const statusOf = (call: Promise<unknown>) =>
+  call.then(
+    () => 200,
+    (e: unknown) => (e instanceof ApiError ? e.status : Promise.reject(e)),
+  );
+
+async function signIn(username: string, password: string): Promise<ApiClient> {
+  const client = new ApiClient(base);
+  await client.login(username, password);
+  return client;
+}
+
+async function newTechnician(username: string): Promise<{ user: User; client: ApiClient }> {
+  const user = await admin.request<User>('POST', '/api/users', {
+    username,
+    name: `Tech ${username}`,
+    role: 'technician',
+    password: 'field work 1',
+    employeeId: null,
+    status: 'available',
+    zipCode: null,
+  });
+  return { user, client: await signIn(username, 'field work 1') };
+}
+
+let visitorSeq = 0;
+async function book(): Promise<number> {
+  visitorSeq += 1;
+  const { appointment } = await new ApiClient(base).bookAsap({
+    name: `Field Customer ${visitorSeq}`,
+    phone: `5135551${String(visitorSeq).padStart(3, '0')}`,
+  });
+  await eventually(async () => (await admin.appointments()).some((a) => a.id === appointment.id));
+  return appointment.id;
+}
+
+const patchStatus = (client: ApiClient, id: number | string, status: string) =>
+  client.request<DashboardAppointment>('PATCH', `/api/appointments/${id}/status`, {
+    status,
+    technicianId: null,
+    technicianUsername: null,
+  });
+
+/** A staff browser's socket, remembering every push. */
+function listen(
+  client: ApiClient,
+): Promise<{ socket: Socket; heard: { name: string; payload: unknown }[] }> {
+  const heard: { name: string; payload: unknown }[] = [];
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { Cookie: client.jar.header() ?? '' },
+    reconnection: false,
+  });
+  socket.onAny((name: string, payload: unknown) => heard.push({ name, payload }));
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, heard }));
+    socket.once('connect_error', reject);
+  });
+}
+
+beforeAll(async () => {
+  for (const service of [identityService, bookingService, dispatchService, inventoryService]) {
+    services.push(await createServiceApp(service));
+  }
+  gateway = await createGatewayApp();
+  await gateway.listen(0, '127.0.0.1');
+  base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  admin = await signIn('admin', 'admin password 1');
+  const inventory = services[3].get(DataSource);
+  [{ id: itemId }] = await inventory.query(
+    `INSERT INTO inventory_items (name, description, sku, category, quantity, min_quantity, unit_cost)
+     VALUES ('H6 AGM', 'Group 48', 'AGM-H6', 'battery', 3, 1, 150) RETURNING id`,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const service of services) await service.close();
+  await dropIsolatedStack(stack);
+}, 60_000);
+
+describe('field work through the gateway', () => {
+  it('lets only an admin create users, and the new technician sign in', async () => {
+    const { user, client } = await newTechnician('tina');
+    expect(user).toMatchObject({ username: 'tina', role: 'technician' });
+    expect(JSON.stringify(user)).not.toMatch(/password/i);
+    expect(
+      await statusOf(
+        client.request('POST', '/api/users', { username: 'x', name: 'X', password: 'whatever1' }),
+      ),
+    ).toBe(403);
+    expect(await statusOf(new ApiClient(base).request('POST', '/api/users', {}))).toBe(401);
+    expect(
+      await statusOf(
+        admin.request('POST', '/api/users', { username: 'TINA', name: 'T', password: 'whatever1' }),
+      ),
+    ).toBe(409);
+  });
+
+  it('runs a job from booking to completed with stock, counts and pushes, refusing what the rules refuse', async () => {
+    const a = await newTechnician('amos');
+    const b = await newTechnician('bea');
+    const lead = await newTechnician('lead.tech');
+    const { socket, heard } = await listen(admin);
+    try {
+      const id = await book();
+
+      // Two technicians accept at once: exactly one wins.
+      const [first, second] = await Promise.all([
+        statusOf(patchStatus(a.client, id, 'accepted')),
+        statusOf(patchStatus(b.client, id, 'accepted')),
+      ]);
+      expect([first, second].sort()).toEqual([200, 409]);
+      const [winner, loser] = first === 200 ? [a, b] : [b, a];
+
+      expect(await statusOf(patchStatus(loser.client, id, 'en_route'))).toBe(403);
+      expect(await statusOf(patchStatus(winner.client, id, 'on_location'))).toBe(409);
+      expect(await statusOf(patchStatus(winner.client, id, 'finished'))).toBe(400);
+      expect(await statusOf(patchStatus(winner.client, 'abc', 'en_route'))).toBe(400);
+      // Only an admin or the named account may decline.
+      expect(
+        await statusOf(winner.client.request('PATCH', `/api/appointments/${id}/decline`)),
+      ).toBe(403);
+
+      await patchStatus(winner.client, id, 'en_route');
+      await patchStatus(winner.client, id, 'on_location');
+      const board = await admin.appointments();
+      const job = board.find((x) => x.id === id)!;
+      expect(job).toMatchObject({ status: 'on_location', technician: { name: winner.user.name } });
+
+      // The loser may not complete it; the winner completes it with a battery from stock.
+      const record = {
+        appointmentId: id,
+        customerId: job.customerId,
+        serviceCode: 'battery installed',
+        batterySerialNumber: 'SN-FIELD-1',
+        vehicleMileage: '52000',
+        inventoryItemId: itemId,
+        technicianId: winner.user.id,
+        technicianName: winner.user.name,
+      };
+      expect(await statusOf(loser.client.request('POST', '/api/service-records', record))).toBe(
+        403,
+      );
+      expect(
+        await statusOf(
+          winner.client.request('POST', '/api/service-records', { ...record, serviceCode: '' }),
+        ),
+      ).toBe(400);
+      await winner.client.request('POST', '/api/service-records', record);
+      expect(await statusOf(winner.client.request('POST', '/api/service-records', record))).toBe(
+        409,
+      );
+
+      await eventually(
+        async () => (await admin.appointments()).find((x) => x.id === id)?.status === 'completed',
+      );
+      const items = await winner.client.request<{ id: number; quantity: number }[]>(
+        'GET',
+        '/api/inventory?category=battery',
+      );
+      expect(items.find((i) => i.id === itemId)?.quantity).toBe(2);
+      expect(await admin.request('GET', '/api/dashboard/batteries-sold-today')).toBe(1);
+      const stats = await admin.request<{ completedToday: number }>('GET', '/api/dashboard/stats');
+      expect(stats.completedToday).toBe(1);
+      expect(
+        await winner.client.request('POST', '/api/service-records/verify-serial', {
+          customerId: job.customerId,
+          serialNumber: 'sn-field-1',
+        }),
+      ).toEqual({ verified: true });
+
+      // The named account (any case) and admins decline; a second decline is a conflict.
+      const other = await book();
+      const declined = await lead.client.request<{ message: string }>(
+        'PATCH',
+        `/api/appointments/${other}/decline`,
+      );
+      expect(declined.message).toBe('The appointment has been declined successfully.');
+      expect(await statusOf(admin.request('PATCH', `/api/appointments/${other}/decline`))).toBe(
+        409,
+      );
+
+      // Every step reached the other board without asking.
+      await eventually(async () => {
+        const types = heard
+          .filter((h) => h.name === SOCKET_EVENTS.boardChanged)
+          .map((h) => (h.payload as SocketPayloads['board.changed']).type);
+        return [
+          'dispatch.appointment.opened',
+          'dispatch.appointment.accepted',
+          'dispatch.appointment.departed',
+          'dispatch.appointment.arrived',
+          'dispatch.appointment.completed',
+          'dispatch.appointment.declined',
+        ].every((t) => types.includes(t));
+      });
+      const names = new Set(heard.map((h) => h.name));
+      for (const name of [
+        SOCKET_EVENTS.statsChanged,
+        SOCKET_EVENTS.salesChanged,
+        SOCKET_EVENTS.inventoryChanged,
+      ])
+        expect(names).toContain(name);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('takes positions and heartbeats for one’s own id only', async () => {
+    const { user, client } = await newTechnician('pat');
+    const { socket, heard } = await listen(admin);
+    const position = { latitude: 39.13, longitude: -84.52, accuracy: 8 };
+    expect(await client.request('PUT', `/api/users/${user.id}/location`, position)).toMatchObject({
+      stored: true,
+    });
+    // The other boards' map moves without asking.
+    await eventually(async () =>
+      heard.some(
+        (h) =>
+          h.name === SOCKET_EVENTS.teamChanged &&
+          (h.payload as SocketPayloads['team.changed']).user.currentLocation?.lat === 39.13,
+      ),
+    );
+    socket.close();
+    expect(
+      await statusOf(client.request('PUT', `/api/users/${user.id + 1000}/location`, position)),
+    ).toBe(403);
+    expect(
+      await statusOf(
+        client.request('PUT', `/api/users/${user.id}/location`, { latitude: 'north' }),
+      ),
+    ).toBe(400);
+    expect(await client.request('POST', `/api/users/${user.id}/heartbeat`)).toEqual({
+      message: 'Heartbeat received',
+    });
+    expect(await statusOf(client.request('POST', `/api/users/1/heartbeat`))).toBe(403);
+    const team = await client.request<{ id: number; status: string; currentLocation: unknown }[]>(
+      'GET',
+      '/api/users/locations',
+    );
+    expect(team.find((u) => u.id === user.id)).toMatchObject({
+      status: 'online',
+      currentLocation: { lat: 39.13, lng: -84.52 },
+    });
+    expect(await statusOf(new ApiClient(base).request('GET', '/api/users/locations'))).toBe(401);
+  });
+
+  it('serves the map configuration to staff', async () => {
+    expect(await admin.request('GET', '/api/dashboard/map')).toEqual({
+      tileUrl: expect.stringContaining('{z}/{x}/{y}'),
+      attribution: expect.any(String),
+    });
+    expect(SESSION.cookieName).toBe('cb_session');
+  });
+});

@@ -1,0 +1,54 @@
+import { ServiceCode } from '@cincy/contracts';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What was done on a job (spec's service_records): one per appointment. */
+@Entity({ name: 'service_records' })
+export class ServiceRecordEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'appointment_id', type: 'integer' })
+  appointmentId: number;
+
+  @Column({ name: 'customer_id', type: 'integer' })
+  customerId: number;
+
+  @Column({ name: 'service_code', type: 'text' })
+  serviceCode: ServiceCode;
+
+  @Column({ name: 'completion_notes', type: 'text', nullable: true })
+  completionNotes: string | null;
+
+  @Column({ name: 'technician_id', type: 'integer', nullable: true })
+  technicianId: number | null;
+
+  @Column({ name: 'technician_name', type: 'text', nullable: true })
+  technicianName: string | null;
+
+  @Column({ name: 'battery_serial_number', type: 'text', nullable: true })
+  batterySerialNumber: string | null;
+
+  @Column({ name: 'previous_battery_serial_number', type: 'text', nullable: true })
+  previousBatterySerialNumber: string | null;
+
+  @Column({ name: 'vehicle_year', type: 'text', nullable: true })
+  vehicleYear: string | null;
+
+  @Column({ name: 'vehicle_make', type: 'text', nullable: true })
+  vehicleMake: string | null;
+
+  @Column({ name: 'vehicle_model', type: 'text', nullable: true })
+  vehicleModel: string | null;
+
+  @Column({ name: 'vehicle_color', type: 'text', nullable: true })
+  vehicleColor: string | null;
+
+  @Column({ name: 'vehicle_mileage', type: 'text', nullable: true })
+  vehicleMileage: string | null;
+
+  @Column({ name: 'inventory_item_id', type: 'integer', nullable: true })
+  inventoryItemId: number | null;
+
+  @Column({ name: 'completed_at', type: 'timestamptz' })
+  completedAt: Date;
+}

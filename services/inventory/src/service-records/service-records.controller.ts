@@ -1,0 +1,33 @@
+import { RpcMessage } from '@cincy/contracts';
+import { RpcHandler, RpcPayload } from '@cincy/platform';
+import { Controller } from '@nestjs/common';
+import { SalesService } from '../sales/sales.service';
+import { ServiceRecordsService } from './service-records.service';
+
+type Create = RpcMessage<'inventory.service-records.create'>;
+type Verify = RpcMessage<'inventory.service-records.verify-serial'>;
+
+@Controller()
+export class ServiceRecordsController {
+  constructor(
+    private readonly records: ServiceRecordsService,
+    private readonly sales: SalesService,
+  ) {}
+
+  @RpcHandler('inventory.service-records.create')
+  create(@RpcPayload('inventory.service-records.create') { record, actor }: Create) {
+    return this.records.create(record, actor);
+  }
+
+  @RpcHandler('inventory.service-records.verify-serial')
+  verifySerial(
+    @RpcPayload('inventory.service-records.verify-serial') { customerId, serialNumber }: Verify,
+  ) {
+    return this.records.verifySerial(customerId, serialNumber);
+  }
+
+  @RpcHandler('inventory.sales.today')
+  salesToday() {
+    return this.sales.today();
+  }
+}
