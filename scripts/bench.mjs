@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { benchBoardRead, benchBookings, benchPush } from './lib/bench-api.mjs';
+import { benchBoardRead, benchBookings, benchPush, benchStatusPush } from './lib/bench-api.mjs';
 import { lighthousePath, measureJsBytes, runLighthouse } from './lib/bench-browser.mjs';
 import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
@@ -35,7 +35,15 @@ const PUBLIC_ROUTES = [
   '/terms-of-service',
 ];
 const LIGHTHOUSE_ROUTES = ['/', '/customer-form'];
-const N = { sequential: 50, concurrent: 50, concurrency: 10, boardReads: 50, push: 20, warmup: 5 };
+const N = {
+  sequential: 50,
+  concurrent: 50,
+  concurrency: 10,
+  boardReads: 50,
+  push: 20,
+  statusJobs: 15,
+  warmup: 5,
+};
 
 const log = (text) => console.error(paint(`bench: ${text}`, 2, process.stderr));
 
@@ -156,6 +164,19 @@ async function main() {
     results.api.boardRead = await benchBoardRead(staff, N.boardReads);
     log('measuring the board push');
     results.api.push = await benchPush(stack.baseUrl, staff, N.push);
+    log('measuring status changes pushed to a second board');
+    const technician = new ApiClient(stack.baseUrl);
+    const techLogin = {
+      username: 'bench-tech',
+      password: `Bench-${randomBytes(9).toString('base64url')}`,
+    };
+    await staff.request('POST', '/api/users', {
+      ...techLogin,
+      name: 'Bench Technician',
+      role: 'technician',
+    });
+    await technician.login(techLogin.username, techLogin.password);
+    results.api.statusPush = await benchStatusPush(stack.baseUrl, staff, technician, N.statusJobs);
   } finally {
     if (!stopping) {
       log('stopping the stack and dropping its database');
@@ -205,6 +226,12 @@ async function main() {
     `POST -> socket.io board.changed (n=${a.push.n})`,
     `p50 ${ms(a.push.p50)} / p95 ${ms(a.push.p95)}`,
     `max ${ms(a.push.max)}${a.push.missed ? `, ${a.push.missed} never pushed (10 s)` : ''}`,
+  ]);
+  rows.push([
+    'Push',
+    `PATCH status -> board.changed on a second board (n=${a.statusPush.n})`,
+    `p50 ${ms(a.statusPush.p50)} / p99 ${ms(a.statusPush.p99)}`,
+    `max ${ms(a.statusPush.max)}${a.statusPush.missed ? `, ${a.statusPush.missed} never pushed (10 s)` : ''}`,
   ]);
 
   console.log(

@@ -21,6 +21,7 @@ export function summarize(values) {
     n: values.length,
     p50: percentile(values, 50),
     p95: percentile(values, 95),
+    p99: percentile(values, 99),
     max: values.length ? Math.max(...values) : NaN,
   };
 }
@@ -81,12 +82,11 @@ export async function benchBoardRead(staff, n) {
 }
 
 /**
- * Time from sending POST /api/appointments to the 'board.changed' push naming that appointment,
- * on a socket.io connection signed in with the staff session cookie.
+ * A staff socket that remembers when each message of one socket event first arrived, by key
+ * (`keyOf` returns undefined for messages it does not care about).
  */
-export async function benchPush(baseUrl, staff, n, timeoutMs = 10_000) {
+async function watchSocket(baseUrl, staff, event, keyOf) {
   const { io } = require('socket.io-client');
-  const { SOCKET_EVENTS } = require('@cincy/contracts');
   const socket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -98,14 +98,45 @@ export async function benchPush(baseUrl, staff, n, timeoutMs = 10_000) {
     socket.once('connect', resolve);
     socket.once('connect_error', (err) => reject(new Error(`socket.io: ${err.message}`)));
   });
-  const arrivals = new Map(); // appointment id -> performance.now() of its first push
+  const arrivals = new Map(); // key -> performance.now() of its first message
   const waiters = new Map();
-  socket.on(SOCKET_EVENTS.boardChanged, (message) => {
-    const id = message?.appointment?.id;
-    if (id === undefined || arrivals.has(id)) return;
-    arrivals.set(id, performance.now());
-    waiters.get(id)?.();
+  socket.on(event, (message) => {
+    const key = keyOf(message);
+    if (key === undefined || arrivals.has(key)) return;
+    arrivals.set(key, performance.now());
+    waiters.get(key)?.();
   });
+  return {
+    /** Milliseconds from `start` to the key's arrival, or null after `timeoutMs`. */
+    async since(key, start, timeoutMs = 10_000) {
+      if (!arrivals.has(key)) {
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          waiters.set(key, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        waiters.delete(key);
+      }
+      return arrivals.has(key) ? arrivals.get(key) - start : null;
+    },
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * Time from sending POST /api/appointments to the 'board.changed' push naming that appointment,
+ * on a socket.io connection signed in with the staff session cookie.
+ */
+export async function benchPush(baseUrl, staff, n) {
+  const { SOCKET_EVENTS } = require('@cincy/contracts');
+  const watcher = await watchSocket(
+    baseUrl,
+    staff,
+    SOCKET_EVENTS.boardChanged,
+    (m) => m?.appointment?.id,
+  );
   const times = [];
   let missed = 0;
   try {
@@ -113,21 +144,46 @@ export async function benchPush(baseUrl, staff, n, timeoutMs = 10_000) {
       const prepared = await newCustomer(baseUrl);
       const start = performance.now();
       const { id } = await timedBooking(prepared);
-      if (!arrivals.has(id)) {
-        await new Promise((resolve) => {
-          const timer = setTimeout(resolve, timeoutMs);
-          waiters.set(id, () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-        waiters.delete(id);
-      }
-      if (arrivals.has(id)) times.push(arrivals.get(id) - start);
-      else missed += 1;
+      const ms = await watcher.since(id, start);
+      if (ms === null) missed += 1;
+      else times.push(ms);
     }
   } finally {
-    socket.close();
+    watcher.close();
+  }
+  return { ...summarize(times), missed };
+}
+
+/**
+ * A technician moves jobs (accept, en route, on location); time from sending each PATCH to the
+ * 'board.changed' push of that step on another staff member's socket. An admin declines each job
+ * afterwards, so the technician is free for the next one.
+ */
+export async function benchStatusPush(baseUrl, admin, technician, n) {
+  const { SOCKET_EVENTS } = require('@cincy/contracts');
+  const watcher = await watchSocket(baseUrl, admin, SOCKET_EVENTS.boardChanged, (m) =>
+    m?.appointment ? `${m.appointment.id}:${m.appointment.status}` : undefined,
+  );
+  const times = [];
+  let missed = 0;
+  try {
+    for (let i = 0; i < n; i++) {
+      const booked = performance.now();
+      const { id } = await timedBooking(await newCustomer(baseUrl));
+      // A technician sees a job once it is on the board: wait for it, as their screen would.
+      if ((await watcher.since(`${id}:pending`, booked)) === null)
+        throw new Error(`job ${id} never reached the board`);
+      for (const status of ['accepted', 'en_route', 'on_location']) {
+        const start = performance.now();
+        await technician.request('PATCH', `/api/appointments/${id}/status`, { status });
+        const ms = await watcher.since(`${id}:${status}`, start);
+        if (ms === null) missed += 1;
+        else times.push(ms);
+      }
+      await admin.request('PATCH', `/api/appointments/${id}/decline`);
+    }
+  } finally {
+    watcher.close();
   }
   return { ...summarize(times), missed };
 }
