@@ -141,6 +141,12 @@ describe('field work through the gateway', () => {
     const a = await newTechnician('amos');
     const b = await newTechnician('bea');
     const lead = await newTechnician('lead.tech');
+    expect(await lead.client.request('GET', '/api/users/current')).toMatchObject({
+      privileged: true,
+    });
+    expect(await a.client.request('GET', '/api/users/current')).toMatchObject({
+      privileged: false,
+    });
     const { socket, heard } = await listen(admin);
     try {
       const id = await book();

@@ -21,6 +21,13 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** What the browser is told of its signed-in user (the login answer, GET /api/users/current). */
+export const signedInUserSchema = currentUserSchema.extend({
+  /** May decline calls and delete customers: an admin, or the one named account (spec section 6). */
+  privileged: z.boolean(),
+});
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
 /** Identity's answer to a successful login: the user and the opaque session token. */
 export const sessionSchema = z.object({ token: z.string(), user: currentUserSchema });
 export type Session = z.infer<typeof sessionSchema>;

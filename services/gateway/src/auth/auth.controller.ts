@@ -1,10 +1,12 @@
-import { CurrentUser, SESSION, Session } from '@cincy/contracts';
-import { RpcClient } from '@cincy/platform';
+import { CurrentUser, SESSION, Session, SignedInUser } from '@cincy/contracts';
+import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { unauthenticated } from '../common/api-exception';
+import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Public, User } from './access.decorators';
 import { LoginGuard } from './local.strategy';
+import { signedIn } from './privilege';
 import { clearSessionCookie, readCookie, setSessionCookie } from './session-cookie';
 import { SessionResolver } from './session-resolver';
 
@@ -13,16 +15,17 @@ export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionResolver,
+    @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
   @Public()
   @UseGuards(LoginGuard)
   @Post('auth/login')
   @HttpCode(200)
-  login(@Req() req: Request, @Res({ passthrough: true }) res: Response): CurrentUser {
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response): SignedInUser {
     const session = req.user as Session;
     setSessionCookie(req, res, session.token);
-    return session.user;
+    return signedIn(session.user, this.env.SUPERVISOR_USERNAME);
   }
 
   /** Ends the server session and clears the cookie; answers 200 even when already signed out. */
@@ -41,8 +44,8 @@ export class AuthController {
 
   @Public()
   @Get('users/current')
-  current(@User() user: CurrentUser | undefined): CurrentUser {
+  current(@User() user: CurrentUser | undefined): SignedInUser {
     if (!user) throw unauthenticated();
-    return user;
+    return signedIn(user, this.env.SUPERVISOR_USERNAME);
   }
 }

@@ -5,6 +5,7 @@ import { Reflector } from '@nestjs/core';
 import { forbidden, unauthenticated } from '../common/api-exception';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { PUBLIC_KEY, ROLES_KEY, SUPERVISOR_KEY } from './access.decorators';
+import { isPrivileged } from './privilege';
 import { readCookie } from './session-cookie';
 import { SessionResolver } from './session-resolver';
 
@@ -33,13 +34,11 @@ export class SessionGuard implements CanActivate {
 
     if (isPublic) return true;
     if (!user) throw unauthenticated();
-    if (roles.length && !roles.includes(user.role) && !(supervisorToo && this.isSupervisor(user)))
-      throw forbidden();
+    const allowed =
+      roles.length === 0 ||
+      roles.includes(user.role) ||
+      (supervisorToo && isPrivileged(user, this.env.SUPERVISOR_USERNAME));
+    if (!allowed) throw forbidden();
     return true;
-  }
-
-  private isSupervisor(user: CurrentUser): boolean {
-    const supervisor = this.env.SUPERVISOR_USERNAME;
-    return !!supervisor && user.username.toLowerCase() === supervisor.toLowerCase();
   }
 }
