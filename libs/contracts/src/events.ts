@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerSchema } from './booking/api';
 import { geoPointSchema, prioritySchema } from './common';
 import { dashboardAppointmentSchema, dashboardStatsSchema } from './dispatch/api';
 import { userFactsSchema, userLocationSchema } from './identity/api';
@@ -28,6 +29,10 @@ export const EVENT_PAYLOADS = {
     priority: prioritySchema,
     requestedAt: z.string(),
   }),
+  /** A customer's details changed: every copy updates its own. */
+  'booking.customer.updated': z.object({ customer: customerSchema }),
+  /** A customer was deleted: every copy removes their personal data. */
+  'booking.customer.deleted': z.object({ customerId: z.number().int() }),
   /** The board gained an appointment (pending). */
   'dispatch.appointment.opened': boardView,
   /** A technician took it (the view names them). */
@@ -40,17 +45,23 @@ export const EVENT_PAYLOADS = {
   'dispatch.appointment.completed': boardView,
   /** Ended without service; booking gives the hour back. */
   'dispatch.appointment.declined': boardView,
+  /** The customer's details on the job changed (edited, or removed with the customer). */
+  'dispatch.appointment.updated': boardView,
   /** Today's counts after a change (Cincinnati's day). */
   'dispatch.stats.updated': z.object({ date: z.string(), stats: dashboardStatsSchema }),
   'identity.user.created': z.object({ user: userFactsSchema }),
   'identity.user.updated': z.object({ user: userFactsSchema }),
   'identity.user.deleted': z.object({ userId: z.number().int() }),
+  /** The user's sessions were ended (deleted, demoted, new password): gateways drop their sockets. */
+  'identity.user.sessions-ended': z.object({ userId: z.number().int() }),
   /** Online status or position changed: the spec's user view as the map shows it. */
   'identity.user.presence-changed': z.object({ user: userLocationSchema }),
   /** A job was completed with this record (and, for a battery, one unit of stock). */
   'inventory.service-record.created': z.object({ serviceRecord: serviceRecordSchema }),
   /** An item's stock or details changed. */
   'inventory.item.changed': z.object({ item: inventoryItemSchema }),
+  /** An item left the list (retired or erased). */
+  'inventory.item.removed': z.object({ itemId: z.number().int() }),
   /** Batteries sold on one day (Cincinnati's), after a sale. */
   'inventory.sales.updated': z.object({ date: z.string(), batteriesSold: z.number().int() }),
 } as const;
@@ -96,6 +107,7 @@ export const SOCKET_EVENTS = {
   salesChanged: 'sales.changed',
   teamChanged: 'team.changed',
   inventoryChanged: 'inventory.changed',
+  inventoryRemoved: 'inventory.removed',
 } as const;
 export const boardChangedSchema = z.object({
   type: z.string(),
@@ -108,4 +120,5 @@ export type SocketPayloads = {
   'sales.changed': EventPayload<'inventory.sales.updated'>;
   'team.changed': EventPayload<'identity.user.presence-changed'>;
   'inventory.changed': EventPayload<'inventory.item.changed'>;
+  'inventory.removed': EventPayload<'inventory.item.removed'>;
 };

@@ -3,7 +3,9 @@ import {
   appointmentInputSchema,
   createdAppointmentSchema,
   customerInputSchema,
+  customerListQuerySchema,
   customerSchema,
+  customerSummarySchema,
   timeSlotsRequestSchema,
   timeSlotsSchema,
 } from './booking/api';
@@ -25,10 +27,15 @@ import {
   userInputSchema,
   userLocationSchema,
   userSchema,
+  userUpdateSchema,
 } from './identity/api';
 import {
+  batterySearchResultSchema,
   inventoryFilterSchema,
+  inventoryItemInputSchema,
+  inventoryItemSchema,
   inventoryItemsSchema,
+  serialSearchQuerySchema,
   serviceRecordInputSchema,
   serviceRecordSchema,
   verifySerialAnswerSchema,
@@ -56,6 +63,15 @@ export const RPC = {
     request: z.object({ user: userInputSchema, actor: actorSchema }),
     answer: userSchema,
   },
+  'identity.users.list': { request: empty, answer: z.array(userSchema) },
+  'identity.users.update': {
+    request: z.object({ id, user: userUpdateSchema, actor: actorSchema }),
+    answer: userSchema,
+  },
+  'identity.users.delete': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: messageAnswer,
+  },
   'identity.users.locations': { request: empty, answer: z.array(userLocationSchema) },
   'identity.users.report-location': {
     request: z.object({ userId: id, location: locationReportSchema, token: z.string().max(200) }),
@@ -64,6 +80,15 @@ export const RPC = {
   'identity.users.heartbeat': { request: z.object({ userId: id }), answer: messageAnswer },
   'booking.health': { request: empty, answer: healthAnswer },
   'booking.customers.create': { request: customerInputSchema, answer: customerSchema },
+  'booking.customers.list': {
+    request: customerListQuerySchema,
+    answer: z.array(customerSummarySchema),
+  },
+  'booking.customers.update': {
+    request: z.object({ id, customer: customerInputSchema }),
+    answer: customerSummarySchema,
+  },
+  'booking.customers.delete': { request: z.object({ id }), answer: messageAnswer },
   'booking.appointments.create': {
     request: appointmentInputSchema,
     answer: createdAppointmentSchema,
@@ -82,6 +107,26 @@ export const RPC = {
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
   'inventory.health': { request: empty, answer: healthAnswer },
   'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
+  'inventory.items.create': {
+    request: z.object({ item: inventoryItemInputSchema, actor: actorSchema }),
+    answer: inventoryItemSchema,
+  },
+  'inventory.items.update': {
+    request: z.object({ id, item: inventoryItemInputSchema, actor: actorSchema }),
+    answer: inventoryItemSchema,
+  },
+  'inventory.items.delete': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: messageAnswer.extend({ retired: z.boolean() }),
+  },
+  'inventory.service-records.of-customer': {
+    request: z.object({ customerId: id }),
+    answer: z.array(serviceRecordSchema),
+  },
+  'inventory.service-records.search': {
+    request: serialSearchQuerySchema,
+    answer: z.array(batterySearchResultSchema),
+  },
   'inventory.service-records.create': {
     request: z.object({ record: serviceRecordInputSchema, actor: actorSchema }),
     answer: serviceRecordSchema,
@@ -126,6 +171,9 @@ export const CONSUMERS = {
   'dispatch-completions': { service: 'dispatch', filter: 'inventory.service-record.created' },
   'booking-users': { service: 'booking', filter: 'identity.user.>' },
   'booking-appointments': { service: 'booking', filter: 'dispatch.appointment.>' },
+  'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
+  'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
+  'inventory-customers': { service: 'inventory', filter: 'booking.>' },
   'inventory-appointments': { service: 'inventory', filter: 'dispatch.appointment.>' },
 } as const satisfies Record<string, { service: ServiceName; filter: EventFilter }>;
 export type ConsumerName = keyof typeof CONSUMERS;

@@ -12,3 +12,4 @@ export * from './rpc/rpc-handler';
 export * from './rpc/rpc-client';
 export * from './service/platform.module';
 export * from './service/bootstrap';
+export * from './database/contains-pattern';

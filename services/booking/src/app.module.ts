@@ -13,6 +13,7 @@ import { GeocodingService } from './geocoding/geocoding.service';
 import { CreateCustomersAndAppointments1732200000001 } from './migrations/1732200000001-create-customers-and-appointments';
 import { AddTechniciansAndSlotIndex1732300000001 } from './migrations/1732300000001-add-technicians-and-slot-index';
 import { AppointmentStatusVersion1732400000001 } from './migrations/1732400000001-appointment-status-version';
+import { CustomerDatabase1732500000001 } from './migrations/1732500000001-customer-database';
 import { TechnicianEntity } from './technicians/technician.entity';
 import { TechniciansService } from './technicians/technicians.service';
 import { TimeSlotsController } from './time-slots/time-slots.controller';
@@ -27,6 +28,7 @@ import { TimeSlotsService } from './time-slots/time-slots.service';
         CreateCustomersAndAppointments1732200000001,
         AddTechniciansAndSlotIndex1732300000001,
         AppointmentStatusVersion1732400000001,
+        CustomerDatabase1732500000001,
       ],
     }),
   ],

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { BoardAppointmentEntity } from './board/board-appointment.entity';
 import { BoardController } from './board/board.controller';
 import { BoardService } from './board/board.service';
+import { CustomerDetailsService } from './board/customer-details.service';
 import { LifecycleController } from './lifecycle/lifecycle.controller';
 import { LifecycleService } from './lifecycle/lifecycle.service';
 import { CreateBoardAppointments1732200000001 } from './migrations/1732200000001-create-board-appointments';
@@ -23,7 +24,13 @@ import { TechniciansService } from './technicians/technicians.service';
     }),
   ],
   controllers: [BoardController, LifecycleController, StatsController],
-  providers: [BoardService, LifecycleService, StatsService, TechniciansService],
+  providers: [
+    BoardService,
+    CustomerDetailsService,
+    LifecycleService,
+    StatsService,
+    TechniciansService,
+  ],
 })
 export class AppModule {}
 

@@ -1,77 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import {
-  DashboardAppointment,
-  SESSION,
-  SOCKET_EVENTS,
-  SocketPayloads,
-  User,
-  businessDate,
-  businessInstant,
-} from '@cincy/contracts';
-import { createServiceApp } from '@cincy/platform';
-import { dropIsolatedStack, eventually, useIsolatedStack } from '@cincy/platform/testing';
-import { ApiClient, ApiError } from '@cincy/stack';
-import type { INestApplication, INestMicroservice } from '@nestjs/common';
-import { Socket, io } from 'socket.io-client';
+import { DashboardAppointment, SOCKET_EVENTS, SocketPayloads } from '@cincy/contracts';
+import { eventually } from '@cincy/platform/testing';
+import { ApiClient } from '@cincy/stack';
 import { DataSource } from 'typeorm';
-// The whole back office in one process: this test is about the gateway's routes over the real services.
-import { bookingService } from '../../booking/src/app.module';
-import { dispatchService } from '../../dispatch/src/app.module';
-import { identityService } from '../../identity/src/app.module';
-import { inventoryService } from '../../inventory/src/app.module';
-import { createGatewayApp } from '../src/http-app';
+import { WholeStack, startWholeStack, statusOf } from './whole-stack';
 
-const stack = useIsolatedStack();
-process.env.SEED_ADMIN_USERNAME = 'admin';
-process.env.SEED_ADMIN_PASSWORD = 'admin password 1';
-process.env.SUPERVISOR_USERNAME = 'Lead.Tech';
-process.env.BOOKING_RATE_LIMIT = '0';
-process.env.SLOT_CAPACITY = '50';
-process.env.BOOKING_FIXED_NOW = businessInstant(businessDate(), 12).toISOString();
-delete process.env.GEOCODER_URL;
-
-const services: INestMicroservice[] = [];
-let gateway: INestApplication;
-let base: string;
+let stack: WholeStack;
 let admin: ApiClient;
 let itemId: number;
 
-/** The status of a call that must fail. */
-const statusOf = (call: Promise<unknown>) =>
-  call.then(
-    () => 200,
-    (e: unknown) => (e instanceof ApiError ? e.status : Promise.reject(e)),
-  );
-
-async function signIn(username: string, password: string): Promise<ApiClient> {
-  const client = new ApiClient(base);
-  await client.login(username, password);
-  return client;
-}
-
-async function newTechnician(username: string): Promise<{ user: User; client: ApiClient }> {
-  const user = await admin.request<User>('POST', '/api/users', {
-    username,
-    name: `Tech ${username}`,
-    role: 'technician',
-    password: 'field work 1',
-    employeeId: null,
-    status: 'available',
-    zipCode: null,
-  });
-  return { user, client: await signIn(username, 'field work 1') };
-}
-
-let visitorSeq = 0;
-async function book(): Promise<number> {
-  visitorSeq += 1;
-  const { appointment } = await new ApiClient(base).bookAsap({
-    name: `Field Customer ${visitorSeq}`,
-    phone: `5135551${String(visitorSeq).padStart(3, '0')}`,
-  });
-  await eventually(async () => (await admin.appointments()).some((a) => a.id === appointment.id));
-  return appointment.id;
-}
+const newTechnician = (username: string) => stack.newUser(username);
+const book = async () => (await stack.book()).appointmentId;
+const listen = (client: ApiClient) => stack.listen(client);
 
 const patchStatus = (client: ApiClient, id: number | string, status: string) =>
   client.request<DashboardAppointment>('PATCH', `/api/appointments/${id}/status`, {
@@ -80,44 +19,19 @@ const patchStatus = (client: ApiClient, id: number | string, status: string) =>
     technicianUsername: null,
   });
 
-/** A staff browser's socket, remembering every push. */
-function listen(
-  client: ApiClient,
-): Promise<{ socket: Socket; heard: { name: string; payload: unknown }[] }> {
-  const heard: { name: string; payload: unknown }[] = [];
-  const socket = io(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { Cookie: client.jar.header() ?? '' },
-    reconnection: false,
-  });
-  socket.onAny((name: string, payload: unknown) => heard.push({ name, payload }));
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve({ socket, heard }));
-    socket.once('connect_error', reject);
-  });
-}
-
 beforeAll(async () => {
-  for (const service of [identityService, bookingService, dispatchService, inventoryService]) {
-    services.push(await createServiceApp(service));
-  }
-  gateway = await createGatewayApp();
-  await gateway.listen(0, '127.0.0.1');
-  base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
-  admin = await signIn('admin', 'admin password 1');
-  const inventory = services[3].get(DataSource);
-  [{ id: itemId }] = await inventory.query(
-    `INSERT INTO inventory_items (name, description, sku, category, quantity, min_quantity, unit_cost)
+  stack = await startWholeStack();
+  admin = stack.admin;
+  [{ id: itemId }] = await stack
+    .service('inventory')
+    .get(DataSource)
+    .query(
+      `INSERT INTO inventory_items (name, description, sku, category, quantity, min_quantity, unit_cost)
      VALUES ('H6 AGM', 'Group 48', 'AGM-H6', 'battery', 3, 1, 150) RETURNING id`,
-  );
+    );
 }, 60_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services) await service.close();
-  await dropIsolatedStack(stack);
-}, 60_000);
+afterAll(() => stack?.stop(), 60_000);
 
 describe('field work through the gateway', () => {
   it('lets only an admin create users, and the new technician sign in', async () => {
@@ -129,7 +43,7 @@ describe('field work through the gateway', () => {
         client.request('POST', '/api/users', { username: 'x', name: 'X', password: 'whatever1' }),
       ),
     ).toBe(403);
-    expect(await statusOf(new ApiClient(base).request('POST', '/api/users', {}))).toBe(401);
+    expect(await statusOf(new ApiClient(stack.base).request('POST', '/api/users', {}))).toBe(401);
     expect(
       await statusOf(
         admin.request('POST', '/api/users', { username: 'TINA', name: 'T', password: 'whatever1' }),
@@ -289,7 +203,9 @@ describe('field work through the gateway', () => {
       status: 'online',
       currentLocation: { lat: 39.13, lng: -84.52 },
     });
-    expect(await statusOf(new ApiClient(base).request('GET', '/api/users/locations'))).toBe(401);
+    expect(await statusOf(new ApiClient(stack.base).request('GET', '/api/users/locations'))).toBe(
+      401,
+    );
   });
 
   it('serves the map configuration to staff', async () => {
@@ -297,6 +213,5 @@ describe('field work through the gateway', () => {
       tileUrl: expect.stringContaining('{z}/{x}/{y}'),
       attribution: expect.any(String),
     });
-    expect(SESSION.cookieName).toBe('cb_session');
   });
 });

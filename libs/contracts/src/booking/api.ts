@@ -64,6 +64,41 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/** The Customer Database lists at most this many at a time; a search narrows it. */
+export const CUSTOMER_PAGE_SIZE = 50;
+
+/** GET /api/customers?search=&offset=: name, phone or e-mail, case-insensitive, one page at a time. */
+export const customerListQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100, tooLong('Search', 100))
+    .optional()
+    .transform((v) => v || undefined),
+  offset: z.coerce
+    .number('The offset must be a number')
+    .int('The offset must be a whole number')
+    .min(0, 'The offset must not be negative')
+    .max(1_000_000)
+    .default(0),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/** A row of the Customer Database: the customer, their jobs, and their last service. */
+export const customerSummarySchema = customerSchema.extend({
+  /** Appointments booked and not declined. */
+  totalJobs: z.number().int(),
+  /** When their last service record was saved (inventory's fact, copied by booking). */
+  lastServiceAt: z.string().nullable(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const CUSTOMER_MESSAGES = {
+  updated: 'Customer Updated',
+  deleted: 'Customer record has been permanently removed.',
+  notFound: 'Customer not found',
+} as const;
+
 /** POST /api/appointments (spec section 3 "Appointment payload"). */
 export const appointmentInputSchema = z.object({
   customerId: z.coerce

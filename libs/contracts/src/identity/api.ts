@@ -49,6 +49,12 @@ export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
 
 export const USER_MESSAGES = {
   usernameTaken: 'That username is already taken.',
+  notFound: 'User not found',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  lastAdmin: 'There must always be at least one admin.',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
   passwordsDontMatch: "Passwords don't match",
   confirmPassword: 'Please confirm your password',
 } as const;
@@ -93,6 +99,48 @@ export const userInputSchema = z.object({
     .transform((v) => v ?? null),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
+
+/** PUT /api/users/{id}: a blank or missing password keeps the current one. */
+export const userUpdateSchema = z.object({
+  username,
+  name,
+  role: roleSchema,
+  password: z
+    .string()
+    .max(PASSWORD_LENGTH.max, tooLong('Password', PASSWORD_LENGTH.max))
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .pipe(password.optional()),
+  employeeId: optionalText('Employee ID', 50).optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+const confirmed = <T extends { password?: string; confirmPassword?: string }>(
+  form: T,
+  ctx: z.RefinementCtx,
+) => {
+  if ((form.password ?? '') !== (form.confirmPassword ?? '')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirmPassword'],
+      message: USER_MESSAGES.passwordsDontMatch,
+    });
+  }
+};
+
+/** The 'Create New User' form (spec section 5): the request plus a confirmation, removed before sending. */
+export const createUserFormSchema = userInputSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: USER_MESSAGES.confirmPassword })
+      .min(1, USER_MESSAGES.confirmPassword),
+  })
+  .superRefine(confirmed);
+
+/** The 'Edit User' form: password and confirmation optional, but matching when either is given. */
+export const editUserFormSchema = userUpdateSchema
+  .extend({ confirmPassword: z.string().optional() })
+  .superRefine(confirmed);
 
 /** A user as GET /api/users lists them: never a password or its hash. */
 export const userSchema = z.object({

@@ -17,7 +17,50 @@ export const inventoryItemSchema = z.object({
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 export const inventoryItemsSchema = z.array(inventoryItemSchema);
 
+export const INVENTORY_CATEGORIES = ['battery', 'supply'] as const;
+export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 const categorySchema = z.enum(['battery'], 'Category must be battery');
+
+/** A count the inventory form sends: a whole number, at least 0. */
+const count = (message: string) =>
+  z.number(message).int('Use a whole number').min(0, message).max(1_000_000, message);
+
+/**
+ * POST /api/inventory and PUT /api/inventory/{id} (spec section 7 plus `sku` and `category`, which
+ * the spec's item has but its form does not send: see docs/decisions.md).
+ */
+export const inventoryItemInputSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, tooLong('Name', 100)),
+  description: optionalText('Description', 200),
+  sku: optionalText('SKU', 50),
+  category: z.enum(INVENTORY_CATEGORIES, 'Category must be battery or supply').default('battery'),
+  quantity: count('Quantity must be positive'),
+  minQuantity: count('Minimum quantity must be positive'),
+  unitCost: z
+    .number('Unit cost must be positive')
+    .min(0, 'Unit cost must be positive')
+    .max(100_000, 'Unit cost must be at most 100000')
+    .transform((v) => Math.round(v * 100) / 100),
+  notes: optionalText('Notes', 1000),
+});
+export type InventoryItemInput = z.infer<typeof inventoryItemInputSchema>;
+
+export const INVENTORY_MESSAGES = {
+  created: 'Item created',
+  updated: 'Item updated',
+  saved: 'Inventory item saved successfully',
+  deleted: 'Item deleted',
+  deletedDescription: 'Inventory item deleted successfully',
+  notFound: 'Inventory item not found',
+} as const;
+
+/** An item is low on stock at or below its minimum (spec section 4). */
+export const isLowStock = (item: Pick<InventoryItem, 'quantity' | 'minQuantity'>) =>
+  item.quantity <= item.minQuantity;
 
 /** GET /api/inventory's query string. */
 export const inventoryQuerySchema = z.object({
@@ -136,3 +179,22 @@ export const verifySerialSchema = z.object({
 });
 export type VerifySerial = z.infer<typeof verifySerialSchema>;
 export const verifySerialAnswerSchema = z.object({ verified: z.boolean() });
+
+/** GET /api/service-records/search?serialNumber=: part of a serial, case-insensitive. */
+export const serialSearchQuerySchema = z.object({
+  serialNumber: z
+    .string({ error: 'Enter a battery serial number to search' })
+    .trim()
+    .min(1, 'Enter a battery serial number to search')
+    .max(64, tooLong('Serial number', 64)),
+});
+export type SerialSearchQuery = z.infer<typeof serialSearchQuerySchema>;
+
+/** A Battery Search row: the record and whose it is (inventory's copy of the customer). */
+export const batterySearchResultSchema = serviceRecordSchema.extend({
+  customer: z.object({ name: z.string(), phone: z.string() }).nullable(),
+});
+export type BatterySearchResult = z.infer<typeof batterySearchResultSchema>;
+
+/** Service history and search answers are bounded: the newest this many. */
+export const SERVICE_RECORDS_LIMIT = 100;

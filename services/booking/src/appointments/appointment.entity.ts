@@ -7,8 +7,9 @@ export class AppointmentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'customer_id', type: 'integer' })
-  customerId: number;
+  /** Null once the customer was deleted (the appointment stays, anonymised, for the hour counts). */
+  @Column({ name: 'customer_id', type: 'integer', nullable: true })
+  customerId: number | null;
 
   @Column({ type: 'text' })
   location: string;

@@ -1,5 +1,6 @@
 import {
   AppointmentInput,
+  CUSTOMER_MESSAGES,
   CreatedAppointment,
   ERROR_CODES,
   businessInstant,
@@ -41,7 +42,8 @@ export class AppointmentsService {
 
     return this.outbox.transaction(async ({ manager, emit }) => {
       const customer = await manager.findOneBy(CustomerEntity, { id: input.customerId });
-      if (!customer) throw new DomainError(ERROR_CODES.notFound, 'Customer not found');
+      if (!customer) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
+      await manager.increment(CustomerEntity, { id: customer.id }, 'totalJobs', 1);
       if (slot) await this.timeSlots.holdSlot(manager, slot.date, hourOf(slot.time));
       const appointment = await manager.save(
         manager.create(AppointmentEntity, {

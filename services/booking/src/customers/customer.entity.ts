@@ -24,6 +24,14 @@ export class CustomerEntity {
   @Column({ type: 'text', nullable: true })
   email: string | null;
 
+  /** Appointments booked and not declined. */
+  @Column({ name: 'total_jobs', type: 'integer', default: 0 })
+  totalJobs: number;
+
+  /** When inventory last saved a service record for them. */
+  @Column({ name: 'last_service_at', type: 'timestamptz', nullable: true })
+  lastServiceAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

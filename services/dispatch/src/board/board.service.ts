@@ -7,7 +7,7 @@ import {
 } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { BoardAppointmentEntity } from './board-appointment.entity';
 
 export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppointment {
@@ -32,6 +32,18 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
     updatedAt: a.updatedAt.toISOString(),
     version: a.version,
   };
+}
+
+/** Saves a changed job as the next version, and answers the board view the events carry. */
+export async function saveJob(
+  manager: EntityManager,
+  job: BoardAppointmentEntity,
+  now = new Date(),
+): Promise<DashboardAppointment> {
+  job.version += 1;
+  job.updatedAt = now;
+  await manager.save(job);
+  return toDashboardAppointment(job);
 }
 
 @Injectable()

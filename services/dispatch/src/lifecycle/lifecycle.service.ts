@@ -11,7 +11,7 @@ import { DomainError, EventConsumers, JsonLogger, Outbox, Transaction } from '@c
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { BoardAppointmentEntity } from '../board/board-appointment.entity';
-import { toDashboardAppointment } from '../board/board.service';
+import { saveJob as save } from '../board/board.service';
 import { minutesBetween } from '../stats/dashboard-stats';
 import { JobMetricEntity } from '../stats/job-metric.entity';
 import { StatsService } from '../stats/stats.service';
@@ -165,15 +165,4 @@ async function activeJobOf(
 
 function refuseIf(refusal: Refusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.message);
-}
-
-async function save(
-  manager: EntityManager,
-  job: BoardAppointmentEntity,
-  now: Date,
-): Promise<DashboardAppointment> {
-  job.version += 1;
-  job.updatedAt = now;
-  await manager.save(job);
-  return toDashboardAppointment(job);
 }

@@ -36,4 +36,10 @@ export class SessionResolver {
   forget(token: string): void {
     this.cache.delete(token);
   }
+
+  /** Drops every cached session of a user whose sessions identity just ended. */
+  forgetUser(userId: number): void {
+    for (const [token, entry] of this.cache)
+      if (entry.user?.id === userId) this.cache.delete(token);
+  }
 }

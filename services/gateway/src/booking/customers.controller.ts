@@ -1,10 +1,17 @@
-import { CurrentUser, Customer, CustomerInput, customerInputSchema } from '@cincy/contracts';
+import {
+  CurrentUser,
+  Customer,
+  CustomerInput,
+  CustomerListQuery,
+  customerInputSchema,
+  customerListQuerySchema,
+} from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
-import { Contract } from '../common/contract.pipe';
-import { Public, User } from '../auth/access.decorators';
+import { Contract, PathId } from '../common/contract.pipe';
+import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
 import { setBookingCookie } from '../auth/session-cookie';
 import { signCustomerId } from './booking-cookie';
 import { RateLimit } from './booking-rate-limit.guard';
@@ -28,5 +35,31 @@ export class CustomersController {
     const customer = await this.rpc.call('booking.customers.create', body);
     if (!user) setBookingCookie(req, res, signCustomerId(customer.id, this.env.COOKIE_SECRET));
     return customer;
+  }
+
+  /** The Customer Database: one page, searched by booking. */
+  @Get()
+  list(@Query(new Contract(customerListQuerySchema, 'query')) query: CustomerListQuery) {
+    return this.rpc.call('booking.customers.list', query);
+  }
+
+  @Patch(':id')
+  update(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(customerInputSchema)) customer: CustomerInput,
+  ) {
+    return this.rpc.call('booking.customers.update', { id, customer });
+  }
+
+  @AdminOrSupervisor()
+  @Delete(':id')
+  remove(@Param('id', PathId) id: number) {
+    return this.rpc.call('booking.customers.delete', { id });
+  }
+
+  /** The service history dialog: the customer's records, newest first (inventory keeps them). */
+  @Get(':id/service-records')
+  serviceRecords(@Param('id', PathId) customerId: number) {
+    return this.rpc.call('inventory.service-records.of-customer', { customerId });
   }
 }

@@ -1,8 +1,16 @@
-import { InventoryFilter, inventoryQuerySchema } from '@cincy/contracts';
+import {
+  CurrentUser,
+  InventoryFilter,
+  InventoryItemInput,
+  inventoryItemInputSchema,
+  inventoryQuerySchema,
+} from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Controller, Get, Query } from '@nestjs/common';
-import { Contract } from '../common/contract.pipe';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Roles, User } from '../auth/access.decorators';
+import { Contract, PathId } from '../common/contract.pipe';
 
+/** Reading for anyone signed in; writing for admins. */
 @Controller('inventory')
 export class InventoryController {
   constructor(private readonly rpc: RpcClient) {}
@@ -10,5 +18,30 @@ export class InventoryController {
   @Get()
   list(@Query(new Contract(inventoryQuerySchema, 'query')) filter: InventoryFilter) {
     return this.rpc.call('inventory.items.list', filter);
+  }
+
+  @Roles('admin')
+  @Post()
+  create(
+    @Body(new Contract(inventoryItemInputSchema)) item: InventoryItemInput,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('inventory.items.create', { item, actor });
+  }
+
+  @Roles('admin')
+  @Put(':id')
+  update(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(inventoryItemInputSchema)) item: InventoryItemInput,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('inventory.items.update', { id, item, actor });
+  }
+
+  @Roles('admin')
+  @Delete(':id')
+  remove(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
+    return this.rpc.call('inventory.items.delete', { id, actor });
   }
 }

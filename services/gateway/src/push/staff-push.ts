@@ -27,11 +27,7 @@ const STAFF_ROOM = 'staff';
 const SESSION_RECHECK_MS = 60_000;
 
 /** The event streams the boards follow (one filter per consumer on nats-server 2.9). */
-const FOLLOWED: readonly EventFilter[] = [
-  'dispatch.>',
-  'inventory.>',
-  'identity.user.presence-changed',
-];
+const FOLLOWED: readonly EventFilter[] = ['dispatch.>', 'inventory.>', 'identity.user.>'];
 
 type SocketMessage = {
   [K in keyof SocketPayloads]: { name: K; payload: SocketPayloads[K] };
@@ -46,6 +42,7 @@ export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
     case 'dispatch.appointment.arrived':
     case 'dispatch.appointment.completed':
     case 'dispatch.appointment.declined':
+    case 'dispatch.appointment.updated':
       return {
         name: SOCKET_EVENTS.boardChanged,
         payload: { type: event.type, appointment: event.payload.appointment },
@@ -56,6 +53,8 @@ export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
       return { name: SOCKET_EVENTS.salesChanged, payload: event.payload };
     case 'inventory.item.changed':
       return { name: SOCKET_EVENTS.inventoryChanged, payload: event.payload };
+    case 'inventory.item.removed':
+      return { name: SOCKET_EVENTS.inventoryRemoved, payload: event.payload };
     case 'identity.user.presence-changed':
       return { name: SOCKET_EVENTS.teamChanged, payload: event.payload };
     default:
@@ -98,6 +97,7 @@ export class StaffPush implements OnApplicationShutdown {
         const user = token ? await this.sessions.resolve(token) : null;
         if (!user) return next(new Error('unauthenticated'));
         socket.data.token = token;
+        socket.data.userId = user.id;
         await socket.join(STAFF_ROOM);
         next();
       } catch {
@@ -124,12 +124,27 @@ export class StaffPush implements OnApplicationShutdown {
     void (async () => {
       for await (const msg of messages) {
         const event = decode(msg.data);
+        if (event) this.endSessionsOf(event);
         const message = event && toSocketMessage(event);
         if (message) this.io?.to(STAFF_ROOM).emit(message.name, message.payload);
       }
     })().catch((error) =>
       this.logger.error({ msg: 'staff feed stopped', filter, error: String(error) }),
     );
+  }
+
+  /** A user deleted, demoted or given a new password is signed out here at once, not in a minute. */
+  private endSessionsOf(event: EventEnvelope): void {
+    if (event.type !== 'identity.user.sessions-ended' && event.type !== 'identity.user.deleted')
+      return;
+    const { userId } = event.payload;
+    this.sessions.forgetUser(userId);
+    void this.io
+      ?.in(STAFF_ROOM)
+      .fetchSockets()
+      .then((sockets) => {
+        for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
+      });
   }
 
   private async dropEndedSessions(): Promise<void> {

@@ -1,12 +1,14 @@
 import {
   CurrentUser,
+  SerialSearchQuery,
   ServiceRecordInput,
   VerifySerial,
+  serialSearchQuerySchema,
   serviceRecordInputSchema,
   verifySerialSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { User } from '../auth/access.decorators';
 import { Contract } from '../common/contract.pipe';
 
@@ -21,6 +23,12 @@ export class ServiceRecordsController {
     @User() actor: CurrentUser,
   ) {
     return this.rpc.call('inventory.service-records.create', { record, actor });
+  }
+
+  /** Battery Search. */
+  @Get('search')
+  search(@Query(new Contract(serialSearchQuerySchema, 'query')) query: SerialSearchQuery) {
+    return this.rpc.call('inventory.service-records.search', query);
   }
 
   @Post('verify-serial')

@@ -3,11 +3,13 @@ import {
   LocationReport,
   SESSION,
   UserInput,
+  UserUpdate,
   locationReportSchema,
   userInputSchema,
+  userUpdateSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Roles, User } from '../auth/access.decorators';
 import { readCookie } from '../auth/session-cookie';
@@ -24,9 +26,31 @@ export class UsersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Roles('admin')
+  @Get()
+  list() {
+    return this.rpc.call('identity.users.list', {});
+  }
+
+  @Roles('admin')
   @Post()
   create(@Body(new Contract(userInputSchema)) user: UserInput, @User() actor: CurrentUser) {
     return this.rpc.call('identity.users.create', { user, actor });
+  }
+
+  @Roles('admin')
+  @Put(':id')
+  update(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(userUpdateSchema)) user: UserUpdate,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('identity.users.update', { id, user, actor });
+  }
+
+  @Roles('admin')
+  @Delete(':id')
+  remove(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
+    return this.rpc.call('identity.users.delete', { id, actor });
   }
 
   @Get('locations')

@@ -26,6 +26,22 @@ export class ServiceRecordsController {
     return this.records.verifySerial(customerId, serialNumber);
   }
 
+  @RpcHandler('inventory.service-records.of-customer')
+  ofCustomer(
+    @RpcPayload('inventory.service-records.of-customer')
+    { customerId }: RpcMessage<'inventory.service-records.of-customer'>,
+  ) {
+    return this.records.ofCustomer(customerId);
+  }
+
+  @RpcHandler('inventory.service-records.search')
+  search(
+    @RpcPayload('inventory.service-records.search')
+    { serialNumber }: RpcMessage<'inventory.service-records.search'>,
+  ) {
+    return this.records.searchSerial(serialNumber);
+  }
+
   @RpcHandler('inventory.sales.today')
   salesToday() {
     return this.sales.today();

@@ -1,15 +1,18 @@
 import {
   Actor,
+  BatterySearchResult,
   ERROR_CODES,
   SERVICE_CODE_LABELS,
+  SERVICE_RECORDS_LIMIT,
   ServiceRecord,
   ServiceRecordInput,
   takesBattery,
 } from '@cincy/contracts';
-import { DomainError, Outbox } from '@cincy/platform';
+import { DomainError, Outbox, containsPattern } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { AppointmentCopyEntity } from '../appointments/appointment-copy.entity';
+import { CustomerCopyEntity } from '../customers/customer-copy.entity';
 import { StockService } from '../items/stock.service';
 import { SalesService } from '../sales/sales.service';
 import { COMPLETION_MESSAGES, Refusal, checkCompletion } from './completion-rules';
@@ -97,6 +100,39 @@ export class ServiceRecordsService {
       await tx.emit('inventory.service-record.created', { serviceRecord });
       return serviceRecord;
     });
+  }
+
+  /** GET /api/customers/{id}/service-records: the service history, newest first. */
+  async ofCustomer(customerId: number): Promise<ServiceRecord[]> {
+    const records = await this.dataSource.manager.find(ServiceRecordEntity, {
+      where: { customerId },
+      order: { completedAt: 'DESC', id: 'DESC' },
+      take: SERVICE_RECORDS_LIMIT,
+    });
+    return records.map(toServiceRecord);
+  }
+
+  /** Battery Search: records whose serial contains the text, newest first, with whose they are. */
+  async searchSerial(serialNumber: string): Promise<BatterySearchResult[]> {
+    const { manager } = this.dataSource;
+    const records = await manager
+      .createQueryBuilder(ServiceRecordEntity, 'r')
+      .where('r.battery_serial_number ILIKE :text', { text: containsPattern(serialNumber) })
+      .orderBy('r.completedAt', 'DESC')
+      .addOrderBy('r.id', 'DESC')
+      .limit(SERVICE_RECORDS_LIMIT)
+      .getMany();
+    const ids = [...new Set(records.map((r) => r.customerId))];
+    const customers = new Map(
+      (ids.length ? await manager.findBy(CustomerCopyEntity, { id: In(ids) }) : []).map((c) => [
+        c.id,
+        { name: c.name, phone: c.phone },
+      ]),
+    );
+    return records.map((r) => ({
+      ...toServiceRecord(r),
+      customer: customers.get(r.customerId) ?? null,
+    }));
   }
 
   /** Is this serial in the customer's own service history? */

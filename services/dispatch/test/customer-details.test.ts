@@ -1,0 +1,119 @@
+import {
+  JetStreamPublisher,
+  NatsConnectionHolder,
+  RpcClient,
+  buildEvent,
+  createServiceApp,
+} from '@cincy/platform';
+import {
+  TEST_ACTORS,
+  connectTestRpc,
+  consumerDrained,
+  dropIsolatedStack,
+  eventually,
+  requestedPayload,
+  useIsolatedStack,
+} from '@cincy/platform/testing';
+import { INestMicroservice } from '@nestjs/common';
+import { dispatchService } from '../src/app.module';
+import { DELETED_CUSTOMER } from '../src/board/customer-details.service';
+
+const testStack = useIsolatedStack();
+
+let dispatch: INestMicroservice;
+let rpc: RpcClient;
+let nats: NatsConnectionHolder;
+
+beforeAll(async () => {
+  nats = await NatsConnectionHolder.open({
+    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    prefix: testStack.prefix,
+    name: 'test',
+  });
+  dispatch = await createServiceApp(dispatchService);
+  rpc = await connectTestRpc(testStack.prefix);
+});
+
+afterAll(async () => {
+  await dispatch.close();
+  await rpc.close();
+  await nats.close();
+  await dropIsolatedStack(testStack);
+});
+
+const publish = (event: ReturnType<typeof buildEvent>) =>
+  new JetStreamPublisher(nats).publish(event);
+const jobOf = async (id: number) =>
+  (await rpc.call('dispatch.appointments.list', {})).find((a) => a.id === id);
+
+describe("customers' details on the board (dispatch)", () => {
+  it("follows an edit of the customer's name and phone on their jobs", async () => {
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(31, 'Old Name', { customerId: 5 }),
+      ),
+    );
+    await eventually(async () => !!(await jobOf(31)));
+    await publish(
+      buildEvent('booking.customer.updated', {
+        customer: { id: 5, name: 'New Name', phone: '(859) 555-0001', email: null },
+      }),
+    );
+    await eventually(async () => (await jobOf(31))?.customer.name === 'New Name');
+    expect(await jobOf(31)).toMatchObject({
+      customer: { phone: '(859) 555-0001' },
+      version: 2,
+      status: 'pending',
+    });
+  });
+
+  it("removes a deleted customer's personal data from every job and declines the open ones", async () => {
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(41, 'Gone Soon', { customerId: 6 }),
+      ),
+    );
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(42, 'Gone Soon', { customerId: 6 }),
+      ),
+    );
+    await eventually(async () => !!(await jobOf(42)));
+    await rpc.call('dispatch.appointments.change-status', {
+      id: 42,
+      status: 'accepted',
+      actor: TEST_ACTORS.tech,
+    });
+
+    await publish(buildEvent('booking.customer.deleted', { customerId: 6 }));
+    await consumerDrained(nats, 'dispatch-customers');
+    for (const id of [41, 42]) {
+      expect(await jobOf(id)).toMatchObject({
+        status: 'declined',
+        customer: { name: DELETED_CUSTOMER.name, phone: '' },
+        location: DELETED_CUSTOMER.location,
+        customerLocation: null,
+        vehicle: null,
+        notes: null,
+      });
+    }
+    // The technician's job ended with it: they may take another.
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(43, 'Next One', { customerId: 7 }),
+      ),
+    );
+    await eventually(async () => !!(await jobOf(43)));
+    await expect(
+      rpc.call('dispatch.appointments.change-status', {
+        id: 43,
+        status: 'accepted',
+        actor: TEST_ACTORS.tech,
+      }),
+    ).resolves.toMatchObject({ status: 'accepted' });
+  });
+});
