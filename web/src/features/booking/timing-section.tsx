@@ -1,6 +1,7 @@
 import { BUSINESS, type TimeSlot } from '@cincy/contracts';
 import { useMemo, type RefObject } from 'react';
-import { FieldError } from './booking-fields';
+import { FieldError, PUBLIC_FIELD_LOOK } from '../../components/form-field';
+import { fieldId } from './booking-fields.util';
 import { dateChoices, hourOptions, parseScheduledTime } from './booking-form.util';
 import type { BookingFormState } from './use-booking-form';
 
@@ -115,7 +116,7 @@ export function TimingSection({ form, now, slots, headingRef }: TimingSectionPro
               })}
             </div>
           </div>
-          <FieldError name="scheduledTime" error={timeError} />
+          <FieldError id={fieldId('scheduledTime')} error={timeError} look={PUBLIC_FIELD_LOOK} />
         </div>
       )}
     </section>
