@@ -1,5 +1,6 @@
-import { BUSINESS } from '@cincy/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PublicCard } from '../public-card';
+import { PhoneLink } from '../public-links';
 import '../public.css';
 
 const NEXT_STEPS = [
@@ -47,10 +48,7 @@ export function ConfirmationPage() {
         Thank you{name ? `, ${name}` : ''}! Your request has been sent to our team.
       </p>
 
-      <section className="pub-card" aria-labelledby="pub-details-title">
-        <h2 className="pub-card-title" id="pub-details-title">
-          Request Details
-        </h2>
+      <PublicCard titleId="pub-details-title" title="Request Details">
         <dl className="pub-details">
           <div>
             <dt>Contact</dt>
@@ -83,12 +81,9 @@ export function ConfirmationPage() {
             </div>
           )}
         </dl>
-      </section>
+      </PublicCard>
 
-      <section className="pub-card" aria-labelledby="pub-next-title">
-        <h2 className="pub-card-title" id="pub-next-title">
-          What Happens Next
-        </h2>
+      <PublicCard titleId="pub-next-title" title="What Happens Next">
         <ol className="pub-steps">
           {NEXT_STEPS.map((step) => (
             <li key={step.title}>
@@ -97,10 +92,10 @@ export function ConfirmationPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PublicCard>
 
       <p className="pub-lead">
-        Questions or changes? Call us at <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+        Questions or changes? Call us at <PhoneLink />.
       </p>
       <div className="pub-actions">
         <Link className="pub-button pub-button--primary" to="/">

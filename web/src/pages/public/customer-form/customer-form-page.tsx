@@ -29,6 +29,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useNow } from '../../../hooks/use-now';
 import { BookingSubmitError, useSubmitBooking } from '../../../hooks/use-submit-booking';
 import { useTimeSlots } from '../../../hooks/use-time-slots';
+import { PhoneLink } from '../public-links';
 import '../public.css';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
@@ -101,7 +102,7 @@ export function CustomerFormPage() {
           days a week.
         </p>
         <p className="pub-small">
-          Prefer to talk? Call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+          Prefer to talk? Call <PhoneLink />.
         </p>
       </header>
 
