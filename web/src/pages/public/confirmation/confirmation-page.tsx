@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { FactRow } from '../fact-row';
 import { PublicCard } from '../public-card';
 import { PhoneLink } from '../public-links';
 import '../public.css';
@@ -50,35 +51,22 @@ export function ConfirmationPage() {
 
       <PublicCard titleId="pub-details-title" title="Request Details">
         <dl className="pub-details">
-          <div>
-            <dt>Contact</dt>
-            <dd>
-              {name || 'Not specified'}
-              {phone && (
-                <>
-                  <br />
-                  {phone}
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Service Location</dt>
-            <dd>{location || 'Not specified'}</dd>
-          </div>
-          <div>
-            <dt>Vehicle</dt>
-            <dd>{vehicle || 'Not specified'}</dd>
-          </div>
-          <div>
-            <dt>Preferred Time</dt>
-            <dd>{time || 'ASAP'}</dd>
-          </div>
+          <FactRow term="Contact">
+            {name || 'Not specified'}
+            {phone && (
+              <>
+                <br />
+                {phone}
+              </>
+            )}
+          </FactRow>
+          <FactRow term="Service Location">{location || 'Not specified'}</FactRow>
+          <FactRow term="Vehicle">{vehicle || 'Not specified'}</FactRow>
+          <FactRow term="Preferred Time">{time || 'ASAP'}</FactRow>
           {notes && (
-            <div>
-              <dt>Notes</dt>
-              <dd className="pub-pre-wrap">{notes}</dd>
-            </div>
+            <FactRow term="Notes" className="pub-pre-wrap">
+              {notes}
+            </FactRow>
           )}
         </dl>
       </PublicCard>

@@ -1,6 +1,7 @@
 import { BUSINESS } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { FactRow } from '../fact-row';
 import { PublicCard } from '../public-card';
 import { BookNowLink, EmailLink, PhoneLink } from '../public-links';
 import { PromoVideo } from './promo-video';
@@ -68,26 +69,14 @@ export function LandingPage() {
 
         <PublicCard titleId="pub-contact-title" title="Contact Us">
           <dl className="pub-contact-list">
-            <div>
-              <dt>Phone</dt>
-              <dd>
-                <PhoneLink />
-              </dd>
-            </div>
-            <div>
-              <dt>Open</dt>
-              <dd>7 days a week</dd>
-            </div>
-            <div>
-              <dt>Hours</dt>
-              <dd>{BUSINESS.hoursShort}</dd>
-            </div>
-            <div>
-              <dt>E-mail</dt>
-              <dd>
-                <EmailLink />
-              </dd>
-            </div>
+            <FactRow term="Phone">
+              <PhoneLink />
+            </FactRow>
+            <FactRow term="Open">7 days a week</FactRow>
+            <FactRow term="Hours">{BUSINESS.hoursShort}</FactRow>
+            <FactRow term="E-mail">
+              <EmailLink />
+            </FactRow>
           </dl>
         </PublicCard>
       </div>
