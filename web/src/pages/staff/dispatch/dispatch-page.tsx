@@ -54,7 +54,7 @@ export function DispatchPage() {
       <title>Dispatch Dashboard | Cincy Battery</title>
       <PageHeader
         title="Dispatch Dashboard"
-        subtitle={`Welcome, ${user.name}. Jobs update live as customers book.`}
+        subtitle={<>Welcome, {user.name}. Jobs update live as customers book.</>}
         actions={
           <>
             <div className="sold-today">
