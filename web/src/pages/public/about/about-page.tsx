@@ -1,6 +1,5 @@
-import { PublicCard } from '../public-card';
+import { BookNowLink, PhoneLink, PublicCard } from '../public-blocks';
 import { InfoPage } from '../public-layout';
-import { BookNowLink, PhoneLink } from '../public-links';
 
 export function AboutPage() {
   return (

@@ -1,7 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { FactRow } from '../fact-row';
-import { PublicCard } from '../public-card';
-import { PhoneLink } from '../public-links';
+import { FactRow, PhoneLink, PublicCard } from '../public-blocks';
 import '../public.css';
 
 const NEXT_STEPS = [

@@ -1,7 +1,6 @@
 import { BUSINESS, PRICES } from '@cincy/contracts';
-import { PublicCard } from '../public-card';
+import { BookNowLink, PhoneLink, PublicCard } from '../public-blocks';
 import { InfoPage } from '../public-layout';
-import { BookNowLink, PhoneLink } from '../public-links';
 
 interface FaqItem {
   question: string;

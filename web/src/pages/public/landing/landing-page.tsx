@@ -1,9 +1,7 @@
 import { BUSINESS } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
-import { FactRow } from '../fact-row';
-import { PublicCard } from '../public-card';
-import { BookNowLink, EmailLink, PhoneLink } from '../public-links';
+import { BookNowLink, EmailLink, FactRow, PhoneLink, PublicCard } from '../public-blocks';
 import { PromoVideo } from './promo-video';
 import '../public.css';
 

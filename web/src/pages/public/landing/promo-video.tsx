@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { PhoneLink } from '../public-links';
+import { PhoneLink } from '../public-blocks';
 
 /** Our own short promo clip: autoplays muted, with play/pause and mute buttons and a phone fallback. */
 export function PromoVideo() {

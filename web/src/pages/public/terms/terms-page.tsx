@@ -1,6 +1,6 @@
 import { BUSINESS } from '@cincy/contracts';
 import { InfoPage } from '../public-layout';
-import { EmailLink, PhoneLink } from '../public-links';
+import { EmailLink, PhoneLink } from '../public-blocks';
 
 export function TermsPage() {
   return (
