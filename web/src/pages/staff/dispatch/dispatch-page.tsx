@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { POLLING_MS, businessDate } from '@cincy/contracts';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { LoadingIndicator } from '../../../components/loading-indicator';
+import { PageHeader } from '../../../components/page-header';
 import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { useAppointments } from '../../../hooks/use-appointments';
 import { useBoardUpdates } from '../../../hooks/use-board-updates';
@@ -51,21 +52,21 @@ export function DispatchPage() {
   return (
     <main className="page dispatch-page">
       <title>Dispatch Dashboard | Cincy Battery</title>
-      <div className="page-header">
-        <div>
-          <h1>Dispatch Dashboard</h1>
-          <p className="muted">Welcome, {user.name}. Jobs update live as customers book.</p>
-        </div>
-        <div className="page-header-actions">
-          <div className="sold-today">
-            <span className="sold-today-label">Batteries Sold Today</span>
-            <span className="sold-today-value">{NOT_YET}</span>
-          </div>
-          <Link to="/customer-form" className="btn btn-accent">
-            <span aria-hidden="true">+</span> Add Appointment
-          </Link>
-        </div>
-      </div>
+      <PageHeader
+        title="Dispatch Dashboard"
+        subtitle={<>Welcome, {user.name}. Jobs update live as customers book.</>}
+        actions={
+          <>
+            <div className="sold-today">
+              <span className="sold-today-label">Batteries Sold Today</span>
+              <span className="sold-today-value">{NOT_YET}</span>
+            </div>
+            <Link to="/customer-form" className="btn btn-accent">
+              <span aria-hidden="true">+</span> Add Appointment
+            </Link>
+          </>
+        }
+      />
 
       <section aria-label="Today at a glance" className="stat-grid">
         {stats.map((s) => (
