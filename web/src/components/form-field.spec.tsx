@@ -1,5 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PUBLIC_FIELD_LOOK, SelectField, TextAreaField, TextField } from './form-field';
+import {
+  PUBLIC_FIELD_LOOK,
+  STAFF_FORM_LOOK,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from './form-field';
 
 const noop = () => undefined;
 
@@ -86,5 +92,43 @@ describe('form fields', () => {
       <TextAreaField {...bookingControl('booking-notes')} label="Notes" />,
     );
     expect(attributesOf(area, 'textarea').class).toBe('pub-input pub-textarea');
+  });
+
+  it('take options whose label differs from their value, and disabled ones', () => {
+    const html = renderToStaticMarkup(
+      <SelectField
+        id="battery"
+        label="Select Battery"
+        value="7"
+        onChange={noop}
+        placeholder="Select battery from inventory"
+        options={[
+          { value: '7', label: 'AGM 48 - Group 48 (Stock: 3)' },
+          { value: '8', label: 'Flooded 24 - FL-24 (Stock: 0)', disabled: true },
+        ]}
+      />,
+    );
+    expect(html).toContain(
+      '<option value="">Select battery from inventory</option>' +
+        '<option value="7" selected="">AGM 48 - Group 48 (Stock: 3)</option>' +
+        '<option value="8" disabled="">Flooded 24 - FL-24 (Stock: 0)</option>',
+    );
+  });
+
+  it("show the required mark in the back office's form look", () => {
+    const html = renderToStaticMarkup(
+      <TextField
+        id="serial"
+        label="Battery Serial Number"
+        required
+        look={STAFF_FORM_LOOK}
+        value=""
+        onChange={noop}
+      />,
+    );
+    expect(html).toContain(
+      '<label for="serial">Battery Serial Number' +
+        '<span class="field-required" aria-hidden="true"> *</span></label>',
+    );
   });
 });

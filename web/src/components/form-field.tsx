@@ -29,6 +29,13 @@ export interface FieldLook {
 /** app.css styles these. */
 export const STAFF_FIELD_LOOK: FieldLook = { field: 'field', error: 'field-error' };
 
+/** The staff look with the required mark ('Service Performed *'): the back office's forms. */
+export const STAFF_FORM_LOOK: FieldLook = {
+  ...STAFF_FIELD_LOOK,
+  required: 'field-required',
+  hint: 'field-hint',
+};
+
 /** public.css styles these: the pub- prefix keeps the public pages apart from the staff styles. */
 export const PUBLIC_FIELD_LOOK: FieldLook = {
   field: 'pub-field',
@@ -73,10 +80,18 @@ export type TextFieldProps = FieldProps &
 export type TextAreaFieldProps = FieldProps &
   ValueProps &
   ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+/** An option whose value and label differ, or that cannot be chosen (out of stock). */
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
 export type SelectFieldProps = FieldProps &
   ValueProps &
   ControlAttributes<SelectHTMLAttributes<HTMLSelectElement>> & {
-    options: readonly string[];
+    /** A string is both the value and the label. */
+    options: readonly (string | SelectOption)[];
     /** The first, empty option. */
     placeholder: string;
   };
@@ -105,11 +120,15 @@ export function SelectField({ options, placeholder, ...props }: SelectFieldProps
     <FieldShell {...shell}>
       <select className={shell.look.select} {...control}>
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label, disabled } =
+            typeof option === 'string' ? { value: option, label: option, disabled: false } : option;
+          return (
+            <option key={value} value={value} disabled={disabled}>
+              {label}
+            </option>
+          );
+        })}
       </select>
     </FieldShell>
   );
