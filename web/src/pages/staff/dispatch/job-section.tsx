@@ -11,9 +11,19 @@ interface Props {
   /** Collapsible sections start closed and show their count in the toggle. */
   collapsible?: boolean;
   icon?: ReactNode;
+  /** The buttons of each card. */
+  renderActions?: (appointment: DashboardAppointment) => ReactNode;
 }
 
-export function JobSection({ title, empty, appointments, now, collapsible = false, icon }: Props) {
+export function JobSection({
+  title,
+  empty,
+  appointments,
+  now,
+  collapsible = false,
+  icon,
+  renderActions,
+}: Props) {
   const headingId = useId();
   const body = useDisclosure(!collapsible);
   const count = <span className="count-pill">{appointments.length}</span>;
@@ -43,7 +53,7 @@ export function JobSection({ title, empty, appointments, now, collapsible = fals
           <ul className="job-list">
             {appointments.map((a) => (
               <li key={a.id}>
-                <JobCard appointment={a} now={now} />
+                <JobCard appointment={a} now={now} actions={renderActions?.(a)} />
               </li>
             ))}
           </ul>
