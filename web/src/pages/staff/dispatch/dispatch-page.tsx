@@ -58,6 +58,7 @@ export function DispatchPage() {
   const lists = useMemo(() => splitBoard(board, today), [board, today]);
   const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
   const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
+  // A technician on a job sees it first (In Progress above Available Jobs), without scrolling.
   const busy = user ? hasActiveJob(board, user.id) : false;
   useNewJobSound(appointments.data?.length, busy);
 
@@ -87,6 +88,26 @@ export function DispatchPage() {
       board={board}
       onComplete={setCompleting}
       onDecline={setDeclining}
+    />
+  );
+  const availableSection = (
+    <JobSection
+      key="available"
+      title="Available Jobs"
+      empty="No available jobs at the moment"
+      appointments={lists.available}
+      now={now}
+      renderActions={renderActions}
+    />
+  );
+  const inProgressSection = (
+    <JobSection
+      key="in-progress"
+      title="In Progress"
+      empty="No jobs in progress"
+      appointments={lists.inProgress}
+      now={now}
+      renderActions={renderActions}
     />
   );
   const refreshLocations = () => {
@@ -155,20 +176,7 @@ export function DispatchPage() {
             <LoadingIndicator label="Loading appointments..." />
           ) : (
             <>
-              <JobSection
-                title="Available Jobs"
-                empty="No available jobs at the moment"
-                appointments={lists.available}
-                now={now}
-                renderActions={renderActions}
-              />
-              <JobSection
-                title="In Progress"
-                empty="No jobs in progress"
-                appointments={lists.inProgress}
-                now={now}
-                renderActions={renderActions}
-              />
+              {busy ? [inProgressSection, availableSection] : [availableSection, inProgressSection]}
               <JobSection
                 title="Future Jobs"
                 empty="No future jobs scheduled"
