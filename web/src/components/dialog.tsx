@@ -9,9 +9,11 @@ interface DialogProps {
   onClose: () => void;
   /** False while the dialog is busy (saving): nothing closes it. Default true. */
   dismissible?: boolean;
+  /** A click beside the dialog closes it. Default true; a form with typed data says false. */
+  closeOnBackdrop?: boolean;
   /** 'alertdialog' for a confirmation. */
   role?: 'dialog' | 'alertdialog';
-  /** Focused when the dialog opens; default the first focusable element inside. */
+  /** Focused when the dialog opens; default the first control after the close button. */
   initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
   children: ReactNode;
@@ -43,6 +45,7 @@ export function Dialog({
   description,
   onClose,
   dismissible = true,
+  closeOnBackdrop = true,
   role = 'dialog',
   initialFocus,
   className,
@@ -61,7 +64,8 @@ export function Dialog({
     const panel = panelRef.current;
     if (!panel) return;
     const returnTo = document.activeElement as HTMLElement | null;
-    (initialFocus?.current ?? focusables(panel)[0] ?? panel).focus();
+    const first = focusables(panel).find((el) => !el.classList.contains('dialog-close'));
+    (initialFocus?.current ?? first ?? panel).focus();
 
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -104,7 +108,7 @@ export function Dialog({
     <div
       className="dialog-overlay"
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget && dismissible) onClose();
+        if (e.target === e.currentTarget && dismissible && closeOnBackdrop) onClose();
       }}
     >
       <div

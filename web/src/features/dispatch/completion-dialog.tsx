@@ -118,6 +118,7 @@ export function CompletionDialog({
       description={`${appointment.customer.name} · ${appointment.location}`}
       onClose={onClose}
       dismissible={!saving}
+      closeOnBackdrop={false}
       className="completion-dialog"
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
