@@ -17,8 +17,8 @@ import {
 interface Props {
   appointments: readonly MappedAppointment[];
   technicians: readonly MappedTechnician[];
-  /** Where the tiles come from; without it the markers are drawn on a plain background. */
-  tiles: MapConfig | undefined;
+  /** Where the tiles come from: undefined while it loads, null when it could not be read. */
+  tiles: MapConfig | null | undefined;
 }
 
 const CENTER: [number, number] = [MAP.center.lat, MAP.center.lng];
@@ -71,7 +71,7 @@ type TileState = 'checking' | 'ok' | 'failed';
  * of reach (offline, blocked), the map keeps its markers on a plain background, and the console
  * shows one failed request instead of one per tile.
  */
-function useTilesReachable(tileUrl: string | undefined): TileState {
+function useTilesReachable(tileUrl: string | null | undefined): TileState {
   const [result, setResult] = useState<{ url: string; ok: boolean } | null>(null);
   useEffect(() => {
     if (!tileUrl) return;
@@ -84,7 +84,8 @@ function useTilesReachable(tileUrl: string | undefined): TileState {
       probe.onerror = null;
     };
   }, [tileUrl]);
-  if (!tileUrl || result?.url !== tileUrl) return tileUrl ? 'checking' : 'failed';
+  if (tileUrl === null) return 'failed';
+  if (tileUrl === undefined || result?.url !== tileUrl) return 'checking';
   return result.ok ? 'ok' : 'failed';
 }
 
@@ -102,7 +103,7 @@ function FitBoundsOnce({ points }: { points: [number, number][] }) {
 
 /** The board's map (spec section 2): open appointments by status colour and online technicians. */
 export function AppointmentsMap({ appointments, technicians, tiles }: Props) {
-  const tileState = useTilesReachable(tiles?.tileUrl);
+  const tileState = useTilesReachable(tiles === null ? null : tiles?.tileUrl);
   const points = useMemo(() => mapPoints(appointments, technicians), [appointments, technicians]);
 
   return (

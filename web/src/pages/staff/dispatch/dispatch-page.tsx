@@ -46,7 +46,7 @@ export function DispatchPage() {
   const stats = useDashboardStats({ enabled: signedIn });
   const sold = useBatteriesSoldToday({ enabled: signedIn });
   const team = useUserLocations({ enabled: signedIn });
-  const mapConfig = useMapConfig();
+  const mapConfig = useMapConfig({ enabled: signedIn });
   useBoardUpdates(signedIn);
   const now = useNow(POLLING_MS.ageDisplay);
   const today = businessDate(new Date(now));
@@ -230,7 +230,7 @@ export function DispatchPage() {
               <AppointmentsMap
                 appointments={mappedAppointments}
                 technicians={mappedTechnicians}
-                tiles={mapConfig.data}
+                tiles={mapConfig.isError ? null : mapConfig.data}
               />
             </Suspense>
             <MapLegend />
