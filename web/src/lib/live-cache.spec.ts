@@ -1,38 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { DashboardAppointment, InventoryItem, UserLocation } from '@cincy/contracts';
+import { dashboardAppointment } from '../../test/dashboard-appointment.fixture';
 import { BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys';
 import { applySocketEvent, upsertAppointment, upsertBatteryItem } from './live-cache';
 
 const TODAY = '2030-06-14';
 
-function appointment(
-  id: number,
-  version: number,
-  extra: Partial<DashboardAppointment> = {},
-): DashboardAppointment {
-  return {
-    id,
-    customerId: id,
-    status: 'pending',
-    priority: 'normal',
-    customer: { name: `Customer ${id}`, phone: '5135550100' },
-    location: '1 Main St, Cincinnati, Ohio 45202',
-    customerLocation: null,
-    technicianId: null,
-    technicianUsername: null,
-    technician: null,
-    vehicle: null,
-    preferredTime: 'ASAP',
-    scheduledDate: null,
-    scheduledTime: null,
-    notes: null,
-    requestedAt: '2030-06-14T12:00:00.000Z',
-    createdAt: '2030-06-14T12:00:00.000Z',
-    updatedAt: '2030-06-14T12:00:00.000Z',
-    version,
-    ...extra,
-  };
-}
+const appointment = (id: number, version: number, extra: Partial<DashboardAppointment> = {}) =>
+  dashboardAppointment(id, 'pending', { version, ...extra });
 
 const battery = (
   id: number,

@@ -1,33 +1,13 @@
-import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
+import type { AppointmentStatus } from '@cincy/contracts';
+import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import { canAcceptJob, hasActiveJob, jobActionsFor } from './job-actions.util';
 
-function job(
-  id: number,
-  status: AppointmentStatus,
-  technicianId: number | null = null,
-): DashboardAppointment {
-  return {
-    id,
-    customerId: 100 + id,
-    status,
-    priority: 'normal',
-    customer: { name: `Customer ${id}`, phone: '5135550100' },
-    location: '1 Main St, Cincinnati, Ohio 45202',
-    customerLocation: null,
+const job = (id: number, status: AppointmentStatus, technicianId: number | null = null) =>
+  dashboardAppointment(id, status, {
     technicianId,
     technicianUsername: technicianId === null ? null : `tech${technicianId}`,
     technician: technicianId === null ? null : { name: `Tech ${technicianId}` },
-    vehicle: null,
-    preferredTime: 'ASAP',
-    scheduledDate: null,
-    scheduledTime: null,
-    notes: null,
-    requestedAt: '2030-06-14T12:00:00.000Z',
-    createdAt: '2030-06-14T12:00:00.000Z',
-    updatedAt: '2030-06-14T12:00:00.000Z',
-    version: 1,
-  };
-}
+  });
 
 const TECH = { id: 7, role: 'technician', privileged: false } as const;
 const OTHER_TECH = 8;
