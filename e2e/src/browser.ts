@@ -11,11 +11,18 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  /** Makes page.goto('/login') work. */
+  baseURL?: string;
+  /** Default 1280x900. */
+  viewport?: { width: number; height: number };
+}
+
 /**
  * A headless Chromium with a fresh profile (its own temporary --user-data-dir, through
- * playwright's persistent context) and one page. `baseURL` makes page.goto('/login') work.
+ * playwright's persistent context) and one page.
  */
-export async function launchBrowser(options: { baseURL?: string } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'cincy-e2e-chromium-'));
   let context: BrowserContext;
   try {
@@ -24,7 +31,7 @@ export async function launchBrowser(options: { baseURL?: string } = {}): Promise
       headless: true,
       args: [...CHROMIUM_ARGS],
       baseURL: options.baseURL,
-      viewport: { width: 1280, height: 900 },
+      viewport: options.viewport ?? { width: 1280, height: 900 },
       timeout: 60_000,
     });
   } catch (err) {

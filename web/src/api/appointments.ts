@@ -1,5 +1,16 @@
-import type { AppointmentInput, CreatedAppointment, DashboardAppointment } from '@cincy/contracts';
+import type {
+  AppointmentInput,
+  CreatedAppointment,
+  DashboardAppointment,
+  StatusChange,
+} from '@cincy/contracts';
 import { requestJson } from './request';
+
+/** What PATCH /api/appointments/{id}/decline answers (`declineAnswerSchema`). */
+export interface DeclineAnswer {
+  message: string;
+  appointment: DashboardAppointment;
+}
 
 export function fetchAppointments(signal?: AbortSignal): Promise<DashboardAppointment[]> {
   return requestJson<DashboardAppointment[]>('GET', '/api/appointments', undefined, { signal });
@@ -7,4 +18,16 @@ export function fetchAppointments(signal?: AbortSignal): Promise<DashboardAppoin
 
 export function createAppointment(input: AppointmentInput): Promise<CreatedAppointment> {
   return requestJson<CreatedAppointment>('POST', '/api/appointments', input);
+}
+
+/** Accept, en route, on location; answers the appointment as it now is. */
+export function changeAppointmentStatus(
+  id: number,
+  change: StatusChange,
+): Promise<DashboardAppointment> {
+  return requestJson<DashboardAppointment>('PATCH', `/api/appointments/${id}/status`, change);
+}
+
+export function declineAppointment(id: number): Promise<DeclineAnswer> {
+  return requestJson<DeclineAnswer>('PATCH', `/api/appointments/${id}/decline`);
 }

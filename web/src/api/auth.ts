@@ -1,8 +1,8 @@
-import type { CurrentUser, LoginRequest } from '@cincy/contracts';
+import type { SignedInUser, LoginRequest } from '@cincy/contracts';
 import { ApiRequestError, apiRequest, requestJson } from './request';
 
-export function login(body: LoginRequest): Promise<CurrentUser> {
-  return requestJson<CurrentUser>('POST', '/api/auth/login', body);
+export function login(body: LoginRequest): Promise<SignedInUser> {
+  return requestJson<SignedInUser>('POST', '/api/auth/login', body);
 }
 
 /** The answer is not read (spec section 7). */
@@ -11,9 +11,9 @@ export async function logout(userId: number | undefined): Promise<void> {
 }
 
 /** The signed-in user, or null when there is no session: spec section 8's "401 returns null" mode. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+export async function fetchCurrentUser(): Promise<SignedInUser | null> {
   try {
-    return await requestJson<CurrentUser>('GET', '/api/users/current');
+    return await requestJson<SignedInUser>('GET', '/api/users/current');
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;

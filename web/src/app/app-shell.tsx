@@ -1,12 +1,21 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from './footer';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { NavBar } from './nav-bar';
 import { Toaster } from '../components/toast';
+import { useAuthRestoring, useCurrentUser } from '../hooks/use-auth';
+
+// Tracking and heartbeat: a chunk of their own, fetched only once someone signs in.
+const SessionServices = lazy(() =>
+  import('./session-services').then((m) => ({ default: m.SessionServices })),
+);
 
 /** Plain React and CSS only: everything reachable from here ships to public visitors. */
 export function AppShell() {
+  const user = useCurrentUser();
+  // A user remembered from the last visit waits for the server to confirm the session.
+  const restoring = useAuthRestoring();
   return (
     <div className="app">
       <a className="skip-link" href="#main-content">
@@ -20,6 +29,11 @@ export function AppShell() {
       </div>
       <Footer />
       <Toaster />
+      {user && !restoring && (
+        <Suspense fallback={null}>
+          <SessionServices userId={user.id} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '@cincy/contracts';
 import { BatteryMark } from '../components/battery-mark';
 import { useCurrentUser } from '../hooks/use-auth';
+import { useDisclosure } from '../hooks/use-disclosure';
 import { useLogout } from '../hooks/use-logout';
 
 interface NavItem {
@@ -28,17 +28,15 @@ export function NavBar() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  const menu = useDisclosure();
 
   // Spec: hidden on / and /login; public visitors get the public pages' own headers.
   if (HIDDEN_ON.has(pathname) || !user) return null;
 
   const links = NAV_ITEMS.filter((item) => item.roles.includes(user.role));
-  const closeMenu = () => setMenuOpen(false);
 
   const onLogout = async () => {
-    closeMenu();
+    menu.close();
     await logout.mutateAsync();
     navigate('/');
   };
@@ -46,25 +44,19 @@ export function NavBar() {
   return (
     <header className="site-header">
       <nav className="nav" aria-label="Main">
-        <Link to="/dispatch" className="brand" onClick={closeMenu}>
+        <Link to="/dispatch" className="brand" onClick={menu.close}>
           <BatteryMark />
           <span>Cincy Battery</span>
         </Link>
-        <button
-          type="button"
-          className="nav-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <button className="nav-toggle" {...menu.buttonProps}>
           <span className="nav-toggle-bars" aria-hidden="true" />
           <span>Menu</span>
         </button>
-        <div id={menuId} className={`nav-menu${menuOpen ? ' is-open' : ''}`}>
+        <div id={menu.regionId} className={`nav-menu${menu.open ? ' is-open' : ''}`}>
           <ul className="nav-links">
             {links.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="nav-link" onClick={closeMenu}>
+                <NavLink to={item.to} className="nav-link" onClick={menu.close}>
                   {item.label}
                 </NavLink>
               </li>

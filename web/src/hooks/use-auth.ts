@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { CurrentUser } from '@cincy/contracts';
+import type { SignedInUser } from '@cincy/contracts';
 import { authStore } from '../lib/auth-store';
 
-export function useCurrentUser(): CurrentUser | null {
+export function useCurrentUser(): SignedInUser | null {
   return useSyncExternalStore(authStore.subscribe, () => authStore.getState().currentUser);
 }
 

@@ -1,27 +1,13 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
-import { SOCKET_EVENTS, type BoardChanged, type DashboardAppointment } from '@cincy/contracts';
-import { QUERY_KEYS } from '../api/query-keys';
-
-/** Upserts one appointment by id, keeping the list's order for known ids and appending new ones. */
-export function upsertAppointment(
-  list: DashboardAppointment[] | undefined,
-  next: DashboardAppointment,
-): DashboardAppointment[] | undefined {
-  // Not loaded yet: the fetch in flight will include it.
-  if (!list) return list;
-  const index = list.findIndex((a) => a.id === next.id);
-  if (index === -1) return [...list, next];
-  const copy = list.slice();
-  copy[index] = next;
-  return copy;
-}
+import { SOCKET_EVENTS, type SocketPayloads } from '@cincy/contracts';
+import { applySocketEvent, refetchLiveQueries, type SocketEventName } from '../lib/live-cache';
 
 /**
- * Staff-only live board: the gateway pushes `board.changed` over socket.io (cookie-authenticated)
- * and the appointment is written straight into the cache. After a reconnect we may have missed
- * pushes, so the list is refetched.
+ * Staff-only live board: the gateway pushes every change over socket.io (cookie-authenticated) and
+ * each push is written straight into the cache (lib/live-cache.ts). After a reconnect we may have
+ * missed pushes, so everything the pushes keep fresh is refetched.
  */
 export function useBoardUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -30,20 +16,18 @@ export function useBoardUpdates(enabled: boolean) {
     if (!enabled) return;
     const socket = io({ path: '/socket.io', withCredentials: true });
 
-    const onBoardChanged = (payload: BoardChanged) => {
-      if (!payload?.appointment || typeof payload.appointment.id !== 'number') return;
-      queryClient.setQueryData<DashboardAppointment[]>(QUERY_KEYS.appointments, (list) =>
-        upsertAppointment(list, payload.appointment),
-      );
-    };
-    const onReconnect = () => {
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.appointments });
-    };
-
-    socket.on(SOCKET_EVENTS.boardChanged, onBoardChanged);
+    const names = Object.values(SOCKET_EVENTS) as SocketEventName[];
+    const handlers = names.map((name) => {
+      const handler = (payload: SocketPayloads[typeof name]) =>
+        void applySocketEvent(queryClient, name, payload);
+      socket.on(name, handler);
+      return () => socket.off(name, handler);
+    });
+    const onReconnect = () => void refetchLiveQueries(queryClient);
     socket.io.on('reconnect', onReconnect);
+
     return () => {
-      socket.off(SOCKET_EVENTS.boardChanged, onBoardChanged);
+      for (const off of handlers) off();
       socket.io.off('reconnect', onReconnect);
       socket.disconnect();
     };

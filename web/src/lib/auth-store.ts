@@ -1,13 +1,13 @@
 // The signed-in user, kept outside React so the session machinery (restore, idle sign-out, other
 // tabs) runs without a component; hooks/use-auth.ts reads it into components.
-import { SESSION, type CurrentUser } from '@cincy/contracts';
+import { SESSION, type SignedInUser } from '@cincy/contracts';
 import * as authApi from '../api/auth';
 import { queryClient } from './query-client';
 
 /** Spec section 3: the browser keeps this under `auth-storage`. */
 export interface AuthState {
   isAuthenticated: boolean;
-  currentUser: CurrentUser | null;
+  currentUser: SignedInUser | null;
   lastActivity: number | null;
 }
 
@@ -28,7 +28,8 @@ function readStored(): AuthState {
     if (!parsed.isAuthenticated || !user || typeof user.id !== 'number') return signedOut;
     return {
       isAuthenticated: true,
-      currentUser: user,
+      // Stored before `privileged` existed: no Decline Call until the server has answered.
+      currentUser: { ...user, privileged: user.privileged === true },
       lastActivity: Number(parsed.lastActivity) || Date.now(),
     };
   } catch {
@@ -67,7 +68,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-function signIn(user: CurrentUser) {
+function signIn(user: SignedInUser) {
   generation++;
   setState({ isAuthenticated: true, currentUser: user, lastActivity: Date.now() });
 }

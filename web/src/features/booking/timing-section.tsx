@@ -1,7 +1,8 @@
 import { BUSINESS, type TimeSlot } from '@cincy/contracts';
 import { useMemo, type RefObject } from 'react';
-import { FieldError } from './booking-fields';
-import { dateChoices, hourOptions, parseScheduledTime } from './booking-form.util';
+import { FieldError, PUBLIC_FIELD_LOOK } from '../../components/form-field';
+import { fieldId } from './booking-fields.util';
+import { dateChoices, hourOptions, parseScheduledTime, type TimingMode } from './booking-form.util';
 import type { BookingFormState } from './use-booking-form';
 
 interface TimingSectionProps {
@@ -12,6 +13,19 @@ interface TimingSectionProps {
 }
 
 export const TIMING_SECTION_ID = 'service-timing';
+
+const TIMING_CHOICES: readonly { mode: TimingMode; title: string; text: string }[] = [
+  {
+    mode: 'asap',
+    title: 'ASAP Service (Recommended)',
+    text: 'We aim to arrive within about an hour.',
+  },
+  {
+    mode: 'later',
+    title: 'Schedule for Later',
+    text: 'Pick a day and hour that suits you.',
+  },
+];
 
 /** ASAP or a later date and hour. The heading takes focus when "Try Different Time or Location" is used. */
 export function TimingSection({ form, now, slots, headingRef }: TimingSectionProps) {
@@ -29,32 +43,24 @@ export function TimingSection({ form, now, slots, headingRef }: TimingSectionPro
       </h2>
       <fieldset className="pub-radio-group">
         <legend className="pub-visually-hidden">When do you need service?</legend>
-        <label className={`pub-radio-card${timing === 'asap' ? ' is-selected' : ''}`}>
-          <input
-            type="radio"
-            name="timing"
-            value="asap"
-            checked={timing === 'asap'}
-            onChange={() => chooseTiming('asap', now)}
-          />
-          <span>
-            <span className="pub-radio-title">ASAP Service (Recommended)</span>
-            <span className="pub-radio-text">We aim to arrive within about an hour.</span>
-          </span>
-        </label>
-        <label className={`pub-radio-card${timing === 'later' ? ' is-selected' : ''}`}>
-          <input
-            type="radio"
-            name="timing"
-            value="later"
-            checked={timing === 'later'}
-            onChange={() => chooseTiming('later', now)}
-          />
-          <span>
-            <span className="pub-radio-title">Schedule for Later</span>
-            <span className="pub-radio-text">Pick a day and hour that suits you.</span>
-          </span>
-        </label>
+        {TIMING_CHOICES.map((choice) => (
+          <label
+            key={choice.mode}
+            className={`pub-radio-card${timing === choice.mode ? ' is-selected' : ''}`}
+          >
+            <input
+              type="radio"
+              name="timing"
+              value={choice.mode}
+              checked={timing === choice.mode}
+              onChange={() => chooseTiming(choice.mode, now)}
+            />
+            <span>
+              <span className="pub-radio-title">{choice.title}</span>
+              <span className="pub-radio-text">{choice.text}</span>
+            </span>
+          </label>
+        ))}
       </fieldset>
 
       {timing === 'later' && (
@@ -115,7 +121,7 @@ export function TimingSection({ form, now, slots, headingRef }: TimingSectionPro
               })}
             </div>
           </div>
-          <FieldError name="scheduledTime" error={timeError} />
+          <FieldError id={fieldId('scheduledTime')} error={timeError} look={PUBLIC_FIELD_LOOK} />
         </div>
       )}
     </section>

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
 import { isPastHour } from '@cincy/contracts';
+import { PUBLIC_FIELD_LOOK } from '../../components/form-field';
+import { fieldId } from './booking-fields.util';
 import {
   EMPTY_BOOKING_FORM,
   filterPhoneInput,
@@ -102,6 +104,21 @@ export function useBookingForm() {
     return found;
   }, [values]);
 
+  /**
+   * The props that tie a shared field to one of the form's fields: id, name and the public look,
+   * value, change, error, and the check on blur. The vehicle selects skip it: their only errors
+   * come from the server and stay until the visitor changes the choice.
+   */
+  const bind = (field: TextFieldName, { checkOnBlur = true } = {}) => ({
+    id: fieldId(field),
+    name: field,
+    look: PUBLIC_FIELD_LOOK,
+    value: values[field] ?? '',
+    onChange: (value: string) => setText(field, value),
+    onBlur: checkOnBlur ? () => blurField(field) : undefined,
+    error: errors[field],
+  });
+
   const showErrors = useCallback(
     (found: BookingFieldErrors) => setErrors((prev) => ({ ...prev, ...found })),
     [],
@@ -111,9 +128,8 @@ export function useBookingForm() {
     values,
     errors,
     timing,
-    setText,
+    bind,
     setAgreeToTerms,
-    blurField,
     chooseTiming,
     chooseDate,
     chooseHour,

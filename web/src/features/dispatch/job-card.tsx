@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { DashboardAppointment } from '@cincy/contracts';
 import { AgeDisplay } from './age-display';
 import { STATUS_LABELS, formatSchedule, mapsSearchUrl, minutesSince } from './board-lists.util';
@@ -11,9 +11,12 @@ function telHref(phone: string) {
 export function JobCard({
   appointment: a,
   now,
+  actions,
 }: {
   appointment: DashboardAppointment;
   now: number;
+  /** The buttons the viewer may use on this job (JobActions). */
+  actions?: ReactNode;
 }) {
   const titleId = useId();
   const minutes = minutesSince(a.requestedAt, now);
@@ -75,6 +78,7 @@ export function JobCard({
           </div>
         )}
       </dl>
+      {actions}
     </article>
   );
 }

@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cincy/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FactRow, PhoneLink, PublicCard } from '../public-blocks';
 import '../public.css';
 
 const NEXT_STEPS = [
@@ -47,48 +47,29 @@ export function ConfirmationPage() {
         Thank you{name ? `, ${name}` : ''}! Your request has been sent to our team.
       </p>
 
-      <section className="pub-card" aria-labelledby="pub-details-title">
-        <h2 className="pub-card-title" id="pub-details-title">
-          Request Details
-        </h2>
+      <PublicCard titleId="pub-details-title" title="Request Details">
         <dl className="pub-details">
-          <div>
-            <dt>Contact</dt>
-            <dd>
-              {name || 'Not specified'}
-              {phone && (
-                <>
-                  <br />
-                  {phone}
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Service Location</dt>
-            <dd>{location || 'Not specified'}</dd>
-          </div>
-          <div>
-            <dt>Vehicle</dt>
-            <dd>{vehicle || 'Not specified'}</dd>
-          </div>
-          <div>
-            <dt>Preferred Time</dt>
-            <dd>{time || 'ASAP'}</dd>
-          </div>
+          <FactRow term="Contact">
+            {name || 'Not specified'}
+            {phone && (
+              <>
+                <br />
+                {phone}
+              </>
+            )}
+          </FactRow>
+          <FactRow term="Service Location">{location || 'Not specified'}</FactRow>
+          <FactRow term="Vehicle">{vehicle || 'Not specified'}</FactRow>
+          <FactRow term="Preferred Time">{time || 'ASAP'}</FactRow>
           {notes && (
-            <div>
-              <dt>Notes</dt>
-              <dd className="pub-pre-wrap">{notes}</dd>
-            </div>
+            <FactRow term="Notes" className="pub-pre-wrap">
+              {notes}
+            </FactRow>
           )}
         </dl>
-      </section>
+      </PublicCard>
 
-      <section className="pub-card" aria-labelledby="pub-next-title">
-        <h2 className="pub-card-title" id="pub-next-title">
-          What Happens Next
-        </h2>
+      <PublicCard titleId="pub-next-title" title="What Happens Next">
         <ol className="pub-steps">
           {NEXT_STEPS.map((step) => (
             <li key={step.title}>
@@ -97,10 +78,10 @@ export function ConfirmationPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PublicCard>
 
       <p className="pub-lead">
-        Questions or changes? Call us at <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+        Questions or changes? Call us at <PhoneLink />.
       </p>
       <div className="pub-actions">
         <Link className="pub-button pub-button--primary" to="/">

@@ -1,16 +1,16 @@
 import { BUSINESS, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { dismissToast, toast } from '../../../components/toast';
-import { AlternativeSchedulingNotice } from '../../../features/booking/alternative-scheduling-notice';
 import {
   FieldError,
-  fieldId,
-  errorId,
+  PUBLIC_FIELD_LOOK,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../../features/booking/booking-fields';
+} from '../../../components/form-field';
+import { dismissToast, toast } from '../../../components/toast';
+import { AlternativeSchedulingNotice } from '../../../features/booking/alternative-scheduling-notice';
+import { errorId, fieldId } from '../../../features/booking/booking-fields.util';
 import {
   buildAppointmentPayload,
   buildConfirmationUrl,
@@ -29,13 +29,14 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useNow } from '../../../hooks/use-now';
 import { BookingSubmitError, useSubmitBooking } from '../../../hooks/use-submit-booking';
 import { useTimeSlots } from '../../../hooks/use-time-slots';
+import { PhoneLink } from '../public-blocks';
 import '../public.css';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
 
 export function CustomerFormPage() {
   const form = useBookingForm();
-  const { values, errors, setText, blurField } = form;
+  const { values, errors, bind } = form;
   // Re-read every minute, so an hour that begins while the form is open stops being offered.
   const now = new Date(useNow(60_000));
   const navigate = useNavigate();
@@ -101,7 +102,7 @@ export function CustomerFormPage() {
           days a week.
         </p>
         <p className="pub-small">
-          Prefer to talk? Call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+          Prefer to talk? Call <PhoneLink />.
         </p>
       </header>
 
@@ -122,30 +123,22 @@ export function CustomerFormPage() {
           <legend className="pub-legend">Contact Information</legend>
           <div className="pub-grid pub-grid--2">
             <TextField
-              name="firstName"
+              {...bind('firstName')}
               label="First Name"
               required
               autoComplete="given-name"
               maxLength={50}
-              value={values.firstName}
-              onChange={(v) => setText('firstName', v)}
-              onBlur={() => blurField('firstName')}
-              error={errors.firstName}
             />
             <TextField
-              name="lastName"
+              {...bind('lastName')}
               label="Last Name"
               required
               autoComplete="family-name"
               maxLength={50}
-              value={values.lastName}
-              onChange={(v) => setText('lastName', v)}
-              onBlur={() => blurField('lastName')}
-              error={errors.lastName}
             />
           </div>
           <TextField
-            name="phone"
+            {...bind('phone')}
             label="Phone Number"
             type="tel"
             inputMode="tel"
@@ -153,62 +146,42 @@ export function CustomerFormPage() {
             autoComplete="tel-national"
             placeholder="(513) 555-0123"
             maxLength={TEXT_LIMITS.phone}
-            value={values.phone}
-            onChange={(v) => setText('phone', v)}
-            onBlur={() => blurField('phone')}
-            error={errors.phone}
           />
         </fieldset>
 
         <fieldset className="pub-fieldset">
           <legend className="pub-legend">Service Location</legend>
           <TextField
-            name="street"
+            {...bind('street')}
             label="Street Address"
             required
             autoComplete="address-line1"
             placeholder="123 Main St"
             maxLength={TEXT_LIMITS.street}
-            value={values.street}
-            onChange={(v) => setText('street', v)}
-            onBlur={() => blurField('street')}
-            error={errors.street}
           />
           <div className="pub-grid pub-grid--3">
             <TextField
-              name="city"
+              {...bind('city')}
               label="City"
               required
               autoComplete="address-level2"
               maxLength={TEXT_LIMITS.city}
-              value={values.city}
-              onChange={(v) => setText('city', v)}
-              onBlur={() => blurField('city')}
-              error={errors.city}
             />
             <SelectField
-              name="state"
+              {...bind('state')}
               label="State"
               required
               placeholder="Select state"
               options={US_STATES}
-              value={values.state}
-              onChange={(v) => setText('state', v)}
-              onBlur={() => blurField('state')}
-              error={errors.state}
             />
             <TextField
-              name="zip"
+              {...bind('zip')}
               label="ZIP Code"
               required
               inputMode="numeric"
               autoComplete="postal-code"
               placeholder="45202"
               maxLength={10}
-              value={values.zip}
-              onChange={(v) => setText('zip', v)}
-              onBlur={() => blurField('zip')}
-              error={errors.zip}
             />
           </div>
         </fieldset>
@@ -222,15 +195,11 @@ export function CustomerFormPage() {
             Additional Notes <span className="pub-legend-note">(optional)</span>
           </legend>
           <TextAreaField
-            name="notes"
+            {...bind('notes')}
             label="Notes"
             hint="Gate codes, parking spot, or anything the technician should know."
             rows={3}
             maxLength={TEXT_LIMITS.notes}
-            value={values.notes ?? ''}
-            onChange={(v) => setText('notes', v)}
-            onBlur={() => blurField('notes')}
-            error={errors.notes}
           />
         </fieldset>
 
@@ -254,7 +223,11 @@ export function CustomerFormPage() {
             />
             <label htmlFor={fieldId('agreeToTerms')}>I agree to the terms of service</label>
           </div>
-          <FieldError name="agreeToTerms" error={errors.agreeToTerms} />
+          <FieldError
+            id={fieldId('agreeToTerms')}
+            error={errors.agreeToTerms}
+            look={PUBLIC_FIELD_LOOK}
+          />
         </div>
 
         <button

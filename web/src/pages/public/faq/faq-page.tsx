@@ -1,5 +1,5 @@
 import { BUSINESS, PRICES } from '@cincy/contracts';
-import { Link } from 'react-router-dom';
+import { BookNowLink, PhoneLink, PublicCard } from '../public-blocks';
 import { InfoPage } from '../public-layout';
 
 interface FaqItem {
@@ -93,21 +93,16 @@ export function FaqPage() {
         ))}
       </div>
 
-      <section
-        className="pub-card pub-card--accent pub-call-us"
-        aria-labelledby="pub-call-us-title"
+      <PublicCard
+        titleId="pub-call-us-title"
+        title="Still have questions?"
+        className="pub-card--accent pub-call-us"
       >
-        <h2 className="pub-card-title" id="pub-call-us-title">
-          Still have questions?
-        </h2>
         <p>
-          Call us at <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>, 7 days a week,{' '}
-          {BUSINESS.hoursShort}.
+          Call us at <PhoneLink />, 7 days a week, {BUSINESS.hoursShort}.
         </p>
-        <Link className="pub-button pub-button--primary" to="/customer-form">
-          Book Now
-        </Link>
-      </section>
+        <BookNowLink />
+      </PublicCard>
     </InfoPage>
   );
 }

@@ -1,6 +1,7 @@
 import { BUSINESS } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { BookNowLink, EmailLink, FactRow, PhoneLink, PublicCard } from '../public-blocks';
 import { PromoVideo } from './promo-video';
 import '../public.css';
 
@@ -39,62 +40,43 @@ export function LandingPage() {
           A technician brings a brand new battery to your home, work or roadside and installs it in
           about 15-25 minutes. Serving {BUSINESS.serviceArea}.
         </p>
-        <Link className="pub-button pub-button--primary pub-button--large" to="/customer-form">
-          Book Now
-        </Link>
+        <BookNowLink large />
       </section>
 
       <PromoVideo />
 
       <div className="pub-card-grid">
-        <section className="pub-card" aria-labelledby="pub-included-title">
-          <h2 className="pub-card-title" id="pub-included-title">
-            What&apos;s Included
-          </h2>
+        <PublicCard titleId="pub-included-title" title="What's Included">
           <ul className="pub-check-list">
             {INCLUDED.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </section>
+        </PublicCard>
 
-        <section className="pub-card pub-card--accent" aria-labelledby="pub-referral-title">
-          <h2 className="pub-card-title" id="pub-referral-title">
-            Refer a Friend, Get $10
-          </h2>
+        <PublicCard
+          titleId="pub-referral-title"
+          title="Refer a Friend, Get $10"
+          className="pub-card--accent"
+        >
           <p>
             When a friend buys a battery from us and turns in your referral card, you get a $10 gift
             card. There is no limit: refer as many friends as you like.
           </p>
-        </section>
+        </PublicCard>
 
-        <section className="pub-card" aria-labelledby="pub-contact-title">
-          <h2 className="pub-card-title" id="pub-contact-title">
-            Contact Us
-          </h2>
+        <PublicCard titleId="pub-contact-title" title="Contact Us">
           <dl className="pub-contact-list">
-            <div>
-              <dt>Phone</dt>
-              <dd>
-                <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>Open</dt>
-              <dd>7 days a week</dd>
-            </div>
-            <div>
-              <dt>Hours</dt>
-              <dd>{BUSINESS.hoursShort}</dd>
-            </div>
-            <div>
-              <dt>E-mail</dt>
-              <dd>
-                <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
-              </dd>
-            </div>
+            <FactRow term="Phone">
+              <PhoneLink />
+            </FactRow>
+            <FactRow term="Open">7 days a week</FactRow>
+            <FactRow term="Hours">{BUSINESS.hoursShort}</FactRow>
+            <FactRow term="E-mail">
+              <EmailLink />
+            </FactRow>
           </dl>
-        </section>
+        </PublicCard>
       </div>
 
       <p className="pub-privacy">

@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cincy/contracts';
 import { useRef, useState } from 'react';
+import { PhoneLink } from '../public-blocks';
 
 /** Our own short promo clip: autoplays muted, with play/pause and mute buttons and a phone fallback. */
 export function PromoVideo() {
@@ -13,8 +13,7 @@ export function PromoVideo() {
       <div className="pub-video-fallback" role="note">
         <p className="pub-video-fallback-title">Video content available</p>
         <p>
-          Our video could not be loaded right now. Call us at{' '}
-          <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a> to hear how we can help.
+          Our video could not be loaded right now. Call us at <PhoneLink /> to hear how we can help.
         </p>
       </div>
     );

@@ -1,5 +1,6 @@
 import { PRICES } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
+import { BookNowLink } from '../public-blocks';
 import '../public.css';
 
 const BATTERIES = [
@@ -31,9 +32,7 @@ export function PricingPage() {
         ))}
       </ul>
       <div className="pub-actions">
-        <Link className="pub-button pub-button--primary" to="/customer-form">
-          Book Now
-        </Link>
+        <BookNowLink />
         <Link className="pub-button pub-button--secondary" to="/">
           Return Home
         </Link>

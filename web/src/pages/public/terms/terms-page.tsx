@@ -1,5 +1,6 @@
 import { BUSINESS } from '@cincy/contracts';
 import { InfoPage } from '../public-layout';
+import { EmailLink, PhoneLink } from '../public-blocks';
 
 export function TermsPage() {
   return (
@@ -64,8 +65,7 @@ export function TermsPage() {
         <section aria-labelledby="terms-contact">
           <h2 id="terms-contact">Questions</h2>
           <p>
-            Call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a> or e-mail{' '}
-            <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+            Call <PhoneLink /> or e-mail <EmailLink />.
           </p>
         </section>
       </div>

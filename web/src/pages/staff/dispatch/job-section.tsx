@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { DashboardAppointment } from '@cincy/contracts';
 import { JobCard } from '../../../features/dispatch/job-card';
+import { useDisclosure } from '../../../hooks/use-disclosure';
 
 interface Props {
   title: string;
@@ -10,26 +11,29 @@ interface Props {
   /** Collapsible sections start closed and show their count in the toggle. */
   collapsible?: boolean;
   icon?: ReactNode;
+  /** The buttons of each card. */
+  renderActions?: (appointment: DashboardAppointment) => ReactNode;
 }
 
-export function JobSection({ title, empty, appointments, now, collapsible = false, icon }: Props) {
-  const [open, setOpen] = useState(!collapsible);
+export function JobSection({
+  title,
+  empty,
+  appointments,
+  now,
+  collapsible = false,
+  icon,
+  renderActions,
+}: Props) {
   const headingId = useId();
-  const bodyId = useId();
+  const body = useDisclosure(!collapsible);
   const count = <span className="count-pill">{appointments.length}</span>;
 
   return (
     <section className="panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className={`panel-title${open ? '' : ' is-collapsed'}`}>
+      <h2 id={headingId} className={`panel-title${body.open ? '' : ' is-collapsed'}`}>
         {collapsible ? (
-          <button
-            type="button"
-            className="panel-toggle"
-            aria-expanded={open}
-            aria-controls={bodyId}
-            onClick={() => setOpen((v) => !v)}
-          >
-            <span className={`chevron${open ? ' is-open' : ''}`} aria-hidden="true" />
+          <button className="panel-toggle" {...body.buttonProps}>
+            <span className={`chevron${body.open ? ' is-open' : ''}`} aria-hidden="true" />
             {icon}
             <span>{title}</span>
             {count}
@@ -42,14 +46,14 @@ export function JobSection({ title, empty, appointments, now, collapsible = fals
           </>
         )}
       </h2>
-      <div id={bodyId} hidden={!open}>
+      <div id={body.regionId} hidden={!body.open}>
         {appointments.length === 0 ? (
           <p className="empty-state">{empty}</p>
         ) : (
           <ul className="job-list">
             {appointments.map((a) => (
               <li key={a.id}>
-                <JobCard appointment={a} now={now} />
+                <JobCard appointment={a} now={now} actions={renderActions?.(a)} />
               </li>
             ))}
           </ul>

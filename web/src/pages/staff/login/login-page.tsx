@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loginRequestSchema } from '@cincy/contracts';
 import { BatteryMark } from '../../../components/battery-mark';
+import { TextField } from '../../../components/form-field';
 import { toast } from '../../../components/toast';
 import { useLogin } from '../../../hooks/use-login';
 
@@ -55,48 +56,29 @@ export function LoginPage() {
         <h1>Admin Login</h1>
         <p className="muted">Staff sign-in for dispatch and the back office.</p>
         <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-          <div className="field">
-            <label htmlFor="login-username">Username</label>
-            <input
-              id="login-username"
-              name="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              aria-required="true"
-              aria-invalid={errors.username ? true : undefined}
-              aria-describedby={errors.username ? 'login-username-error' : undefined}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-            {errors.username && (
-              <p id="login-username-error" className="field-error">
-                {errors.username}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-required="true"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {errors.password && (
-              <p id="login-password-error" className="field-error">
-                {errors.password}
-              </p>
-            )}
-          </div>
+          <TextField
+            id="login-username"
+            name="username"
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={setUsername}
+            error={errors.username}
+          />
+          <TextField
+            id="login-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Logging in...' : 'Login'}
           </button>

@@ -1,0 +1,197 @@
+import {
+  DIALOG_SERVICE_CODES,
+  DIALOG_TO_SERVICE_CODE,
+  SERVICE_CODE_LABELS,
+  SERVICE_RECORD_MESSAGES,
+  serviceRecordInputSchema,
+  takesBattery,
+  type DashboardAppointment,
+  type DialogServiceCode,
+  type InventoryItem,
+} from '@cincy/contracts';
+import type { ServiceRecordPayload } from '../../api/service-records';
+import type { SelectOption } from '../../components/form-field';
+
+/** The completion dialog's values, as its controls hold them (text). */
+export interface CompletionForm {
+  serviceCode: DialogServiceCode | '';
+  completionNotes: string;
+  inventoryItemId: string;
+  batterySerialNumber: string;
+  previousBatterySerialNumber: string;
+  vehicleMileage: string;
+  vehicleYear: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleColor: string;
+}
+export type CompletionField = keyof CompletionForm;
+/** Field errors, plus `form` for what belongs to no field. */
+export type CompletionErrors = Partial<Record<CompletionField | 'form', string>>;
+
+export const EMPTY_COMPLETION_FORM: CompletionForm = {
+  serviceCode: '',
+  completionNotes: '',
+  inventoryItemId: '',
+  batterySerialNumber: '',
+  previousBatterySerialNumber: '',
+  vehicleMileage: '',
+  vehicleYear: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleColor: '',
+};
+
+/** 'Service Performed *': the dialog's spelling as values, the labels of history. */
+export const SERVICE_CODE_OPTIONS: readonly SelectOption[] = DIALOG_SERVICE_CODES.map((value) => ({
+  value,
+  label: SERVICE_CODE_LABELS[DIALOG_TO_SERVICE_CODE[value]],
+}));
+
+export const COMPLETION_MESSAGES = {
+  verifyFirst: 'Verify the previous battery serial number first',
+  previousSerialRequired: 'Enter the previous battery serial number',
+  noAppointment: 'No appointment selected',
+} as const;
+
+export type VehicleFields = Pick<
+  CompletionForm,
+  'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'
+>;
+const NO_VEHICLE: VehicleFields = {
+  vehicleYear: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleColor: '',
+};
+
+/** A four-digit year, a one-word make and model, and an optional colour in parentheses. */
+const VEHICLE_TEXT = /^(\d{4})\s+(\S+)\s+(\S+)(?:\s+\(([^()]*)\))?$/;
+
+/** Spec section 3, "Vehicle text parsing": '2019 Toyota Camry (Blue)'; anything else gives empty values. */
+export function parseVehicleText(text: string | null | undefined): VehicleFields {
+  const match = VEHICLE_TEXT.exec((text ?? '').trim());
+  if (!match) return NO_VEHICLE;
+  const [, vehicleYear, vehicleMake, vehicleModel, color = ''] = match;
+  return { vehicleYear, vehicleMake, vehicleModel, vehicleColor: color.trim() };
+}
+
+/** A vehicle field typed in the form wins; an empty one takes the parsed value. */
+export function mergeVehicle(parsed: VehicleFields, form: VehicleFields): VehicleFields {
+  const pick = (field: keyof VehicleFields) => form[field].trim() || parsed[field];
+  return {
+    vehicleYear: pick('vehicleYear'),
+    vehicleMake: pick('vehicleMake'),
+    vehicleModel: pick('vehicleModel'),
+    vehicleColor: pick('vehicleColor'),
+  };
+}
+
+/** Which groups of fields the chosen service shows (spec section 2, "Job completion dialog"). */
+export function completionFieldsShown(
+  serviceCode: CompletionForm['serviceCode'],
+  verified: boolean,
+) {
+  const warranty = serviceCode === 'warranty replacement';
+  return {
+    previousSerial: warranty,
+    battery: serviceCode === 'battery installed' || (warranty && verified),
+  };
+}
+
+/** '12' -> 12; empty or not a number -> undefined (spec section 5). */
+export function parseInventoryItemId(value: string): number | undefined {
+  const id = Number.parseInt(value, 10);
+  return Number.isNaN(id) ? undefined : id;
+}
+
+/**
+ * Spec section 3, "Service record payload", for the chosen appointment. The record names the
+ * appointment's technician (the dialog acts for them); battery fields are sent only for a service
+ * that puts a battery in, the previous serial only for a warranty replacement.
+ */
+export function buildServiceRecordPayload(
+  appointment: Pick<
+    DashboardAppointment,
+    'id' | 'customerId' | 'technicianId' | 'technician' | 'technicianUsername' | 'vehicle'
+  > | null,
+  form: CompletionForm,
+): ServiceRecordPayload {
+  if (!appointment) throw new Error(COMPLETION_MESSAGES.noAppointment);
+  const code = form.serviceCode ? DIALOG_TO_SERVICE_CODE[form.serviceCode] : undefined;
+  const battery = code !== undefined && takesBattery(code);
+  const warranty = code === 'warranty_replacement';
+  return {
+    appointmentId: appointment.id,
+    customerId: appointment.customerId,
+    serviceCode: form.serviceCode,
+    completionNotes: form.completionNotes.trim(),
+    batterySerialNumber: battery ? form.batterySerialNumber.trim() : '',
+    previousBatterySerialNumber: warranty ? form.previousBatterySerialNumber.trim() : '',
+    ...mergeVehicle(parseVehicleText(appointment.vehicle), form),
+    vehicleMileage: battery ? form.vehicleMileage.trim() : '',
+    technicianId: appointment.technicianId,
+    technicianName: appointment.technician?.name || appointment.technicianUsername || null,
+    inventoryItemId: battery ? parseInventoryItemId(form.inventoryItemId) : undefined,
+  };
+}
+
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_COMPLETION_FORM));
+
+/**
+ * The dialog's validation: the contract's schema and messages (the server applies the same), and
+ * before it, a warranty replacement needs its previous serial verified.
+ */
+export function validateCompletion(
+  payload: ServiceRecordPayload,
+  verified: boolean,
+): CompletionErrors {
+  if (payload.serviceCode === 'warranty replacement' && !verified) {
+    return {
+      previousBatterySerialNumber: payload.previousBatterySerialNumber
+        ? COMPLETION_MESSAGES.verifyFirst
+        : COMPLETION_MESSAGES.previousSerialRequired,
+    };
+  }
+  const result = serviceRecordInputSchema.safeParse(payload);
+  if (result.success) return {};
+  const errors: CompletionErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const field = FORM_FIELDS.has(key) ? (key as CompletionField) : 'form';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * How a field shows its error. The combined battery message is written once, under the serial
+ * field (spec section 5); the other missing battery fields are marked invalid and point at it.
+ */
+export function fieldError(
+  errors: CompletionErrors,
+  field: CompletionField,
+): { message?: string; pointsToSerial: boolean } {
+  const message = errors[field];
+  if (!message) return { pointsToSerial: false };
+  if (field !== 'batterySerialNumber' && message === SERVICE_RECORD_MESSAGES.batteryDetailsRequired)
+    return { pointsToSerial: true };
+  return { message, pointsToSerial: false };
+}
+
+/** 'name - description (Stock: n)'; the description falls back to the sku. */
+export function inventoryOptionLabel(
+  item: Pick<InventoryItem, 'name' | 'description' | 'sku' | 'quantity'>,
+) {
+  const detail = item.description?.trim() || item.sku?.trim();
+  return `${item.name}${detail ? ` - ${detail}` : ''} (Stock: ${item.quantity})`;
+}
+
+/** The battery choices; one with no stock is shown but cannot be chosen. */
+export function inventoryOptions(items: readonly InventoryItem[]): SelectOption[] {
+  return items.map((item) => ({
+    value: String(item.id),
+    label: inventoryOptionLabel(item),
+    disabled: item.quantity <= 0,
+  }));
+}

@@ -1,0 +1,96 @@
+import type { ToastInput } from '../../components/toast';
+import type { StepAction } from './job-actions.util';
+
+/** Spec section 8, "Dispatch" and "Job completion": every toast of the board, word for word. */
+export const DISPATCH_MESSAGES = {
+  statusUpdatedTitle: 'Status Updated',
+  statusUpdated: 'Appointment status has been updated successfully.',
+  accepted: 'Appointment accepted, Keep member informed',
+  errorTitle: 'Error',
+  statusFailed: 'Failed to update appointment status.',
+  declinedTitle: 'Call Declined',
+  declined: 'The appointment has been declined successfully.',
+  declineFailed: 'Failed to delete the appointment.',
+  serialVerifiedTitle: 'Serial Number Verified',
+  serialVerified:
+    'Previous battery serial number confirmed. You can now enter the new battery serial number.',
+  serialNotFoundTitle: 'Serial Number Not Found',
+  serialNotFound:
+    "The serial number was not found in this customer's service history. Please check and try again.",
+  verifyFailedTitle: 'Verification Failed',
+  verifyFailed: 'Unable to verify serial number. Please try again.',
+  jobCompletedTitle: 'Job Completed',
+  jobCompleted: 'The service record has been saved successfully.',
+  completeFailed: 'Failed to complete the job. Please try again.',
+} as const;
+
+/** The server's sentence of a refused call (`ApiRequestError.serverMessage`), if it sent one. */
+export function serverMessageOf(error: unknown): string | undefined {
+  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return typeof message === 'string' && message.trim() ? message.trim() : undefined;
+}
+
+/** The spec's sentence, then the server's reason when it gave one. */
+const withReason = (text: string, error: unknown) => {
+  const reason = serverMessageOf(error);
+  return reason ? `${text} ${reason}` : text;
+};
+
+export function statusChangedToast(action: StepAction): ToastInput {
+  return {
+    title: DISPATCH_MESSAGES.statusUpdatedTitle,
+    description: action === 'accept' ? DISPATCH_MESSAGES.accepted : DISPATCH_MESSAGES.statusUpdated,
+  };
+}
+
+export function statusFailedToast(error: unknown): ToastInput {
+  return {
+    title: DISPATCH_MESSAGES.errorTitle,
+    description: withReason(DISPATCH_MESSAGES.statusFailed, error),
+    variant: 'destructive',
+  };
+}
+
+export function declinedToast(answer: { message?: string } | undefined): ToastInput {
+  return {
+    title: DISPATCH_MESSAGES.declinedTitle,
+    description: answer?.message?.trim() || DISPATCH_MESSAGES.declined,
+  };
+}
+
+/** The server's message, else the error's, else the spec's default. */
+export function declineFailedToast(error: unknown): ToastInput {
+  const own = error instanceof Error && error.message ? error.message : undefined;
+  return {
+    title: DISPATCH_MESSAGES.errorTitle,
+    description: serverMessageOf(error) ?? own ?? DISPATCH_MESSAGES.declineFailed,
+    variant: 'destructive',
+  };
+}
+
+export const SERIAL_VERIFIED_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.serialVerifiedTitle,
+  description: DISPATCH_MESSAGES.serialVerified,
+};
+export const SERIAL_NOT_FOUND_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.serialNotFoundTitle,
+  description: DISPATCH_MESSAGES.serialNotFound,
+  variant: 'destructive',
+};
+export const VERIFY_FAILED_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.verifyFailedTitle,
+  description: DISPATCH_MESSAGES.verifyFailed,
+  variant: 'destructive',
+};
+export const JOB_COMPLETED_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.jobCompletedTitle,
+  description: DISPATCH_MESSAGES.jobCompleted,
+};
+
+export function completeFailedToast(error: unknown): ToastInput {
+  return {
+    title: DISPATCH_MESSAGES.errorTitle,
+    description: withReason(DISPATCH_MESSAGES.completeFailed, error),
+    variant: 'destructive',
+  };
+}

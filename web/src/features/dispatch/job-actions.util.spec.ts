@@ -1,0 +1,111 @@
+import type { AppointmentStatus } from '@cincy/contracts';
+import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
+import { canAcceptJob, hasActiveJob, jobActionsFor } from './job-actions.util';
+
+const job = (id: number, status: AppointmentStatus, technicianId: number | null = null) =>
+  dashboardAppointment(id, status, {
+    technicianId,
+    technicianUsername: technicianId === null ? null : `tech${technicianId}`,
+    technician: technicianId === null ? null : { name: `Tech ${technicianId}` },
+  });
+
+const TECH = { id: 7, role: 'technician', privileged: false } as const;
+const OTHER_TECH = 8;
+const ADMIN = { id: 1, role: 'admin', privileged: true } as const;
+/** The one named account: a technician who may decline. */
+const SUPERVISOR = { id: 9, role: 'technician', privileged: true } as const;
+
+describe('hasActiveJob', () => {
+  it.each(['accepted', 'en_route', 'on_location'] as const)('is true with a job %s', (status) => {
+    expect(hasActiveJob([job(1, status, TECH.id)], TECH.id)).toBe(true);
+  });
+
+  it("is false for open or closed jobs, and for another technician's active job", () => {
+    const board = [
+      job(1, 'assigned', TECH.id),
+      job(2, 'completed', TECH.id),
+      job(3, 'declined', TECH.id),
+      job(4, 'on_location', OTHER_TECH),
+    ];
+    expect(hasActiveJob(board, TECH.id)).toBe(false);
+  });
+});
+
+describe('canAcceptJob (spec section 5)', () => {
+  it('allows an unassigned open job to a technician with no active job', () => {
+    const pending = job(1, 'pending');
+    expect(canAcceptJob(pending, TECH.id, [pending])).toBe(true);
+  });
+
+  it('allows a job assigned to the user', () => {
+    const assigned = job(1, 'assigned', TECH.id);
+    expect(canAcceptJob(assigned, TECH.id, [assigned])).toBe(true);
+  });
+
+  it('refuses a job assigned to someone else', () => {
+    const assigned = job(1, 'assigned', OTHER_TECH);
+    expect(canAcceptJob(assigned, TECH.id, [assigned])).toBe(false);
+  });
+
+  it.each(['accepted', 'en_route', 'on_location'] as const)(
+    'refuses every job while the user has a job %s',
+    (status) => {
+      const pending = job(1, 'pending');
+      expect(canAcceptJob(pending, TECH.id, [pending, job(2, status, TECH.id)])).toBe(false);
+    },
+  );
+
+  it('is not held back by another technician being busy', () => {
+    const pending = job(1, 'pending');
+    expect(canAcceptJob(pending, TECH.id, [pending, job(2, 'en_route', OTHER_TECH)])).toBe(true);
+  });
+
+  it.each(['accepted', 'completed', 'declined'] as const)(
+    'refuses a job that is already %s',
+    (status) => {
+      const taken = job(1, status, null);
+      expect(canAcceptJob(taken, TECH.id, [taken])).toBe(false);
+    },
+  );
+});
+
+describe('jobActionsFor', () => {
+  it('offers Accept Job on an open job, and Decline Call only to privileged users', () => {
+    const pending = job(1, 'pending');
+    expect(jobActionsFor(pending, TECH, [pending])).toEqual(['accept']);
+    expect(jobActionsFor(pending, ADMIN, [pending])).toEqual(['accept', 'decline']);
+    expect(jobActionsFor(pending, SUPERVISOR, [pending])).toEqual(['accept', 'decline']);
+  });
+
+  it('hides Accept Job on other cards while the technician has an active job', () => {
+    const pending = job(1, 'pending');
+    const mine = job(2, 'accepted', TECH.id);
+    expect(jobActionsFor(pending, TECH, [pending, mine])).toEqual([]);
+  });
+
+  it.each([
+    ['accepted', 'en_route'],
+    ['en_route', 'on_location'],
+    ['on_location', 'complete'],
+  ] as const)("shows the job's technician the next step from %s: %s", (status, next) => {
+    const mine = job(1, status, TECH.id);
+    expect(jobActionsFor(mine, TECH, [mine])).toEqual([next]);
+  });
+
+  it("shows another technician's job in progress to a technician without buttons", () => {
+    const theirs = job(1, 'en_route', OTHER_TECH);
+    expect(jobActionsFor(theirs, TECH, [theirs])).toEqual([]);
+    expect(jobActionsFor(theirs, SUPERVISOR, [theirs])).toEqual(['decline']);
+  });
+
+  it("lets an admin act for the job's technician, and decline while the job is open", () => {
+    const theirs = job(1, 'on_location', OTHER_TECH);
+    expect(jobActionsFor(theirs, ADMIN, [theirs])).toEqual(['complete', 'decline']);
+  });
+
+  it.each(['completed', 'declined'] as const)('offers nothing on a %s job', (status) => {
+    const closed = job(1, status, TECH.id);
+    expect(jobActionsFor(closed, ADMIN, [closed])).toEqual([]);
+    expect(jobActionsFor(closed, TECH, [closed])).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import type { Role } from '@cincy/contracts';
+import { shareLocation, useLocationState } from '../../hooks/use-location-tracking';
+
+/**
+ * A small line on the board about the user's own location: shared, or why not. Technicians, who
+ * the map follows, get a 'Share my location' button while permission is unknown or denied; the
+ * board never asks by itself.
+ */
+export function LocationStatus({ role }: { role: Role }) {
+  const { supported, permission, tracking, error } = useLocationState();
+  const technician = role === 'technician';
+  const canAsk = supported && technician && permission !== 'granted';
+  if (!error && !tracking && !canAsk) return null;
+
+  let text: string;
+  if (error) text = error;
+  else if (tracking) text = 'Sharing your location with dispatch.';
+  else text = 'Your location is not shared with dispatch.';
+
+  return (
+    <div className={`location-status${error ? ' is-error' : ''}`} role="status">
+      <span className={`location-dot${tracking && !error ? ' is-on' : ''}`} aria-hidden="true" />
+      <span>
+        {text}
+        {permission === 'denied' && technician && (
+          <> Allow location for this site in your browser settings, then try again.</>
+        )}
+      </span>
+      {canAsk && (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={shareLocation}>
+          Share my location
+        </button>
+      )}
+    </div>
+  );
+}

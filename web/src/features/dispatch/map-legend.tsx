@@ -1,0 +1,27 @@
+import type { AppointmentStatus } from '@cincy/contracts';
+import { STATUS_LABELS } from './board-lists.util';
+import { MARKER_COLORS } from './map.util';
+
+const SHOWN: AppointmentStatus[] = ['pending', 'assigned', 'accepted', 'en_route', 'on_location'];
+
+/** What the map's colours mean. */
+export function MapLegend() {
+  return (
+    <ul className="map-legend" aria-label="Map legend">
+      {SHOWN.map((status) => (
+        <li key={status}>
+          <span
+            className="map-legend-dot"
+            style={{ background: MARKER_COLORS[status] }}
+            aria-hidden="true"
+          />
+          {STATUS_LABELS[status]}
+        </li>
+      ))}
+      <li>
+        <span className="map-legend-tech" aria-hidden="true" />
+        Technician
+      </li>
+    </ul>
+  );
+}

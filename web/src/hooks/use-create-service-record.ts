@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QUERY_KEYS } from '../api/query-keys';
+import { createServiceRecord, type ServiceRecordPayload } from '../api/service-records';
+
+/**
+ * Completes a job. Afterwards the appointments list and the stats are refetched (spec section 7),
+ * and the battery stock, which the record took from.
+ */
+export function useCreateServiceRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: ServiceRecordPayload) => createServiceRecord(payload),
+    onSuccess: () => {
+      for (const queryKey of [
+        QUERY_KEYS.appointments,
+        QUERY_KEYS.dashboardStats,
+        QUERY_KEYS.inventoryAll,
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
