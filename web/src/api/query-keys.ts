@@ -4,6 +4,8 @@ import type { InventoryQuery } from './inventory';
 /**
  * Every react-query key of the app. The first element is the URL path the query GETs, the rest are
  * its parameters, so a key reads as the request it caches and `invalidateQueries` by path works.
+ * A path with an id in it is written as its route (`/api/customers/:id/service-records`), the id
+ * follows as a parameter.
  */
 export const QUERY_KEYS = {
   appointments: ['/api/appointments'] as const,
@@ -17,7 +19,24 @@ export const QUERY_KEYS = {
   inventoryAll: ['/api/inventory'] as const,
   inventory: ({ category, lowStock = false }: InventoryQuery = {}) =>
     ['/api/inventory', { category: category ?? null, lowStock }] as const,
+  /** Every Customer Database list and lookup (for invalidation). */
+  customersAll: ['/api/customers'] as const,
+  /** The Customer Database's pages for one search text (an infinite query: pages by offset). */
+  customers: (search: string) => ['/api/customers', { search: search.trim() }] as const,
+  /** The first page of a search, read to find one customer (Edit from a Battery Search row). */
+  customerLookup: (search: string) =>
+    ['/api/customers', { search: search.trim(), lookup: true }] as const,
+  customerServiceRecords: (customerId: number) =>
+    ['/api/customers/:id/service-records', customerId] as const,
+  /** Every Battery Search (for invalidation). */
+  serialSearchAll: ['/api/service-records/search'] as const,
+  serialSearch: (serialNumber: string) =>
+    ['/api/service-records/search', serialNumber.trim()] as const,
+  users: ['/api/users'] as const,
 };
 
 /** The list the completion dialog picks batteries from. */
 export const BATTERY_INVENTORY: InventoryQuery = { category: 'battery' };
+
+/** The Inventory screen's list: every item; the low-stock toggle filters it in the browser. */
+export const ALL_INVENTORY: InventoryQuery = {};

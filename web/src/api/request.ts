@@ -79,3 +79,14 @@ export async function requestJson<T>(
 ): Promise<T> {
   return readJson<T>(await apiRequest(method, url, body, options));
 }
+
+/** The server's sentence of a refused call (`ApiRequestError.serverMessage`), if it sent one. */
+export function serverMessageOf(error: unknown): string | undefined {
+  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return typeof message === 'string' && message.trim() ? message.trim() : undefined;
+}
+
+/** The field errors of a refused call (`ApiRequestError.fieldErrors`), if it sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  return error instanceof ApiRequestError ? error.fieldErrors : undefined;
+}

@@ -1,4 +1,4 @@
-import type { ServiceRecord, VerifySerial } from '@cincy/contracts';
+import type { BatterySearchResult, ServiceRecord, VerifySerial } from '@cincy/contracts';
 import { requestJson } from './request';
 
 /**
@@ -29,4 +29,17 @@ export function createServiceRecord(payload: ServiceRecordPayload): Promise<Serv
 
 export function verifySerial(body: VerifySerial): Promise<{ verified: boolean }> {
   return requestJson<{ verified: boolean }>('POST', '/api/service-records/verify-serial', body);
+}
+
+/** Battery Search: records whose serial contains the text (case-insensitive), newest first. */
+export function searchServiceRecords(
+  serialNumber: string,
+  signal?: AbortSignal,
+): Promise<BatterySearchResult[]> {
+  return requestJson<BatterySearchResult[]>(
+    'GET',
+    `/api/service-records/search?serialNumber=${encodeURIComponent(serialNumber.trim())}`,
+    undefined,
+    { signal },
+  );
 }

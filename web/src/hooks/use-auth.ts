@@ -14,3 +14,8 @@ export function useIsAuthenticated(): boolean {
 export function useAuthRestoring(): boolean {
   return useSyncExternalStore(authStore.subscribe, authStore.isRestoring);
 }
+
+/** True when the server ended the last session (deleted, demoted, new password), until a sign-in. */
+export function useSessionEndedByServer(): boolean {
+  return useSyncExternalStore(authStore.subscribe, authStore.sessionEndedByServer);
+}

@@ -1,7 +1,9 @@
 // The signed-in user, kept outside React so the session machinery (restore, idle sign-out, other
 // tabs) runs without a component; hooks/use-auth.ts reads it into components.
+import type { QueryClient } from '@tanstack/react-query';
 import { SESSION, type SignedInUser } from '@cincy/contracts';
 import * as authApi from '../api/auth';
+import { ApiRequestError } from '../api/request';
 import { queryClient } from './query-client';
 
 /** Spec section 3: the browser keeps this under `auth-storage`. */
@@ -42,6 +44,8 @@ let state: AuthState = readStored();
 let restoring = true;
 /** Bumped by every sign-in and sign-out, so a slow restore cannot undo a newer login. */
 let generation = 0;
+/** Set when the server ended the session (deleted, demoted, new password, idle): /login says so once. */
+let endedByServer = false;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState, persist = true) {
@@ -70,6 +74,7 @@ function subscribe(listener: () => void) {
 
 function signIn(user: SignedInUser) {
   generation++;
+  endedByServer = false;
   setState({ isAuthenticated: true, currentUser: user, lastActivity: Date.now() });
 }
 
@@ -100,6 +105,7 @@ export const authStore = {
   /** Clears the local user even if the server call fails. */
   async logout(): Promise<void> {
     const userId = state.currentUser?.id;
+    endedByServer = false;
     clearLocal();
     try {
       await authApi.logout(userId);
@@ -128,6 +134,31 @@ export const authStore = {
     }
   },
 
+  /**
+   * The server no longer knows the session (a 401 from a signed-in call): sign out here too, so
+   * protected screens go to /login instead of showing errors. No logout call: the session is gone.
+   */
+  sessionEnded() {
+    if (!state.isAuthenticated) return;
+    endedByServer = true;
+    clearLocal();
+  },
+
+  /** Asks the server whether the session still stands (after the socket was closed by it). */
+  async recheck(): Promise<void> {
+    if (!state.isAuthenticated) return;
+    const startedAt = generation;
+    try {
+      const user = await authApi.fetchCurrentUser();
+      if (startedAt === generation && !user) authStore.sessionEnded();
+    } catch (error) {
+      console.warn('Could not check the session', error);
+    }
+  },
+
+  /** The server ended the last session (until the next sign-in): the login page says so. */
+  sessionEndedByServer: () => endedByServer,
+
   touch() {
     if (!state.isAuthenticated) return;
     const now = Date.now();
@@ -143,6 +174,26 @@ export const authStore = {
     );
   },
 };
+
+/**
+ * Calls `onUnauthorized` when a query or a mutation of `client` fails with 401: the server no
+ * longer knows the session (ended by an admin, or idle). Returns the unsubscribe.
+ */
+export function watchUnauthorized(client: QueryClient, onUnauthorized: () => void): () => void {
+  const check = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 401) onUnauthorized();
+  };
+  const offQueries = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+  });
+  const offMutations = client.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+  });
+  return () => {
+    offQueries();
+    offMutations();
+  };
+}
 
 /**
  * Starts the session machinery once: restore from the server, record activity, sign out after
@@ -166,7 +217,13 @@ export function startAuth(): () => void {
   };
   window.addEventListener('storage', onStorage);
 
+  // A 401 from any query or mutation of a signed-in user means the server ended the session.
+  const offUnauthorized = watchUnauthorized(queryClient, () =>
+    setTimeout(() => authStore.sessionEnded(), 0),
+  );
+
   return () => {
+    offUnauthorized();
     for (const name of ACTIVITY_EVENTS)
       window.removeEventListener(name, onActivity, { capture: true });
     window.clearInterval(timer);

@@ -1,8 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { DashboardAppointment, InventoryItem, UserLocation } from '@cincy/contracts';
+import type { DashboardAppointment, InventoryItem, User, UserLocation } from '@cincy/contracts';
 import { dashboardAppointment } from '../../test/dashboard-appointment.fixture';
-import { BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys';
-import { applySocketEvent, upsertAppointment, upsertBatteryItem } from './live-cache';
+import { ALL_INVENTORY, BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys';
+import {
+  applySocketEvent,
+  refetchLiveQueries,
+  updateUserStatus,
+  upsertAppointment,
+  upsertBatteryItem,
+  upsertInventoryItem,
+} from './live-cache';
 
 const TODAY = '2030-06-14';
 
@@ -142,5 +149,118 @@ describe('applySocketEvent', () => {
   it('ignores a payload without what it needs', () => {
     expect(applySocketEvent(client, 'board.changed', {} as never, TODAY)).toBe(false);
     expect(applySocketEvent(client, 'team.changed', null as never, TODAY)).toBe(false);
+  });
+});
+
+describe('upsertInventoryItem (the Inventory screen and filtered lists)', () => {
+  const item = (id: number, name: string, quantity: number, minQuantity = 2): InventoryItem => ({
+    ...battery(id, quantity),
+    name,
+    minQuantity,
+  });
+
+  it('updates an item in place and adds a new one in name order', () => {
+    const list = [item(1, 'Alpha', 5), item(2, 'Charlie', 5)];
+    expect(upsertInventoryItem(list, item(2, 'Charlie', 4))).toEqual([
+      item(1, 'Alpha', 5),
+      item(2, 'Charlie', 4),
+    ]);
+    expect(upsertInventoryItem(list, item(3, 'bravo', 1))?.map((i) => i.name)).toEqual([
+      'Alpha',
+      'bravo',
+      'Charlie',
+    ]);
+  });
+
+  it('keeps a low-stock list to the items at or below their minimum', () => {
+    const low = { lowStock: true };
+    const list = [item(1, 'Alpha', 2)];
+    expect(upsertInventoryItem(list, item(1, 'Alpha', 3), low)).toEqual([]);
+    expect(upsertInventoryItem([], item(2, 'Bravo', 2), low)).toEqual([item(2, 'Bravo', 2)]);
+  });
+});
+
+describe('applySocketEvent for the office screens', () => {
+  let client: QueryClient;
+  beforeEach(() => {
+    client = new QueryClient();
+  });
+  afterEach(() => client.clear());
+
+  it("writes inventory.changed into the Inventory screen's list and the battery list alike", () => {
+    client.setQueryData(QUERY_KEYS.inventory(ALL_INVENTORY), [
+      battery(1, 3),
+      battery(2, 9, 'supply'),
+    ]);
+    client.setQueryData(QUERY_KEYS.inventory(BATTERY_INVENTORY), [battery(1, 3)]);
+    applySocketEvent(client, 'inventory.changed', { item: battery(1, 2) }, TODAY);
+    expect(client.getQueryData(QUERY_KEYS.inventory(ALL_INVENTORY))).toEqual([
+      battery(1, 2),
+      battery(2, 9, 'supply'),
+    ]);
+    expect(client.getQueryData(QUERY_KEYS.inventory(BATTERY_INVENTORY))).toEqual([battery(1, 2)]);
+  });
+
+  it('drops an item from every list on inventory.removed', () => {
+    client.setQueryData(QUERY_KEYS.inventory(ALL_INVENTORY), [battery(1, 3), battery(2, 4)]);
+    client.setQueryData(QUERY_KEYS.inventory(BATTERY_INVENTORY), [battery(1, 3)]);
+    expect(applySocketEvent(client, 'inventory.removed', { itemId: 1 }, TODAY)).toBe(true);
+    expect(client.getQueryData(QUERY_KEYS.inventory(ALL_INVENTORY))).toEqual([battery(2, 4)]);
+    expect(client.getQueryData(QUERY_KEYS.inventory(BATTERY_INVENTORY))).toEqual([]);
+    expect(applySocketEvent(client, 'inventory.removed', {} as never, TODAY)).toBe(false);
+  });
+
+  it("sets a user's status in User Management's list from team.changed", () => {
+    const user: User = {
+      id: 5,
+      name: 'Terry Tech',
+      username: 'terry',
+      role: 'technician',
+      employeeId: null,
+      status: 'available',
+      zipCode: null,
+      createdAt: '2030-06-01T12:00:00.000Z',
+    };
+    client.setQueryData(QUERY_KEYS.users, [user]);
+    const location: UserLocation = {
+      id: 5,
+      name: 'Terry Tech',
+      username: 'terry',
+      role: 'technician',
+      status: 'online',
+      currentLocation: null,
+      lastSeen: null,
+    };
+    applySocketEvent(client, 'team.changed', { user: location }, TODAY);
+    expect(client.getQueryData<User[]>(QUERY_KEYS.users)).toEqual([{ ...user, status: 'online' }]);
+  });
+});
+
+describe('updateUserStatus', () => {
+  it('leaves the list alone for an unknown user or an unchanged status', () => {
+    const list: User[] = [];
+    const location = { id: 1, status: 'online' } as UserLocation;
+    expect(updateUserStatus(list, location)).toBe(list);
+    expect(updateUserStatus(undefined, location)).toBeUndefined();
+  });
+});
+
+describe('refetchLiveQueries', () => {
+  it('with a connect time, reads again only the lists read before it', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    const old = jest.fn(async () => [battery(1, 3)]);
+    const fresh = jest.fn(async () => 1);
+    client
+      .getQueryCache()
+      .build(client, { queryKey: QUERY_KEYS.inventory(ALL_INVENTORY), queryFn: old });
+    client.setQueryData(QUERY_KEYS.inventory(ALL_INVENTORY), [battery(1, 3)], { updatedAt: 1_000 });
+    client
+      .getQueryCache()
+      .build(client, { queryKey: QUERY_KEYS.batteriesSoldToday, queryFn: fresh });
+    client.setQueryData(QUERY_KEYS.batteriesSoldToday, 1, { updatedAt: 5_000 });
+    await refetchLiveQueries(client, 2_000);
+    expect(client.getQueryState(QUERY_KEYS.inventory(ALL_INVENTORY))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(QUERY_KEYS.batteriesSoldToday)?.isInvalidated).toBe(false);
+    client.clear();
   });
 });

@@ -1,5 +1,5 @@
 // What the server pushes over socket.io, written into the react-query cache: the board, the
-// counts, the team and the battery stock follow every change without a refetch.
+// counts, the team, the users' status and the stock follow every change without a refetch.
 import type { QueryClient } from '@tanstack/react-query';
 import {
   SOCKET_EVENTS,
@@ -8,8 +8,11 @@ import {
   type DashboardStats,
   type InventoryItem,
   type SocketPayloads,
+  type User,
   type UserLocation,
+  isLowStock,
 } from '@cincy/contracts';
+import type { InventoryQuery } from '../api/inventory';
 import { BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys';
 
 /**
@@ -44,14 +47,89 @@ export function upsertById<T extends { id: number }>(
   return copy;
 }
 
-/** The battery list follows an item: updated or added while it is a battery, dropped otherwise. */
+/** Does an item belong in a list with this filter (GET /api/inventory's category and lowStock)? */
+export function matchesInventoryQuery(item: InventoryItem, query: InventoryQuery): boolean {
+  if (query.category && item.category !== query.category) return false;
+  if (query.lowStock && !isLowStock(item)) return false;
+  return true;
+}
+
+const byName = (a: InventoryItem, b: InventoryItem) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+
+/**
+ * An inventory list follows an item: updated in place while it matches the list's filter, added
+ * in name order (the server's order) when it is new, dropped when it no longer matches.
+ */
+export function upsertInventoryItem(
+  list: InventoryItem[] | undefined,
+  item: InventoryItem,
+  query: InventoryQuery = {},
+): InventoryItem[] | undefined {
+  if (!list) return list;
+  const index = list.findIndex((i) => i.id === item.id);
+  if (!matchesInventoryQuery(item, query))
+    return index === -1 ? list : list.filter((i) => i.id !== item.id);
+  if (index === -1) return [...list, item].sort(byName);
+  const copy = list.slice();
+  copy[index] = item;
+  return copy;
+}
+
+/** The completion dialog's battery list follows an item: kept while it is a battery. */
 export function upsertBatteryItem(
   list: InventoryItem[] | undefined,
   item: InventoryItem,
 ): InventoryItem[] | undefined {
+  return upsertInventoryItem(list, item, BATTERY_INVENTORY);
+}
+
+/** An item left the stock (erased or retired): it leaves every list. */
+export function removeById<T extends { id: number }>(
+  list: T[] | undefined,
+  id: number,
+): T[] | undefined {
+  if (!list || !list.some((item) => item.id === id)) return list;
+  return list.filter((item) => item.id !== id);
+}
+
+/** The filter of a cached inventory list, read back from its key (`QUERY_KEYS.inventory`). */
+function inventoryQueryOf(queryKey: readonly unknown[]): InventoryQuery {
+  const params = (queryKey[1] ?? {}) as { category?: string | null; lowStock?: boolean };
+  return {
+    category: params.category === 'battery' ? 'battery' : undefined,
+    lowStock: params.lowStock === true,
+  };
+}
+
+/**
+ * Writes an item the server answered or pushed into every cached inventory list, each by its
+ * filter: the completion dialog's batteries and the Inventory screen's list.
+ */
+export function writeInventoryItem(client: QueryClient, item: InventoryItem): void {
+  for (const query of client.getQueryCache().findAll({ queryKey: QUERY_KEYS.inventoryAll })) {
+    const filter = inventoryQueryOf(query.queryKey);
+    client.setQueryData<InventoryItem[]>(query.queryKey, (list) =>
+      upsertInventoryItem(list, item, filter),
+    );
+  }
+}
+
+/** Drops an item from every cached inventory list. */
+export function dropInventoryItem(client: QueryClient, itemId: number): void {
+  client.setQueriesData<InventoryItem[]>({ queryKey: QUERY_KEYS.inventoryAll }, (list) =>
+    removeById(list, itemId),
+  );
+}
+
+/** User Management's list follows the team's status (set automatically, spec section 4). */
+export function updateUserStatus(list: User[] | undefined, user: UserLocation): User[] | undefined {
   if (!list) return list;
-  if (item.category === BATTERY_INVENTORY.category) return upsertById(list, item);
-  return list.some((i) => i.id === item.id) ? list.filter((i) => i.id !== item.id) : list;
+  const index = list.findIndex((u) => u.id === user.id);
+  if (index === -1 || list[index].status === user.status) return list;
+  const copy = list.slice();
+  copy[index] = { ...copy[index], status: user.status };
+  return copy;
 }
 
 /** Writes an appointment the server answered or pushed (the board's one way in). */
@@ -99,14 +177,19 @@ export function applySocketEvent<K extends SocketEventName>(
       client.setQueryData<UserLocation[]>(QUERY_KEYS.userLocations, (list) =>
         upsertById(list, user),
       );
+      client.setQueryData<User[]>(QUERY_KEYS.users, (list) => updateUserStatus(list, user));
       return true;
     }
     case SOCKET_EVENTS.inventoryChanged: {
       const { item } = payload as SocketPayloads['inventory.changed'];
       if (typeof item?.id !== 'number') return false;
-      client.setQueryData<InventoryItem[]>(QUERY_KEYS.inventory(BATTERY_INVENTORY), (list) =>
-        upsertBatteryItem(list, item),
-      );
+      writeInventoryItem(client, item);
+      return true;
+    }
+    case SOCKET_EVENTS.inventoryRemoved: {
+      const { itemId } = payload as SocketPayloads['inventory.removed'];
+      if (typeof itemId !== 'number') return false;
+      dropInventoryItem(client, itemId);
       return true;
     }
     default:
@@ -121,10 +204,26 @@ export const LIVE_QUERY_KEYS = [
   QUERY_KEYS.batteriesSoldToday,
   QUERY_KEYS.userLocations,
   QUERY_KEYS.inventoryAll,
+  QUERY_KEYS.users,
 ] as const;
 
-export function refetchLiveQueries(client: QueryClient): Promise<void> {
+/**
+ * Refetches what the pushes keep fresh. With `olderThan` (when the socket connected), only lists
+ * read before then and not being read now: a screen opened again after a while without a socket
+ * catches up, while a list that loaded with the socket is not read twice. Lists no screen shows
+ * are marked stale and read when one does.
+ */
+export function refetchLiveQueries(client: QueryClient, olderThan?: number): Promise<void> {
   return Promise.all(
-    LIVE_QUERY_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })),
+    LIVE_QUERY_KEYS.map((queryKey) =>
+      client.invalidateQueries({
+        queryKey,
+        predicate:
+          olderThan === undefined
+            ? undefined
+            : (query) =>
+                query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt < olderThan,
+      }),
+    ),
   ).then(() => undefined);
 }

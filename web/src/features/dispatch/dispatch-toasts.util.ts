@@ -1,3 +1,4 @@
+import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 import type { StepAction } from './job-actions.util';
 
@@ -24,11 +25,7 @@ export const DISPATCH_MESSAGES = {
   completeFailed: 'Failed to complete the job. Please try again.',
 } as const;
 
-/** The server's sentence of a refused call (`ApiRequestError.serverMessage`), if it sent one. */
-export function serverMessageOf(error: unknown): string | undefined {
-  const message = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof message === 'string' && message.trim() ? message.trim() : undefined;
-}
+export { serverMessageOf };
 
 /** The spec's sentence, then the server's reason when it gave one. */
 const withReason = (text: string, error: unknown) => {

@@ -21,7 +21,7 @@ import { NO_FIGURE, statCards } from '../../../features/dispatch/stats.util';
 import { useAppointments } from '../../../hooks/use-appointments';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useBatteriesSoldToday } from '../../../hooks/use-batteries-sold-today';
-import { useBoardUpdates } from '../../../hooks/use-board-updates';
+import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useDashboardStats } from '../../../hooks/use-dashboard-stats';
 import { useMapConfig } from '../../../hooks/use-map-config';
 import { useNewJobSound } from '../../../hooks/use-new-job-sound';
@@ -47,7 +47,7 @@ export function DispatchPage() {
   const sold = useBatteriesSoldToday({ enabled: signedIn });
   const team = useUserLocations({ enabled: signedIn });
   const mapConfig = useMapConfig({ enabled: signedIn });
-  useBoardUpdates(signedIn);
+  useLiveUpdates(signedIn);
   const now = useNow(POLLING_MS.ageDisplay);
   const today = businessDate(new Date(now));
   const [completing, setCompleting] = useState<DashboardAppointment | null>(null);

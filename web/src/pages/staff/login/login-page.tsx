@@ -4,6 +4,7 @@ import { loginRequestSchema } from '@cincy/contracts';
 import { BatteryMark } from '../../../components/battery-mark';
 import { TextField } from '../../../components/form-field';
 import { toast } from '../../../components/toast';
+import { useSessionEndedByServer } from '../../../hooks/use-auth';
 import { useLogin } from '../../../hooks/use-login';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
@@ -15,6 +16,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const sessionEnded = useSessionEndedByServer();
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -55,6 +57,11 @@ export function LoginPage() {
         </div>
         <h1>Admin Login</h1>
         <p className="muted">Staff sign-in for dispatch and the back office.</p>
+        {sessionEnded && (
+          <p className="banner banner-info login-notice" role="status">
+            Your session has ended. Please log in again.
+          </p>
+        )}
         <form onSubmit={onSubmit} noValidate aria-busy={busy}>
           <TextField
             id="login-username"

@@ -1,0 +1,23 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { CUSTOMER_PAGE_SIZE } from '@cincy/contracts';
+import { fetchCustomers } from '../api/customers';
+import { QUERY_KEYS } from '../api/query-keys';
+
+/**
+ * The Customer Database: pages of CUSTOMER_PAGE_SIZE by name, searched on the server. A full page
+ * means there may be more (`hasNextPage`, 'Load more'). Read again each time the screen opens:
+ * no push keeps it fresh.
+ */
+export function useCustomers(search: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: QUERY_KEYS.customers(search),
+    queryFn: ({ pageParam, signal }) => fetchCustomers({ search, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastOffset) =>
+      lastPage.length >= CUSTOMER_PAGE_SIZE ? lastOffset + CUSTOMER_PAGE_SIZE : undefined,
+    enabled,
+    refetchOnMount: 'always',
+    // A new search keeps the last rows on screen until its answer comes.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InventoryItemInput } from '@cincy/contracts';
+import { createInventoryItem, updateInventoryItem } from '../api/inventory';
+import { QUERY_KEYS } from '../api/query-keys';
+import { writeInventoryItem } from '../lib/live-cache';
+
+/**
+ * Add New Item (no id) or Edit Item (admins). The answer goes into every list at once, then the
+ * lists are read again (spec section 7: after inventory changes the lists are refetched).
+ */
+export function useSaveInventoryItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: InventoryItemInput }) =>
+      id === null ? createInventoryItem(input) : updateInventoryItem(id, input),
+    onSuccess: (item) => {
+      writeInventoryItem(queryClient, item);
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.inventoryAll });
+    },
+  });
+}
