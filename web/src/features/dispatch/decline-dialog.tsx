@@ -1,6 +1,5 @@
-import { useRef } from 'react';
 import type { DashboardAppointment } from '@cincy/contracts';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast } from '../../components/toast';
 import { useDeclineAppointment } from '../../hooks/use-decline-appointment';
 import { declineFailedToast, declinedToast } from './dispatch-toasts.util';
@@ -14,8 +13,6 @@ export function DeclineDialog({
   onClose: () => void;
 }) {
   const decline = useDeclineAppointment();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const busy = decline.isPending;
 
   const onConfirm = () =>
     decline.mutate(a.id, {
@@ -31,32 +28,16 @@ export function DeclineDialog({
     });
 
   return (
-    <Dialog
+    <ConfirmDialog
       title="Decline Call"
       description={`Decline the call from ${a.customer.name}? The job ends as declined and leaves the board.`}
-      role="alertdialog"
+      confirmLabel="Decline Call"
+      busyLabel="Declining..."
+      busy={decline.isPending}
+      onConfirm={onConfirm}
       onClose={onClose}
-      dismissible={!busy}
-      initialFocus={cancelRef}
-      className="dialog-sm"
     >
-      <div className="dialog-body">
-        <p className="muted">{a.location}</p>
-      </div>
-      <div className="dialog-footer">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="btn btn-secondary"
-          onClick={onClose}
-          disabled={busy}
-        >
-          Cancel
-        </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Declining...' : 'Decline Call'}
-        </button>
-      </div>
-    </Dialog>
+      <p className="muted">{a.location}</p>
+    </ConfirmDialog>
   );
 }
