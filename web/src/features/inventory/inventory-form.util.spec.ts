@@ -1,0 +1,112 @@
+import type { InventoryItem } from '@cincy/contracts';
+import {
+  EMPTY_INVENTORY_FORM,
+  buildInventoryPayload,
+  inventoryForm,
+  toNumber,
+  validateInventoryItem,
+  type InventoryForm,
+} from './inventory-form.util';
+
+const form = (patch: Partial<InventoryForm> = {}): InventoryForm => ({
+  ...EMPTY_INVENTORY_FORM,
+  name: 'AGM Group 48',
+  quantity: '12',
+  minQuantity: '4',
+  unitCost: '139.99',
+  ...patch,
+});
+
+describe('toNumber (spec section 5: numeric inputs that are not numbers become 0)', () => {
+  it.each([
+    ['12', 12],
+    [' 7 ', 7],
+    ['139.99', 139.99],
+    ['-1', -1],
+    ['', 0],
+    ['abc', 0],
+    ['12abc', 0],
+    ['NaN', 0],
+    ['Infinity', 0],
+  ])('reads %p as %p', (text, value) => {
+    expect(toNumber(text)).toBe(value);
+  });
+});
+
+describe('buildInventoryPayload', () => {
+  it('sends numbers, trimmed text, and null for empty optional text', () => {
+    expect(
+      buildInventoryPayload(
+        form({ name: '  AGM Group 48 ', sku: ' AGM-48 ', description: ' ', category: 'supply' }),
+      ),
+    ).toEqual({
+      name: 'AGM Group 48',
+      description: null,
+      sku: 'AGM-48',
+      category: 'supply',
+      quantity: 12,
+      minQuantity: 4,
+      unitCost: 139.99,
+      notes: null,
+    });
+  });
+
+  it('sends 0 for numeric inputs that are not numbers', () => {
+    const payload = buildInventoryPayload(form({ quantity: 'x', minQuantity: '', unitCost: '-' }));
+    expect([payload.quantity, payload.minQuantity, payload.unitCost]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('validateInventoryItem', () => {
+  it('accepts a complete item, and a new one with the defaults and no cost (0)', () => {
+    expect(validateInventoryItem(form())).toEqual({});
+    expect(validateInventoryItem({ ...EMPTY_INVENTORY_FORM, name: 'Spray' })).toEqual({});
+  });
+
+  it("gives the spec's messages", () => {
+    expect(
+      validateInventoryItem(
+        form({ name: ' ', quantity: '-1', minQuantity: '-2', unitCost: '-0.01' }),
+      ),
+    ).toEqual({
+      name: 'Name is required',
+      quantity: 'Quantity must be positive',
+      minQuantity: 'Minimum quantity must be positive',
+      unitCost: 'Unit cost must be positive',
+    });
+  });
+
+  it('treats a quantity that is not a number as 0, which is allowed', () => {
+    expect(validateInventoryItem(form({ quantity: 'abc' }))).toEqual({});
+  });
+});
+
+describe('inventoryForm', () => {
+  it('fills the Edit Item dialog from an item (the cost with 2 decimals)', () => {
+    const item: InventoryItem = {
+      id: 1,
+      name: 'AGM',
+      description: null,
+      sku: 'AGM-48',
+      category: 'battery',
+      quantity: 3,
+      minQuantity: 5,
+      unitCost: 89.5,
+      notes: 'Back shelf',
+    };
+    expect(inventoryForm(item)).toEqual({
+      name: 'AGM',
+      description: '',
+      sku: 'AGM-48',
+      category: 'battery',
+      quantity: '3',
+      minQuantity: '5',
+      unitCost: '89.50',
+      notes: 'Back shelf',
+    });
+  });
+
+  it('starts a new item with quantity 0 and minimum 5 (spec section 9)', () => {
+    expect([EMPTY_INVENTORY_FORM.quantity, EMPTY_INVENTORY_FORM.minQuantity]).toEqual(['0', '5']);
+  });
+});

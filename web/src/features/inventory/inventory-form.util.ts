@@ -1,0 +1,96 @@
+import {
+  DEFAULTS,
+  INVENTORY_CATEGORIES,
+  inventoryItemInputSchema,
+  type InventoryCategory,
+  type InventoryItem,
+  type InventoryItemInput,
+} from '@cincy/contracts';
+import type { SelectOption } from '../../components/form-field';
+import { firstErrorPerField } from '../../lib/field-errors';
+import { INVENTORY_CATEGORY_LABELS } from './inventory.util';
+
+/** The Add New Item / Edit Item dialog as its inputs hold it (text). */
+export interface InventoryForm {
+  name: string;
+  description: string;
+  sku: string;
+  category: InventoryCategory;
+  quantity: string;
+  minQuantity: string;
+  unitCost: string;
+  notes: string;
+}
+export type InventoryField = keyof InventoryForm;
+export type InventoryErrors = Partial<Record<InventoryField, string>>;
+
+export const INVENTORY_FIELDS: readonly InventoryField[] = [
+  'name',
+  'description',
+  'sku',
+  'category',
+  'quantity',
+  'minQuantity',
+  'unitCost',
+  'notes',
+];
+
+export const CATEGORY_OPTIONS: readonly SelectOption[] = INVENTORY_CATEGORIES.map((value) => ({
+  value,
+  label: INVENTORY_CATEGORY_LABELS[value],
+}));
+
+/** A new item: the spec's defaults (quantity 0, minimum 5), a battery. */
+export const EMPTY_INVENTORY_FORM: InventoryForm = {
+  name: '',
+  description: '',
+  sku: '',
+  category: 'battery',
+  quantity: String(DEFAULTS.inventoryQuantity),
+  minQuantity: String(DEFAULTS.inventoryMinQuantity),
+  unitCost: '',
+  notes: '',
+};
+
+export function inventoryForm(item: InventoryItem): InventoryForm {
+  return {
+    name: item.name,
+    description: item.description ?? '',
+    sku: item.sku ?? '',
+    category: item.category === 'supply' ? 'supply' : 'battery',
+    quantity: String(item.quantity),
+    minQuantity: String(item.minQuantity),
+    unitCost: item.unitCost.toFixed(2),
+    notes: item.notes ?? '',
+  };
+}
+
+/** Spec section 5: a numeric input that is not a number becomes 0 (an empty one too). */
+export function toNumber(text: string): number {
+  const value = Number(text.trim());
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** The POST/PUT body: trimmed text (empty is null), numbers from the numeric inputs. */
+export function buildInventoryPayload(form: InventoryForm): InventoryItemInput {
+  const text = (value: string) => value.trim() || null;
+  return {
+    name: form.name.trim(),
+    description: text(form.description),
+    sku: text(form.sku),
+    category: form.category,
+    quantity: toNumber(form.quantity),
+    minQuantity: toNumber(form.minQuantity),
+    unitCost: toNumber(form.unitCost),
+    notes: text(form.notes),
+  };
+}
+
+/**
+ * The contract's rules and messages: 'Name is required', 'Quantity must be positive',
+ * 'Minimum quantity must be positive', 'Unit cost must be positive'.
+ */
+export function validateInventoryItem(form: InventoryForm): InventoryErrors {
+  const result = inventoryItemInputSchema.safeParse(buildInventoryPayload(form));
+  return result.success ? {} : firstErrorPerField(result.error.issues, INVENTORY_FIELDS);
+}
