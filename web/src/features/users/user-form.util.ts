@@ -1,0 +1,151 @@
+import {
+  PASSWORD_LENGTH,
+  ROLES,
+  createUserFormSchema,
+  editUserFormSchema,
+  type Role,
+  type SignedInUser,
+  type User,
+  type UserStatus,
+  type UserUpdate,
+} from '@cincy/contracts';
+import type { CreateUserBody } from '../../api/users';
+import type { SelectOption } from '../../components/form-field';
+import { firstErrorPerField } from '../../lib/field-errors';
+
+/** 'Create New User' as its inputs hold it (spec section 5). */
+export interface CreateUserForm {
+  name: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  role: Role | '';
+  employeeId: string;
+}
+export type CreateUserField = keyof CreateUserForm;
+
+/** 'Edit User': the password and its confirmation are optional (blank keeps the current one). */
+export interface EditUserForm {
+  name: string;
+  username: string;
+  role: Role | '';
+  employeeId: string;
+  password: string;
+  confirmPassword: string;
+}
+export type EditUserField = keyof EditUserForm;
+
+export type UserFormErrors<F extends string> = Partial<Record<F, string>>;
+
+export const CREATE_USER_FIELDS: readonly CreateUserField[] = [
+  'name',
+  'username',
+  'password',
+  'confirmPassword',
+  'role',
+  'employeeId',
+];
+export const EDIT_USER_FIELDS: readonly EditUserField[] = [
+  'name',
+  'username',
+  'role',
+  'employeeId',
+  'password',
+  'confirmPassword',
+];
+
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', technician: 'Technician' };
+export const ROLE_OPTIONS: readonly SelectOption[] = ROLES.map((value) => ({
+  value,
+  label: ROLE_LABELS[value],
+}));
+
+/** The password rule from the contracts, shown under the password field. */
+export const PASSWORD_HINT = `At least ${PASSWORD_LENGTH.min} characters.`;
+
+/** A new user is a technician unless the admin says otherwise (spec section 5). */
+export const EMPTY_CREATE_USER_FORM: CreateUserForm = {
+  name: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  role: 'technician',
+  employeeId: '',
+};
+
+export function editUserForm(user: User): EditUserForm {
+  return {
+    name: user.name,
+    username: user.username,
+    role: user.role,
+    employeeId: user.employeeId ?? '',
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+export function validateCreateUser(form: CreateUserForm): UserFormErrors<CreateUserField> {
+  const result = createUserFormSchema.safeParse(form);
+  return result.success ? {} : firstErrorPerField(result.error.issues, CREATE_USER_FIELDS);
+}
+
+export function validateEditUser(form: EditUserForm): UserFormErrors<EditUserField> {
+  const result = editUserFormSchema.safeParse(form);
+  return result.success ? {} : firstErrorPerField(result.error.issues, EDIT_USER_FIELDS);
+}
+
+/**
+ * POST /api/users: the form without the confirmation (removed before sending, spec section 7).
+ * No status: it is set automatically. No zip code: the form has none.
+ */
+export function buildCreateUserBody(form: CreateUserForm): CreateUserBody {
+  const { confirmPassword: _confirmation, ...values } = form;
+  return {
+    username: values.username.trim(),
+    name: values.name.trim(),
+    role: values.role || 'technician',
+    password: values.password,
+    employeeId: values.employeeId.trim() || null,
+    zipCode: null,
+  };
+}
+
+/** PUT /api/users/{id}: the password only when one was typed; the confirmation never. */
+export function buildUpdateUserBody(form: EditUserForm): UserUpdate {
+  const body: UserUpdate = {
+    username: form.username.trim(),
+    name: form.name.trim(),
+    role: form.role || 'technician',
+    employeeId: form.employeeId.trim() || null,
+  };
+  if (form.password) body.password = form.password;
+  return body;
+}
+
+/** The buttons of a user's row: edit, and delete for anyone but oneself (the server refuses it). */
+export type UserAction = 'edit' | 'delete';
+
+export function userActionsFor(
+  viewer: Pick<SignedInUser, 'id'>,
+  user: Pick<User, 'id'>,
+): UserAction[] {
+  return viewer.id === user.id ? ['edit'] : ['edit', 'delete'];
+}
+
+export const STATUS_LABELS: Record<UserStatus, string> = {
+  online: 'Online',
+  offline: 'Offline',
+  available: 'Available',
+};
+
+/** Spec section 2: online green, offline grey, otherwise blue. */
+export function statusTone(status: string): 'green' | 'grey' | 'blue' {
+  if (status === 'online') return 'green';
+  if (status === 'offline') return 'grey';
+  return 'blue';
+}
+
+/** The delete question (spec section 2), word for word. */
+export function deleteUserQuestion(name: string): string {
+  return `Are you sure you want to delete ${name}? This action cannot be undone.`;
+}
