@@ -31,10 +31,10 @@ const render = (rows: Row[]) =>
   );
 
 describe('DataTable', () => {
-  it('names its table and scrolling region by the caption, with a header row', () => {
+  it('names its table and the group it scrolls in by the caption, with a header row', () => {
     const html = render([]);
     expect(html).toMatch(
-      /<div class="data-table-wrap" role="region" aria-labelledby="([^"]+)" tabindex="0">/,
+      /<div class="data-table-wrap" role="group" aria-labelledby="([^"]+)" tabindex="0">/,
     );
     const id = /aria-labelledby="([^"]+)"/.exec(html)![1];
     expect(html).toContain(`<caption id="${id}" class="visually-hidden">Items</caption>`);

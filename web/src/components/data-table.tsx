@@ -15,7 +15,10 @@ export interface DataColumn<T> {
 }
 
 interface DataTableProps<T> {
-  /** The table's name (a visually hidden caption), also the name of its scrolling region. */
+  /**
+   * The table's name (a visually hidden caption), also the name of the group it scrolls in (a
+   * group, not a region: the panel around it is the landmark, often with the same name).
+   */
   caption: string;
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
@@ -52,7 +55,7 @@ export function DataTable<T>({
   return (
     <div
       className={['data-table-wrap', className].filter(Boolean).join(' ')}
-      role="region"
+      role="group"
       aria-labelledby={captionId}
       tabIndex={0}
     >

@@ -1,0 +1,45 @@
+import type { Locator, Page } from 'playwright-core';
+import { ApiError, type ApiClient } from '@cincy/stack';
+
+/**
+ * Helpers of the office screens' end-to-end tests (Customer Database, Inventory, User
+ * Management): rows, cells and fields by role and label, as a person finds them.
+ */
+
+/** A form control by its visible label inside `scope` (a dialog); a trailing ' *' is allowed. */
+export function fieldIn(scope: Page | Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** The table row that mentions `text` (a name, a serial). */
+export function rowWith(page: Page | Locator, text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** The cells of a row, once it is there, as their text: ['AGM', '4', '2', '$150.25', ...]. */
+export async function cellTexts(row: Locator): Promise<string[]> {
+  await row.waitFor();
+  return (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+}
+
+/** The status an API call answers with: 2xx as 200, a refusal as its status. */
+export async function statusOf(call: Promise<unknown>): Promise<number> {
+  return call.then(
+    () => 200,
+    (error: unknown) => {
+      if (error instanceof ApiError) return error.status;
+      throw error;
+    },
+  );
+}
+
+/** Sends a request as `client` and answers the status (for the 403 checks). */
+export function statusFor(
+  client: ApiClient,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<number> {
+  return statusOf(client.request(method, url, body));
+}
