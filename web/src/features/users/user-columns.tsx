@@ -18,13 +18,22 @@ export function StatusBadge({ status }: { status: User['status'] }) {
 }
 
 /** 'System Users' (spec section 2): Name, Username, Role, Employee ID, Status (Auto), Created, Actions. */
-export function userColumns(actions: (user: User) => ReactNode): DataColumn<User>[] {
+export function userColumns(
+  actions: (user: User) => ReactNode,
+  /** The signed-in admin: their own row says so. */
+  viewerId: number,
+): DataColumn<User>[] {
   return [
     {
       key: 'name',
       header: 'Name',
       label: '',
-      cell: (u) => <span className="cell-title">{u.name}</span>,
+      cell: (u) => (
+        <span className="cell-title">
+          {u.name}
+          {u.id === viewerId && <span className="you-note"> (you)</span>}
+        </span>
+      ),
     },
     {
       key: 'username',

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { InventoryItem } from '@cincy/contracts';
+import { ApiRequestError } from '../../../api/request';
 import { DataTable } from '../../../components/data-table';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { PageHeader } from '../../../components/page-header';
@@ -34,8 +35,10 @@ export function InventoryPage() {
 
   // Spec section 8: a failed list load is also a toast, once per failure.
   const { isError, error, errorUpdatedAt } = inventory;
+  // (Not for a 401: the session ended, and the sign-out says so on /login.)
   useEffect(() => {
-    if (isError) toast(inventoryFetchFailedToast(error));
+    if (isError && !(error instanceof ApiRequestError && error.status === 401))
+      toast(inventoryFetchFailedToast(error));
   }, [isError, error, errorUpdatedAt]);
 
   const items = inventory.data ?? NO_ITEMS;
@@ -153,7 +156,6 @@ export function InventoryPage() {
             columns={columns}
             rows={rows}
             rowKey={(item) => item.id}
-            rowClassName={(item) => (item.quantity <= item.minQuantity ? 'row-low' : undefined)}
             empty="No inventory items found"
             busy={inventory.isFetching}
           />

@@ -32,21 +32,24 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
 
   const columns = useMemo(
     () =>
-      userColumns((u) => (
-        <div className="row-actions">
-          {userActionsFor(viewer, u).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={`btn btn-sm ${action === 'delete' ? 'btn-danger-outline' : 'btn-secondary'}`}
-              onClick={() => setDialog({ kind: action, user: u })}
-              aria-label={`${action === 'edit' ? 'Edit' : 'Delete'}: ${u.name}`}
-            >
-              {action === 'edit' ? 'Edit' : 'Delete'}
-            </button>
-          ))}
-        </div>
-      )),
+      userColumns(
+        (u) => (
+          <div className="row-actions">
+            {userActionsFor(viewer, u).map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={`btn btn-sm ${action === 'delete' ? 'btn-danger-outline' : 'btn-secondary'}`}
+                onClick={() => setDialog({ kind: action, user: u })}
+                aria-label={`${action === 'edit' ? 'Edit' : 'Delete'}: ${u.name}`}
+              >
+                {action === 'edit' ? 'Edit' : 'Delete'}
+              </button>
+            ))}
+          </div>
+        ),
+        viewer.id,
+      ),
     [viewer],
   );
 
@@ -92,7 +95,6 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
             columns={columns}
             rows={users.data ?? []}
             rowKey={(u) => u.id}
-            rowClassName={(u) => (u.id === viewer.id ? 'row-self' : undefined)}
             empty="No users yet."
             busy={users.isFetching}
           />
