@@ -88,8 +88,8 @@ async function main() {
     log(forceBuild ? 'building (--build)' : 'something is not built: building');
     if ((await build()) !== 0) throw new Error('the build failed');
   }
-  const { ApiClient, checkInfra, startStack } = loadStack();
-  const infra = await checkInfra(process.env);
+  const { ApiClient, ensureInfra, startStack } = loadStack();
+  const infra = await ensureInfra(process.env, { onNote: log });
   if (!infra.ok) {
     console.error(`\n${infra.message}\n`);
     process.exitCode = 1;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: install what is missing, build, check Postgres and NATS, then start every service
+// `npm start`: install what is missing, build, start Postgres and NATS when they are installed but
+// not running (ensureInfra), then start every service
 // as its own process and the gateway last (@cincy/stack's launcher), wait until /api/health
 // answers 200, and print the URL.
 //
@@ -34,12 +35,12 @@ async function main() {
   } catch (err) {
     fail(err.message);
   }
-  const { checkInfra, ensureDatabase, infraUrls, missingBuilds, startStack } = stackLib;
+  const { ensureInfra, ensureDatabase, infraUrls, missingBuilds, startStack } = stackLib;
   const missing = missingBuilds();
   if (missing.length) fail(`Not built: ${missing.join(', ')}`);
 
   // 3. Infrastructure.
-  const infra = await checkInfra(process.env);
+  const infra = await ensureInfra(process.env, { onNote: say });
   if (!infra.ok) fail(infra.message);
   await ensureDatabase(infraUrls(process.env).databaseUrl);
 

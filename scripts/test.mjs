@@ -36,15 +36,16 @@ async function main() {
     if ((await build()) !== 0) return finish(0, 1, 'the build failed');
   }
 
-  // Integration and e2e tests need the running Postgres and NATS (each run uses its own fresh
-  // databases and NATS prefixes there, so a dev stack on the same servers is never touched).
-  let checkInfra;
+  // Integration and e2e tests need Postgres and NATS, started here when they are installed but not
+  // running (each run uses its own fresh databases and NATS prefixes there, so a dev stack on the
+  // same servers is never touched).
+  let ensureInfra;
   try {
-    ({ checkInfra } = loadStack());
+    ({ ensureInfra } = loadStack());
   } catch (err) {
     return finish(0, 1, err.message);
   }
-  const infra = await checkInfra(process.env);
+  const infra = await ensureInfra(process.env, { onNote: (text) => console.log(`» ${text}`) });
   if (!infra.ok) {
     console.error(`\n${infra.message}\n`);
     return finish(0, 1, 'Postgres/NATS not reachable');

@@ -1,6 +1,6 @@
 export * from './config/config';
 export * from './logging/request-context';
-export * from './logging/json-logger';
+export * from './logging/app-logger';
 export * from './database/database';
 export * from './messaging/nats-connection';
 export * from './messaging/jetstream-publisher';

@@ -3,7 +3,7 @@ import { AckPolicy, DeliverPolicy, nanos } from 'nats';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { PLATFORM_ENV, loadEnv } from '../src/config/config';
 import { openServiceDatabase } from '../src/database/database';
-import { JsonLogger } from '../src/logging/json-logger';
+import { AppLogger } from '../src/logging/app-logger';
 import {
   ApplyDeps,
   EventConsumers,
@@ -44,7 +44,7 @@ const payload = (appointmentId: number) => ({
   requestedAt: new Date().toISOString(),
 });
 
-const logger = new JsonLogger('test', 'error');
+const logger = new AppLogger('test', 'error');
 let dataSource: DataSource;
 let nats: NatsConnectionHolder;
 let outbox: Outbox;

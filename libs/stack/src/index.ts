@@ -6,6 +6,7 @@ export {
   type InfraCheck,
   type MissingInfra,
 } from './infra-check';
+export { ensureInfra, planInfraStart, type EnsuredInfra } from './infra-start';
 export { ensureDatabase } from './database';
 export { freePort } from './free-port';
 export { formatLogLine, type FormattedLine } from './log-format';

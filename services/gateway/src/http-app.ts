@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@cincy/contracts';
 import {
   CORRELATION_HEADER,
   EnvModule,
-  JsonLogger,
+  AppLogger,
   PLATFORM_ENV,
   correlationIdFrom,
   loadEnv,
@@ -74,7 +74,7 @@ function serveWebApp(app: NestExpressApplication, dir: string) {
 export async function createGatewayApp(): Promise<NestExpressApplication> {
   const values = loadEnv([PLATFORM_ENV, GATEWAY_ENV, RATE_LIMIT_ENV]);
   const env = values.get(GATEWAY_ENV);
-  const logger = new JsonLogger('gateway', values.get(PLATFORM_ENV).LOG_LEVEL);
+  const logger = new AppLogger('gateway', values.get(PLATFORM_ENV).LOG_LEVEL);
   const app = await NestFactory.create<NestExpressApplication>(
     { module: class GatewayRoot {}, imports: [EnvModule.forRoot(values), AppModule] },
     { bodyParser: false, logger },

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { JsonLogger } from '@cincy/platform';
+import { AppLogger } from '@cincy/platform';
 import { GATEWAY_ENV, GatewayEnv } from './config';
 import { createGatewayApp } from './http-app';
 
 async function main() {
-  const logger = new JsonLogger('gateway');
+  const logger = new AppLogger('gateway');
   try {
     const app = await createGatewayApp();
     const { PORT } = app.get<GatewayEnv>(GATEWAY_ENV.token);

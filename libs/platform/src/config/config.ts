@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { INFRA_DEFAULTS, SERVICES, ServiceName } from '@cincy/contracts';
 import { z } from 'zod';
+import { LOG_LEVELS } from '../logging/app-logger';
 
 /**
  * One group of environment variables: a zod schema and the token its parsed value is injected
@@ -79,7 +80,7 @@ export const PLATFORM_ENV = defineEnv(
       .string()
       .regex(/^[A-Za-z0-9_-]*$/, 'only letters, digits, "_" and "-"')
       .default(''),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   }),
 );
 export type PlatformEnv = EnvOf<typeof PLATFORM_ENV>;

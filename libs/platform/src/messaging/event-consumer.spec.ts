@@ -1,6 +1,6 @@
 import { EventEnvelope } from '@cincy/contracts';
 import { EntityManager } from 'typeorm';
-import { JsonLogger } from '../logging/json-logger';
+import { AppLogger } from '../logging/app-logger';
 import { ApplyDeps, Delivery, EventSubscription, applyDelivery } from './event-consumer';
 import { eventCodec } from './jetstream-publisher';
 import { Transaction } from './outbox';
@@ -46,7 +46,7 @@ function delivery(data: unknown, redeliveryCount = 0) {
  */
 function fakeDatabase() {
   const committed = { inbox: new Set<string>(), writes: [] as string[] };
-  const logger = new JsonLogger('test', 'error');
+  const logger = new AppLogger('test', 'error');
   jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
   jest.spyOn(logger, 'error').mockImplementation(() => undefined);
   const deps: ApplyDeps = {

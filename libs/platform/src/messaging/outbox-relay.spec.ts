@@ -1,5 +1,5 @@
 import { EventEnvelope } from '@cincy/contracts';
-import { JsonLogger } from '../logging/json-logger';
+import { AppLogger } from '../logging/app-logger';
 import { EventPublisher } from './jetstream-publisher';
 import { OutboxRelay, OutboxStore } from './outbox-relay';
 
@@ -31,7 +31,7 @@ function memoryStore(count: number) {
   return { store, rows };
 }
 
-const silent = new JsonLogger('test', 'error');
+const silent = new AppLogger('test', 'error');
 jest.spyOn(silent, 'warn').mockImplementation(() => undefined);
 
 describe('OutboxRelay', () => {

@@ -2,7 +2,7 @@ import { ServiceName } from '@cincy/contracts';
 import { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EnvDefinition, EnvModule, PLATFORM_ENV, loadEnv } from '../config/config';
-import { JsonLogger } from '../logging/json-logger';
+import { AppLogger } from '../logging/app-logger';
 import { CorrelationInterceptor, PrefixedNatsServer } from '../rpc/rpc-handler';
 
 /** What a domain service is: its name, its root module, and the env groups it reads beyond the platform's. */
@@ -31,7 +31,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<INes
         },
         env.NATS_PREFIX,
       ),
-      logger: new JsonLogger(service.name, env.LOG_LEVEL),
+      logger: new AppLogger(service.name, env.LOG_LEVEL),
     },
   );
   app.useGlobalInterceptors(new CorrelationInterceptor());
@@ -41,7 +41,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<INes
 
 /** The `main.ts` of every domain service. */
 export async function runService(service: ServiceDefinition): Promise<void> {
-  const logger = new JsonLogger(service.name, 'info');
+  const logger = new AppLogger(service.name, 'info');
   try {
     const app = await createServiceApp(service);
     app.enableShutdownHooks();

@@ -13,7 +13,7 @@ import {
 import { DataSource, EntitySchema, MigrationInterface, MixedList } from 'typeorm';
 import { PLATFORM_ENV, PlatformEnv, databaseUrlFor } from '../config/config';
 import { openServiceDatabase } from '../database/database';
-import { JsonLogger } from '../logging/json-logger';
+import { AppLogger } from '../logging/app-logger';
 import { EventConsumers } from '../messaging/event-consumer';
 import { JetStreamPublisher } from '../messaging/jetstream-publisher';
 import { NatsConnectionHolder } from '../messaging/nats-connection';
@@ -79,9 +79,9 @@ export class PlatformModule {
       controllers: [healthControllerFor(service)],
       providers: [
         {
-          provide: JsonLogger,
+          provide: AppLogger,
           inject: [PLATFORM_ENV.token],
-          useFactory: (env: PlatformEnv) => new JsonLogger(service, env.LOG_LEVEL),
+          useFactory: (env: PlatformEnv) => new AppLogger(service, env.LOG_LEVEL),
         },
         {
           provide: DataSource,
@@ -106,8 +106,8 @@ export class PlatformModule {
         },
         {
           provide: OutboxRelay,
-          inject: [DataSource, NatsConnectionHolder, JsonLogger],
-          useFactory: (dataSource: DataSource, nats: NatsConnectionHolder, logger: JsonLogger) =>
+          inject: [DataSource, NatsConnectionHolder, AppLogger],
+          useFactory: (dataSource: DataSource, nats: NatsConnectionHolder, logger: AppLogger) =>
             new OutboxRelay(postgresOutboxStore(dataSource), new JetStreamPublisher(nats), logger),
         },
         {
@@ -118,13 +118,13 @@ export class PlatformModule {
         },
         {
           provide: EventConsumers,
-          inject: [NatsConnectionHolder, Outbox, JsonLogger],
-          useFactory: (nats: NatsConnectionHolder, outbox: Outbox, logger: JsonLogger) =>
+          inject: [NatsConnectionHolder, Outbox, AppLogger],
+          useFactory: (nats: NatsConnectionHolder, outbox: Outbox, logger: AppLogger) =>
             new EventConsumers(nats, outbox, logger),
         },
         PlatformLifecycle,
       ],
-      exports: [JsonLogger, DataSource, NatsConnectionHolder, Outbox, OutboxRelay, EventConsumers],
+      exports: [AppLogger, DataSource, NatsConnectionHolder, Outbox, OutboxRelay, EventConsumers],
     };
   }
 }

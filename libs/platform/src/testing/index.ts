@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { INFRA_DEFAULTS, natsNames } from '@cincy/contracts';
 import { JetStreamManager, connect } from 'nats';
 import { Client } from 'pg';
-import { JsonLogger } from '../logging/json-logger';
+import { AppLogger } from '../logging/app-logger';
 import { RpcClient } from '../rpc/rpc-client';
 
 /**
@@ -64,7 +64,7 @@ export async function connectTestRpc(prefix: string): Promise<RpcClient> {
     url: process.env.NATS_URL ?? INFRA_DEFAULTS.natsUrl,
     prefix,
     timeoutMs: 5000,
-    logger: new JsonLogger('test', 'error'),
+    logger: new AppLogger('test', 'error'),
   });
   await rpc.connect();
   return rpc;

@@ -5,7 +5,7 @@ import {
   ERROR_CODES,
   businessInstant,
 } from '@cincy/contracts';
-import { DomainError, JsonLogger, Outbox } from '@cincy/platform';
+import { DomainError, AppLogger, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { rejectIfViolated } from '../common/rule-violation';
@@ -23,7 +23,7 @@ export class AppointmentsService {
     private readonly clock: Clock,
     private readonly timeSlots: TimeSlotsService,
     private readonly geocoding: GeocodingService,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {}
 
   /**

@@ -1,10 +1,10 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { JsonLogger } from '@cincy/platform';
+import { AppLogger } from '@cincy/platform';
 import { REGIONAL_FALLBACKS } from './geocoding';
 import { GeocodingService } from './geocoding.service';
 
-const logger = new JsonLogger('booking', 'error');
+const logger = new AppLogger('booking', 'error');
 const serviceWith = (url?: string, timeoutMs = 1500) =>
   new GeocodingService({ GEOCODER_URL: url, GEOCODER_TIMEOUT_MS: timeoutMs }, logger);
 

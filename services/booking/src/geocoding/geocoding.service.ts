@@ -1,4 +1,4 @@
-import { JsonLogger } from '@cincy/platform';
+import { AppLogger } from '@cincy/platform';
 import { InjectEnv } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { BOOKING_ENV, type BookingEnv } from '../config';
@@ -22,7 +22,7 @@ export class GeocodingService {
   constructor(
     @InjectEnv(BOOKING_ENV)
     private readonly env: Pick<BookingEnv, 'GEOCODER_URL' | 'GEOCODER_TIMEOUT_MS'>,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {}
 
   async locate(location: string): Promise<GeocodeResult> {

@@ -7,7 +7,7 @@ import {
   EventEnvelope,
   businessDate,
 } from '@cincy/contracts';
-import { DomainError, EventConsumers, JsonLogger, Outbox, Transaction } from '@cincy/platform';
+import { DomainError, EventConsumers, AppLogger, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { BoardAppointmentEntity } from '../board/board-appointment.entity';
@@ -39,7 +39,7 @@ export class LifecycleService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly consumers: EventConsumers,
     private readonly stats: StatsService,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {}
 
   onModuleInit() {

@@ -1,5 +1,5 @@
 import { ApiError, ERROR_CODES } from '@cincy/contracts';
-import { JsonLogger, RpcCallError } from '@cincy/platform';
+import { AppLogger, RpcCallError } from '@cincy/platform';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
 
@@ -17,7 +17,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 /** Maps any error to a status and the API's error body. Unknown errors never show their stack. */
 export function toErrorResponse(
   error: unknown,
-  logger: JsonLogger,
+  logger: AppLogger,
 ): { status: number; body: ApiError } {
   if (error instanceof RpcCallError) return { status: error.status, body: error.body };
   if (error instanceof HttpException) {
@@ -43,7 +43,7 @@ export function toErrorResponse(
 
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  constructor(private readonly logger: JsonLogger) {}
+  constructor(private readonly logger: AppLogger) {}
 
   catch(error: unknown, host: ArgumentsHost) {
     const response = host.switchToHttp().getResponse<Response>();

@@ -10,7 +10,7 @@ import {
 } from '@cincy/contracts';
 import {
   InjectEnv,
-  JsonLogger,
+  AppLogger,
   NatsConnectionHolder,
   PLATFORM_ENV,
   PlatformEnv,
@@ -85,7 +85,7 @@ export class StaffPush implements OnApplicationShutdown {
 
   constructor(
     private readonly sessions: SessionResolver,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     @InjectEnv(PLATFORM_ENV) private readonly env: PlatformEnv,
   ) {}
 

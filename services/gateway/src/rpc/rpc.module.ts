@@ -1,4 +1,4 @@
-import { JsonLogger, PLATFORM_ENV, PlatformEnv, RpcClient } from '@cincy/platform';
+import { AppLogger, PLATFORM_ENV, PlatformEnv, RpcClient } from '@cincy/platform';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Global, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 
@@ -7,14 +7,14 @@ import { Global, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/com
 @Module({
   providers: [
     {
-      provide: JsonLogger,
+      provide: AppLogger,
       inject: [PLATFORM_ENV.token],
-      useFactory: (env: PlatformEnv) => new JsonLogger('gateway', env.LOG_LEVEL),
+      useFactory: (env: PlatformEnv) => new AppLogger('gateway', env.LOG_LEVEL),
     },
     {
       provide: RpcClient,
-      inject: [JsonLogger, PLATFORM_ENV.token, GATEWAY_ENV.token],
-      useFactory: (logger: JsonLogger, platform: PlatformEnv, gateway: GatewayEnv) =>
+      inject: [AppLogger, PLATFORM_ENV.token, GATEWAY_ENV.token],
+      useFactory: (logger: AppLogger, platform: PlatformEnv, gateway: GatewayEnv) =>
         new RpcClient({
           url: platform.NATS_URL,
           prefix: platform.NATS_PREFIX,
@@ -23,7 +23,7 @@ import { Global, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/com
         }),
     },
   ],
-  exports: [RpcClient, JsonLogger],
+  exports: [RpcClient, AppLogger],
 })
 export class RpcModule implements OnModuleInit, OnApplicationShutdown {
   constructor(private readonly rpc: RpcClient) {}

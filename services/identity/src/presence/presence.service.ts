@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ERROR_CODES, LOCATION, LocationReport, UserLocation, UserStatus } from '@cincy/contracts';
-import { DomainError, JsonLogger, Outbox, Transaction } from '@cincy/platform';
+import { DomainError, AppLogger, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
@@ -37,7 +37,7 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {}
 
   onApplicationBootstrap() {

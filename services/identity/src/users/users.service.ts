@@ -8,7 +8,7 @@ import {
   UserInput,
   UserUpdate,
 } from '@cincy/contracts';
-import { DomainError, InjectEnv, JsonLogger, Outbox, Transaction } from '@cincy/platform';
+import { DomainError, InjectEnv, AppLogger, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { IDENTITY_ENV, IdentityEnv } from '../config';
@@ -46,7 +46,7 @@ export class UsersService implements OnApplicationBootstrap {
     dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly presence: PresenceService,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     @InjectEnv(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {
     this.users = dataSource.getRepository(UserEntity);
