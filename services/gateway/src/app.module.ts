@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AuthController } from './auth/auth.controller';
 import { LocalStrategy } from './auth/local.strategy';
@@ -16,10 +16,11 @@ import { TimeSlotsController } from './booking/time-slots.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { InventoryController } from './inventory/inventory.controller';
+import { OpenApiController } from './openapi/openapi.controller';
 import { RpcModule } from './rpc/rpc.module';
 
 @Module({
-  imports: [RpcModule, PassportModule],
+  imports: [RpcModule, PassportModule, DiscoveryModule],
   controllers: [
     AuthController,
     CustomersController,
@@ -30,6 +31,7 @@ import { RpcModule } from './rpc/rpc.module';
     DashboardController,
     ServiceRecordsController,
     UsersController,
+    OpenApiController,
   ],
   providers: [
     SessionResolver,

@@ -18,6 +18,7 @@ import { AppModule } from './app.module';
 import { StaffPush } from './push/staff-push';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
+import { apiDocsRouter } from './openapi/api-docs';
 
 /** Bodies are small forms; anything bigger is refused before it is read. */
 const BODY_LIMIT = '32kb';
@@ -82,6 +83,7 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(securityHeaders, correlate, cookieParser(), parseJson);
+  app.use(apiDocsRouter());
   serveWebApp(app, env.WEB_DIST_DIR);
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();

@@ -1,6 +1,15 @@
-import { CurrentUser, SESSION, Session, SignedInUser } from '@cincy/contracts';
+import {
+  CurrentUser,
+  SESSION,
+  Session,
+  SignedInUser,
+  loginRequestSchema,
+  signedInUserSchema,
+} from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
 import { unauthenticated } from '../common/api-exception';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
@@ -20,6 +29,7 @@ export class AuthController {
 
   @Public()
   @UseGuards(LoginGuard)
+  @Doc('Sign in: sets the session cookie', signedInUserSchema, loginRequestSchema)
   @Post('auth/login')
   @HttpCode(200)
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): SignedInUser {
@@ -30,6 +40,10 @@ export class AuthController {
 
   /** Ends the server session and clears the cookie; answers 200 even when already signed out. */
   @Public()
+  @Doc(
+    'Sign out: ends the session and clears its cookie',
+    z.object({ message: z.literal('Logged out') }),
+  )
   @Post('auth/logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -43,6 +57,7 @@ export class AuthController {
   }
 
   @Public()
+  @Doc('The signed-in user (401 when nobody is)', signedInUserSchema)
   @Get('users/current')
   current(@User() user: CurrentUser | undefined): SignedInUser {
     if (!user) throw unauthenticated();

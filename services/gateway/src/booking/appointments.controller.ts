@@ -8,6 +8,7 @@ import {
 } from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Body, Controller, Get, Param, Patch, Post, Req } from '@nestjs/common';
+import { Doc } from '../routes/route-doc.decorator';
 import type { Request } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { forbidden } from '../common/api-exception';
@@ -25,6 +26,10 @@ export class AppointmentsController {
   ) {}
 
   /** The board: open appointments and today's closed ones. */
+  @Doc(
+    "The dispatch board: open appointments and today's closed ones",
+    'dispatch.appointments.list',
+  )
   @Get()
   list() {
     return this.rpc.call('dispatch.appointments.list', {});
@@ -33,6 +38,7 @@ export class AppointmentsController {
   /** Staff may book for anyone; a visitor only for the customer their booking cookie names. */
   @Public()
   @RateLimit('appointments')
+  @Doc('Book a visit (ASAP or a time slot) for a customer', 'booking.appointments.create')
   @Post()
   create(
     @Body(new Contract(appointmentInputSchema)) body: AppointmentInput,
@@ -52,6 +58,7 @@ export class AppointmentsController {
   }
 
   /** Accept, en route, on location: dispatch decides, for the signed-in user (not the body's technician). */
+  @Doc('Move a job on: accept, en route, on location', 'dispatch.appointments.change-status')
   @Patch(':id/status')
   changeStatus(
     @Param('id', PathId) id: number,
@@ -62,6 +69,7 @@ export class AppointmentsController {
   }
 
   @AdminOrSupervisor()
+  @Doc('Decline a job', 'dispatch.appointments.decline')
   @Patch(':id/decline')
   decline(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
     return this.rpc.call('dispatch.appointments.decline', { id, actor });

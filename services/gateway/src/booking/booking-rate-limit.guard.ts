@@ -16,7 +16,7 @@ import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 
 export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';
 
-const RATE_LIMIT_KEY = 'booking:rate-limit';
+export const RATE_LIMIT_KEY = 'booking:rate-limit';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 

@@ -8,6 +8,7 @@ import {
 } from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Contract, PathId } from '../common/contract.pipe';
@@ -25,6 +26,10 @@ export class CustomersController {
 
   @Public()
   @RateLimit('customers')
+  @Doc(
+    'Create the customer of a booking (a visitor gets the booking cookie)',
+    'booking.customers.create',
+  )
   @Post()
   async create(
     @Body(new Contract(customerInputSchema)) body: CustomerInput,
@@ -38,11 +43,13 @@ export class CustomersController {
   }
 
   /** The Customer Database: one page, searched by booking. */
+  @Doc('The Customer Database: one page, searched', 'booking.customers.list')
   @Get()
   list(@Query(new Contract(customerListQuerySchema, 'query')) query: CustomerListQuery) {
     return this.rpc.call('booking.customers.list', query);
   }
 
+  @Doc("Edit a customer's information", 'booking.customers.update')
   @Patch(':id')
   update(
     @Param('id', PathId) id: number,
@@ -52,12 +59,14 @@ export class CustomersController {
   }
 
   @AdminOrSupervisor()
+  @Doc('Delete a customer record', 'booking.customers.delete')
   @Delete(':id')
   remove(@Param('id', PathId) id: number) {
     return this.rpc.call('booking.customers.delete', { id });
   }
 
   /** The service history dialog: the customer's records, newest first (inventory keeps them). */
+  @Doc("A customer's service history", 'inventory.service-records.of-customer')
   @Get(':id/service-records')
   serviceRecords(@Param('id', PathId) customerId: number) {
     return this.rpc.call('inventory.service-records.of-customer', { customerId });

@@ -1,6 +1,7 @@
 import { TimeSlotsRequest, timeSlotsQuerySchema } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get, Query } from '@nestjs/common';
+import { Doc } from '../routes/route-doc.decorator';
 import { Public } from '../auth/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { RateLimit } from './booking-rate-limit.guard';
@@ -12,6 +13,7 @@ export class TimeSlotsController {
   /** The booking form's hour grid for one day: `[{ hour, available, reason? }]`. */
   @Public()
   @RateLimit('timeSlots')
+  @Doc('The bookable hours of a day for an address', 'booking.time-slots.list')
   @Get()
   list(@Query(new Contract(timeSlotsQuerySchema, 'query')) query: TimeSlotsRequest) {
     return this.rpc.call('booking.time-slots.list', query);

@@ -6,8 +6,8 @@ import { ApiException, parseInput } from './api-exception';
 /** `@Body(new Contract(schema))`: the body, query or a path parameter, parsed by its zod contract. */
 export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
   constructor(
-    private readonly schema: T,
-    private readonly source: 'body' | 'query' | 'param' = 'body',
+    readonly schema: T,
+    readonly source: 'body' | 'query' | 'param' = 'body',
   ) {}
 
   transform(value: unknown): z.infer<T> {

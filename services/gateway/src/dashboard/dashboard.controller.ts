@@ -1,6 +1,8 @@
-import { MapConfig } from '@cincy/contracts';
+import { MapConfig, mapConfigSchema } from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
 import { Controller, Get } from '@nestjs/common';
+import { z } from 'zod';
+import { Doc } from '../routes/route-doc.decorator';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 
 @Controller('dashboard')
@@ -10,18 +12,21 @@ export class DashboardController {
     @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
+  @Doc("The board's stats", 'dispatch.stats.get')
   @Get('stats')
   stats() {
     return this.rpc.call('dispatch.stats.get', {});
   }
 
   /** The spec's client reads a bare number. */
+  @Doc('Batteries sold today', z.number().int())
   @Get('batteries-sold-today')
   async batteriesSoldToday(): Promise<number> {
     return (await this.rpc.call('inventory.sales.today', {})).batteriesSold;
   }
 
   /** The map's tiles come from configuration, so an office can point them at its own provider. */
+  @Doc("The map's tiles and attribution", mapConfigSchema)
   @Get('map')
   map(): MapConfig {
     return { tileUrl: this.env.MAP_TILE_URL, attribution: this.env.MAP_ATTRIBUTION };

@@ -1,8 +1,15 @@
 import { HEALTH_SUBJECTS, SERVICES } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get, Res } from '@nestjs/common';
+import { z } from 'zod';
+import { Doc } from '../routes/route-doc.decorator';
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
+
+const healthAnswerSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(z.enum(SERVICES), z.enum(['ok', 'unavailable'])),
+});
 
 @Controller('health')
 export class HealthController {
@@ -10,6 +17,7 @@ export class HealthController {
 
   /** 200 only when every service answers; otherwise 503 naming the ones that did not. */
   @Public()
+  @Doc('200 when every service answers, else 503 naming the ones that did not', healthAnswerSchema)
   @Get()
   async health(@Res({ passthrough: true }) res: Response) {
     const answers = await Promise.allSettled(

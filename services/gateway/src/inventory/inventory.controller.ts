@@ -7,6 +7,7 @@ import {
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Doc } from '../routes/route-doc.decorator';
 import { Roles, User } from '../auth/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 
@@ -15,12 +16,14 @@ import { Contract, PathId } from '../common/contract.pipe';
 export class InventoryController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @Doc('Inventory items (all, or low stock only)', 'inventory.items.list')
   @Get()
   list(@Query(new Contract(inventoryQuerySchema, 'query')) filter: InventoryFilter) {
     return this.rpc.call('inventory.items.list', filter);
   }
 
   @Roles('admin')
+  @Doc('Add an inventory item', 'inventory.items.create')
   @Post()
   create(
     @Body(new Contract(inventoryItemInputSchema)) item: InventoryItemInput,
@@ -30,6 +33,7 @@ export class InventoryController {
   }
 
   @Roles('admin')
+  @Doc('Edit an inventory item', 'inventory.items.update')
   @Put(':id')
   update(
     @Param('id', PathId) id: number,
@@ -40,6 +44,7 @@ export class InventoryController {
   }
 
   @Roles('admin')
+  @Doc('Delete an inventory item (retired when service records name it)', 'inventory.items.delete')
   @Delete(':id')
   remove(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
     return this.rpc.call('inventory.items.delete', { id, actor });

@@ -9,6 +9,7 @@ import {
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Doc } from '../routes/route-doc.decorator';
 import { User } from '../auth/access.decorators';
 import { Contract } from '../common/contract.pipe';
 
@@ -17,6 +18,7 @@ export class ServiceRecordsController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Completes the job: inventory checks who may, takes the battery from stock, keeps the record. */
+  @Doc('Complete a job: the service record, stock and serials', 'inventory.service-records.create')
   @Post()
   create(
     @Body(new Contract(serviceRecordInputSchema)) record: ServiceRecordInput,
@@ -26,11 +28,16 @@ export class ServiceRecordsController {
   }
 
   /** Battery Search. */
+  @Doc('Battery Search: service records by serial', 'inventory.service-records.search')
   @Get('search')
   search(@Query(new Contract(serialSearchQuerySchema, 'query')) query: SerialSearchQuery) {
     return this.rpc.call('inventory.service-records.search', query);
   }
 
+  @Doc(
+    "Check an old battery's serial for a warranty replacement",
+    'inventory.service-records.verify-serial',
+  )
   @Post('verify-serial')
   @HttpCode(200)
   verifySerial(@Body(new Contract(verifySerialSchema)) body: VerifySerial) {

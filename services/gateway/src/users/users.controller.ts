@@ -10,6 +10,7 @@ import {
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Doc } from '../routes/route-doc.decorator';
 import type { Request } from 'express';
 import { Roles, User } from '../auth/access.decorators';
 import { readCookie } from '../auth/session-cookie';
@@ -26,18 +27,21 @@ export class UsersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Roles('admin')
+  @Doc('System users', 'identity.users.list')
   @Get()
   list() {
     return this.rpc.call('identity.users.list', {});
   }
 
   @Roles('admin')
+  @Doc('Create a user', 'identity.users.create')
   @Post()
   create(@Body(new Contract(userInputSchema)) user: UserInput, @User() actor: CurrentUser) {
     return this.rpc.call('identity.users.create', { user, actor });
   }
 
   @Roles('admin')
+  @Doc('Edit a user (role, password)', 'identity.users.update')
   @Put(':id')
   update(
     @Param('id', PathId) id: number,
@@ -48,16 +52,19 @@ export class UsersController {
   }
 
   @Roles('admin')
+  @Doc('Delete a user', 'identity.users.delete')
   @Delete(':id')
   remove(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
     return this.rpc.call('identity.users.delete', { id, actor });
   }
 
+  @Doc("Technicians' last positions (the map, Online Team)", 'identity.users.locations')
   @Get('locations')
   locations() {
     return this.rpc.call('identity.users.locations', {});
   }
 
+  @Doc("Report one's own position", 'identity.users.report-location')
   @Put(':id/location')
   reportLocation(
     @Param('id', PathId) id: number,
@@ -70,6 +77,7 @@ export class UsersController {
     return this.rpc.call('identity.users.report-location', { userId: id, location, token });
   }
 
+  @Doc("Report one's own activity (keeps one online)", 'identity.users.heartbeat')
   @Post(':id/heartbeat')
   @HttpCode(200)
   heartbeat(@Param('id', PathId) id: number, @User() user: CurrentUser) {

@@ -1,0 +1,136 @@
+import { apiErrorSchema, RPC, SESSION } from '@cincy/contracts';
+import { z } from 'zod';
+import { describeAccess, GatewayRoute } from '../routes/route-table';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12; what JSON cannot express (a transform's output)
+  // is left open rather than failing the whole document.
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+};
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_REF } },
+});
+
+/** The error answers a route can give, from what it takes and who may call it. */
+function errorAnswers(route: GatewayRoute): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  if (route.inputs.length) answers['400'] = errorAnswer('The input is not valid (`fieldErrors`).');
+  if (!route.access.public) answers['401'] = errorAnswer('Not signed in (or the session ended).');
+  if (route.access.roles.length || route.inputs.some((i) => i.source === 'param'))
+    answers['403'] = errorAnswer('Signed in, but not allowed to do this.');
+  if (route.inputs.some((i) => i.source === 'param'))
+    answers['404'] = errorAnswer('No such record.');
+  if (route.rateLimited) answers['429'] = errorAnswer('Too many requests (see `Retry-After`).');
+  answers['503'] = errorAnswer('A service did not answer in time; safe to retry.');
+  return answers;
+}
+
+function parameters(route: GatewayRoute): unknown[] {
+  const params: unknown[] = [];
+  for (const input of route.inputs) {
+    if (input.source === 'param') {
+      params.push({
+        name: input.name,
+        in: 'path',
+        required: true,
+        schema: toSchema(input.schema, 'input'),
+      });
+    } else if (input.source === 'query') {
+      const schema = toSchema(input.schema, 'input') as {
+        properties?: Record<string, JsonSchema>;
+        required?: string[];
+      };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        params.push({
+          name,
+          in: 'query',
+          required: schema.required?.includes(name) ?? false,
+          schema: property,
+        });
+      }
+    }
+  }
+  return params;
+}
+
+function operation(route: GatewayRoute) {
+  const body = route.inputs.find((i) => i.source === 'body')?.schema ?? route.doc?.body;
+  const answer = route.doc
+    ? typeof route.doc.answer === 'string'
+      ? (RPC[route.doc.answer].answer as z.ZodType)
+      : route.doc.answer
+    : undefined;
+  const roles = route.access.public
+    ? ['anonymous', 'technician', 'admin']
+    : route.access.roles.length
+      ? route.access.roles
+      : ['technician', 'admin'];
+  return {
+    operationId: route.handler,
+    summary: route.doc?.summary ?? route.handler,
+    description: `Who may call it: ${describeAccess(route.access)}`,
+    tags: [route.path.split('/')[2]],
+    'x-roles': route.access.supervisor ? [...roles, 'supervisor'] : roles,
+    ...(route.access.public ? { security: [] } : {}),
+    parameters: parameters(route),
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: toSchema(body, 'input') },
+        },
+      },
+    }),
+    responses: {
+      [String(route.status)]: {
+        description: 'Success.',
+        ...(answer && { content: { 'application/json': { schema: toSchema(answer, 'output') } } }),
+      },
+      ...errorAnswers(route),
+    },
+  };
+}
+
+/** Express `:id` becomes OpenAPI `{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** OpenAPI 3.1 of the gateway, built from its route table and the zod contracts. */
+export function buildOpenApiDocument(routes: GatewayRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cincy Battery API',
+      version: '1.0.0',
+      description: [
+        'The gateway of Cincy Battery: the public booking site and the staff back office.',
+        'Staff sign in with `POST /api/auth/login`, which sets the session cookie every other',
+        'staff route needs. Each operation says who may call it (`x-roles`).',
+        'Errors always answer `{ code, message, fieldErrors? }`.',
+        'Live board updates come over socket.io at `/socket.io` (staff only), not over this API.',
+      ].join(' '),
+    },
+    servers: [{ url: '/' }],
+    security: [{ session: [] }],
+    paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION.cookieName } },
+      schemas: { Error: toSchema(apiErrorSchema, 'output') },
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { Controller, Get } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { z } from 'zod';
+import { Public } from '../auth/access.decorators';
+import { Doc } from '../routes/route-doc.decorator';
+import { readRouteTable } from '../routes/route-table';
+import { buildOpenApiDocument } from './openapi-document';
+
+@Controller()
+export class OpenApiController {
+  private document?: ReturnType<typeof buildOpenApiDocument>;
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  /** Built once, on the first request: the routes cannot change while the gateway runs. */
+  @Public()
+  @Doc('This document: OpenAPI 3.1 of every route', z.object({ openapi: z.string() }).loose())
+  @Get('openapi.json')
+  openApi() {
+    this.document ??= buildOpenApiDocument(
+      readRouteTable(this.discovery.getControllers().map((c) => c.metatype as never)),
+    );
+    return this.document;
+  }
+}

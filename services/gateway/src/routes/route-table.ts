@@ -1,0 +1,121 @@
+import { Role } from '@cincy/contracts';
+import { RequestMethod, Type } from '@nestjs/common';
+import {
+  HTTP_CODE_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { z } from 'zod';
+import { PUBLIC_KEY, ROLES_KEY, SUPERVISOR_KEY } from '../auth/access.decorators';
+import { RATE_LIMIT_KEY } from '../booking/booking-rate-limit.guard';
+import { Contract } from '../common/contract.pipe';
+import { ROUTE_DOC_KEY, RouteDoc } from './route-doc.decorator';
+
+/** Who may call a route, as the SessionGuard reads it. */
+export interface RouteAccess {
+  public: boolean;
+  /** Roles allowed; empty means every signed-in user. */
+  roles: Role[];
+  /** The spec's supervisor account may call it too (AdminOrSupervisor). */
+  supervisor: boolean;
+}
+
+export interface RouteInput {
+  source: 'body' | 'query' | 'param';
+  /** The path parameter's name (param only). */
+  name?: string;
+  schema: z.ZodType;
+}
+
+export interface GatewayRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Express form, with the global prefix: `/api/appointments/:id/status`. */
+  path: string;
+  handler: string;
+  access: RouteAccess;
+  inputs: RouteInput[];
+  status: number;
+  rateLimited: boolean;
+  doc?: RouteDoc;
+}
+
+const ARG_SOURCES: Partial<Record<number, RouteInput['source']>> = {
+  [RouteParamtypes.BODY]: 'body',
+  [RouteParamtypes.QUERY]: 'query',
+  [RouteParamtypes.PARAM]: 'param',
+};
+
+const join = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
+
+/**
+ * The gateway's routes read off its controllers' own decorators (paths, methods, access, zod
+ * contracts of the Contract pipes, @Doc), so the API document and the authorization matrix can
+ * never disagree with what the app serves.
+ */
+export function readRouteTable(controllers: Type[], prefix = 'api'): GatewayRoute[] {
+  const routes: GatewayRoute[] = [];
+  for (const controller of controllers) {
+    const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+    const proto = controller.prototype as Record<string, unknown>;
+    for (const handler of Object.getOwnPropertyNames(proto)) {
+      const fn = proto[handler];
+      if (handler === 'constructor' || typeof fn !== 'function') continue;
+      const method = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
+      const path = Reflect.getMetadata(PATH_METADATA, fn) as string | undefined;
+      if (method === undefined || path === undefined) continue;
+      const meta = <T>(key: string): T | undefined =>
+        (Reflect.getMetadata(key, fn) ?? Reflect.getMetadata(key, controller)) as T | undefined;
+      const args = Object.entries(
+        (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<
+          string,
+          ArgMetadata
+        >,
+      );
+      routes.push({
+        method: RequestMethod[method] as GatewayRoute['method'],
+        path: join(prefix, base, path),
+        handler: `${controller.name}.${handler}`,
+        access: {
+          public: meta<boolean>(PUBLIC_KEY) ?? false,
+          roles: meta<Role[]>(ROLES_KEY) ?? [],
+          supervisor: meta<boolean>(SUPERVISOR_KEY) ?? false,
+        },
+        inputs: args.flatMap(([key, arg]) => contractsOf(key, arg)),
+        status: meta<number>(HTTP_CODE_METADATA) ?? (method === RequestMethod.POST ? 201 : 200),
+        rateLimited: meta<string>(RATE_LIMIT_KEY) !== undefined,
+        doc: meta<RouteDoc>(ROUTE_DOC_KEY),
+      });
+    }
+  }
+  return routes;
+}
+
+interface ArgMetadata {
+  index: number;
+  data?: string;
+  pipes?: unknown[];
+}
+
+function contractsOf(key: string, arg: ArgMetadata): RouteInput[] {
+  const source = ARG_SOURCES[Number(key.split(':')[0])];
+  if (!source) return [];
+  return (arg.pipes ?? [])
+    .filter((pipe): pipe is Contract<z.ZodType> => pipe instanceof Contract)
+    .map((pipe) => ({ source, name: arg.data, schema: pipe.schema }));
+}
+
+/** Who may call it, in words, as the API document and docs/authz.md say it. */
+export function describeAccess(access: RouteAccess): string {
+  if (access.public) return 'Anyone, signed in or not.';
+  if (!access.roles.length) return 'Any signed-in user (admin or technician).';
+  const roles = access.roles.join(' or ');
+  return access.supervisor
+    ? `Signed-in ${roles}, or the supervisor account.`
+    : `Signed-in ${roles} only.`;
+}

@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { TEXT_LIMITS, customerInputSchema } from '@cincy/contracts';
+import { dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
+import type { INestApplication } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { createGatewayApp } from '../src/http-app';
+import { openApiPath } from '../src/openapi/openapi-document';
+import { readRouteTable } from '../src/routes/route-table';
+
+// Only the gateway: the document and the docs page need no service.
+let gateway: INestApplication;
+let base: string;
+let isolated: ReturnType<typeof useIsolatedStack>;
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
+};
+interface JsonObject {
+  properties: Record<string, object>;
+}
+interface Operation {
+  summary: string;
+  operationId: string;
+  'x-roles': string[];
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+
+/** Method and path of every route express actually serves under /api, read off its router. */
+function servedRoutes(app: INestApplication): string[] {
+  const router = app.getHttpAdapter().getInstance().router as {
+    stack: { route?: { path: string; methods: Record<string, boolean> } }[];
+  };
+  return router.stack
+    .filter((layer) => layer.route?.path.startsWith('/api/'))
+    .flatMap((layer) =>
+      Object.keys(layer.route!.methods).map(
+        (method) => `${method.toUpperCase()} ${openApiPath(layer.route!.path)}`,
+      ),
+    );
+}
+
+beforeAll(async () => {
+  isolated = useIsolatedStack();
+  gateway = await createGatewayApp();
+  await gateway.listen(0, '127.0.0.1');
+  base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  const res = await fetch(`${base}/api/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as typeof doc;
+}, 30_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await dropIsolatedStack(isolated);
+});
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+describe('GET /api/openapi.json', () => {
+  it('documents every route the gateway serves, and nothing it does not', () => {
+    const served = servedRoutes(gateway).filter((r) => !r.includes('/api/docs'));
+    expect(served.length).toBeGreaterThan(25);
+    expect(
+      operations()
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual([...served].sort());
+  });
+
+  it('gives every route a summary and an answer schema of its own (@Doc), so a new route must be described', () => {
+    const undocumented = operations()
+      .filter(({ op }) => op.summary === op.operationId)
+      .map((o) => o.key);
+    expect(undocumented).toEqual([]);
+    for (const { key, op } of operations()) {
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+      expect([key, success?.[1].content?.['application/json']?.schema]).toEqual([
+        key,
+        expect.any(Object),
+      ]);
+    }
+  });
+
+  it("says who may call each route exactly as the session guard's decorators do", () => {
+    const discovery = gateway.get(DiscoveryService);
+    const routes = readRouteTable(discovery.getControllers().map((c) => c.metatype as never));
+    const rolesOf = (key: string) => operations().find((o) => o.key === key)?.op['x-roles'];
+    expect(rolesOf('POST /api/appointments')).toEqual(['anonymous', 'technician', 'admin']);
+    expect(rolesOf('GET /api/appointments')).toEqual(['technician', 'admin']);
+    expect(rolesOf('POST /api/users')).toEqual(['admin']);
+    expect(rolesOf('PATCH /api/appointments/{id}/decline')).toEqual(['admin', 'supervisor']);
+    for (const route of routes) {
+      const roles = rolesOf(`${route.method} ${openApiPath(route.path)}`);
+      expect(roles).toContain(
+        route.access.public ? 'anonymous' : (route.access.roles[0] ?? 'technician'),
+      );
+    }
+  });
+
+  it('is OpenAPI 3.1 whose references all resolve, with one error shape', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const [, name] of refs) expect(doc.components.schemas).toHaveProperty(name);
+    expect(doc.components.schemas.Error).toMatchObject({
+      required: expect.arrayContaining(['code', 'message']),
+    });
+  });
+
+  it('describes a body with its contract, limits included', () => {
+    const op = doc.paths['/api/customers'].post as unknown as {
+      requestBody: { content: { 'application/json': { schema: JsonObject } } };
+    };
+    const schema = op.requestBody.content['application/json'].schema;
+    expect(Object.keys(schema.properties)).toEqual(Object.keys(customerInputSchema.shape));
+    expect(schema.properties.name).toMatchObject({ maxLength: TEXT_LIMITS.name });
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is an HTML page whose scripts and styles are ours, served from this origin', async () => {
+    const res = await fetch(`${base}/api/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script>|\son\w+="/); // no inline script or handler
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual(expect.arrayContaining(['/api/docs/init.js']));
+    for (const asset of assets) {
+      expect(asset.startsWith('/api/docs/')).toBe(true);
+      expect([asset, (await fetch(`${base}${asset}`)).status]).toEqual([asset, 200]);
+    }
+  });
+});
