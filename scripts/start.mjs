@@ -4,13 +4,15 @@
 // as its own process and the gateway last (@cincy/stack's launcher), wait until /api/health
 // answers 200, and print the URL.
 //
-// Options: --skip-install, --skip-build (env START_SKIP_BUILD=1 does the same).
+// Options: --skip-install, --skip-build (env START_SKIP_BUILD=1 does the same), --demo (a living
+// demo day on its own database `cincy_battery_demo` and NATS prefix `demo`: see README).
 // Env honoured (and passed to every service): PORT, DATABASE_URL, NATS_URL, NATS_PREFIX, LOG_LEVEL,
 // SEED_ADMIN_USERNAME, SEED_ADMIN_PASSWORD, so two stacks can run side by side.
 import { build, hasInstalledDeps, loadStack, paint, run } from './lib/procs.mjs';
 
 const args = new Set(process.argv.slice(2));
 const skipInstall = args.has('--skip-install');
+const demo = args.has('--demo');
 const skipBuild =
   args.has('--skip-build') || /^(1|true)$/i.test(process.env.START_SKIP_BUILD ?? '');
 
@@ -36,6 +38,16 @@ async function main() {
     fail(err.message);
   }
   const { ensureInfra, ensureDatabase, infraUrls, missingBuilds, startStack } = stackLib;
+  if (demo) {
+    // The demo never mixes with the developer's data, and its admin password is known.
+    process.env.DATABASE_URL ||= stackLib.withDatabaseName(
+      infraUrls(process.env).databaseUrl,
+      'cincy_battery_demo',
+    );
+    process.env.NATS_PREFIX ||= 'demo';
+    process.env.SEED_ADMIN_USERNAME = 'admin';
+    process.env.SEED_ADMIN_PASSWORD = stackLib.DEMO_LOGINS.admin;
+  }
   const missing = missingBuilds();
   if (missing.length) fail(`Not built: ${missing.join(', ')}`);
 
@@ -64,16 +76,23 @@ async function main() {
     stopping.signal.addEventListener('abort', resolve, { once: true }),
   );
 
-  let stack;
-  try {
-    stack = await startStack({
+  const launch = (serviceEnv = {}) =>
+    startStack({
       output: 'print',
       processGroups: true, // a terminal's Ctrl+C reaches only this script, which forwards it once
       healthTimeoutMs: Infinity,
       signal: stopping.signal,
+      serviceEnv,
       onNote: say,
       onExit: (name, how) => requestStop(`${name} ${how}: stopping the others`, 1),
     });
+
+  let stack;
+  let demoDay;
+  try {
+    const earlier = demo ? await stackLib.fillDemoDayEarlier(launch, say) : undefined;
+    stack = await launch();
+    if (earlier) demoDay = await stackLib.resumeDemoDay(stack.baseUrl, earlier);
   } catch (err) {
     if (!stopping.signal.aborted) {
       exitCode = 1;
@@ -86,12 +105,21 @@ async function main() {
   const user = process.env.SEED_ADMIN_USERNAME || 'admin';
   console.log('');
   console.log(paint(`Cincy Battery is running at http://localhost:${stack.port}`, 1));
-  console.log(`Admin username: ${user}`);
-  console.log(
-    process.env.SEED_ADMIN_PASSWORD
-      ? 'Admin password: the one in SEED_ADMIN_PASSWORD'
-      : 'Admin password: generated on the first start and printed once by identity (above); it is kept after that',
-  );
+  if (demoDay) {
+    const { DEMO_LOGINS } = stackLib;
+    console.log(`Demo logins: admin / ${DEMO_LOGINS.admin}`);
+    console.log(
+      `             ${DEMO_LOGINS.technicians.join(', ')} (technicians) / ${DEMO_LOGINS.technicianPassword}`,
+    );
+    demoDay.keepTeamOnline(stopping.signal);
+  } else {
+    console.log(`Admin username: ${user}`);
+    console.log(
+      process.env.SEED_ADMIN_PASSWORD
+        ? 'Admin password: the one in SEED_ADMIN_PASSWORD'
+        : 'Admin password: generated on the first start and printed once by identity (above); it is kept after that',
+    );
+  }
   console.log('Press Ctrl+C to stop.\n');
 
   await stopped;

@@ -7,11 +7,11 @@ export {
   type MissingInfra,
 } from './infra-check';
 export { ensureInfra, planInfraStart, type EnsuredInfra } from './infra-start';
-export { ensureDatabase } from './database';
+export { ensureDatabase, withDatabaseName } from './database';
 export { freePort } from './free-port';
 export { formatLogLine, type FormattedLine } from './log-format';
 export type { OutputMode } from './stack-processes';
-export { startStack, type Stack, type StackOptions } from './start-stack';
+export { removeStackData, startStack, type Stack, type StackOptions } from './start-stack';
 export {
   ApiClient,
   ApiError,
@@ -23,3 +23,4 @@ export {
   type VisitorDetails,
 } from './api-client';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';
+export { DEMO_LOGINS, DemoDay, fillDemoDayEarlier, resumeDemoDay } from './demo-day';

@@ -148,7 +148,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     (stopped ??= (async () => {
       stopping = true;
       await processes.stop(STOP_GRACE_MS, options.onNote);
-      if (options.throwaway) await removeThrowaway(where);
+      if (options.throwaway) await removeStackData(where);
     })());
   const stopQuietly = () => void stop().catch(() => undefined); // stop()'s caller sees errors
   options.signal?.addEventListener('abort', stopQuietly, { once: true });
@@ -225,8 +225,8 @@ async function askHealth(url: string): Promise<true | string> {
   }
 }
 
-/** Drops a throwaway stack's database and deletes its JetStream stream. */
-async function removeThrowaway(where: Where): Promise<void> {
+/** Drops a stack's database and deletes its JetStream stream (a throwaway's stop() does it). */
+export async function removeStackData(where: Omit<Where, 'port'>): Promise<void> {
   const problems: string[] = [];
   await dropDatabase(where.databaseUrl).catch((err: Error) =>
     problems.push(`drop database ${databaseNameOf(where.databaseUrl)}: ${err.message}`),
