@@ -55,14 +55,19 @@ const webApiRule = layerRule('api', [
   },
 ]);
 
-// Only main.tsx may import app/ (the router, shell and providers sit at the top).
+// Only the entries may import app/ (the routes, shell and providers sit at the top): main.tsx in
+// the browser, prerender.tsx at build time.
 const webRootRule = {
   files: ['web/src/*.{ts,tsx}'],
-  ignores: ['web/src/main.tsx'],
+  ignores: ['web/src/main.tsx', 'web/src/prerender.tsx'],
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ regex: '^\\./app(/|$)', message: 'Only main.tsx imports app/.' }] },
+      {
+        patterns: [
+          { regex: '^\\./app(/|$)', message: 'Only main.tsx and prerender.tsx import app/.' },
+        ],
+      },
     ],
   },
 };

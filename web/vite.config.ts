@@ -12,6 +12,8 @@ export default defineConfig({
   resolve: { alias: { '@cincy/contracts': contracts } },
   build: {
     outDir: 'dist',
+    // Read by scripts/prerender.mjs: each prerendered page links its own chunk and styles.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {

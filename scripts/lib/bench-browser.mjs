@@ -65,8 +65,8 @@ export function lighthousePath() {
 /**
  * Lighthouse (its default mobile config: emulated phone, simulated slow 4G) for each URL, in a
  * Chromium started here with the same flags as the tests plus a debugging port.
- * Returns { url: { performance, accessibility, 'best-practices', seo } } (0-100), or null when
- * lighthouse is not installed.
+ * Returns { url: { performance, accessibility, 'best-practices', seo (0-100), lcpMs, tbtMs } }, or
+ * null when lighthouse is not installed.
  */
 export async function runLighthouse(urls) {
   const resolved = lighthousePath();
@@ -104,6 +104,8 @@ export async function runLighthouse(urls) {
         accessibility: score('accessibility'),
         'best-practices': score('best-practices'),
         seo: score('seo'),
+        lcpMs: result?.lhr?.audits?.['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: result?.lhr?.audits?.['total-blocking-time']?.numericValue ?? NaN,
       };
     }
     return scores;
@@ -120,7 +122,8 @@ export async function runLighthouse(urls) {
         resolve();
       });
     });
-    rmSync(userDataDir, { recursive: true, force: true });
+    // Chromium's helpers may still be writing its profile for a moment after it exits.
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

@@ -1,17 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuth } from './lib/auth-store';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { routes } from './app/routes';
 import './app/app.css';
 
 startAuth();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={createBrowserRouter(routes)} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A public page arrives rendered (prerender.tsx): React takes over its HTML instead of redrawing,
+// in a transition so the work is cut into short tasks and a tap is never kept waiting.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

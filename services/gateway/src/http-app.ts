@@ -14,6 +14,8 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import type { ServeStaticOptions } from 'serve-static';
 import { AppModule } from './app.module';
 import { StaffPush } from './push/staff-push';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
@@ -51,24 +53,44 @@ function correlate(req: Request, res: Response, next: NextFunction) {
   runWithContext({ correlationId }, next);
 }
 
-/** The built web app, with index.html for every client-side route outside /api. */
+const isApiPath = (path: string) =>
+  path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
+
+/**
+ * The built web app: hashed /assets cached for a year (immutable), everything else revalidated;
+ * brotli or gzip files precompressed at build time when the browser takes them. A public page
+ * gets its prerendered HTML (dist/pages/<name>.html), any other client-side route the shell.
+ */
 function serveWebApp(app: NestExpressApplication, dir: string) {
-  const index = join(dir, 'index.html');
-  app.use(
-    '/assets',
-    express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  const precompressed = (root: string, cache: ServeStaticOptions) =>
+    expressStaticGzip(root, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, ...cache },
+    });
+  const noCache: ServeStaticOptions = {
+    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+  };
+  app.use('/assets', precompressed(join(dir, 'assets'), { immutable: true, maxAge: '1y' }));
+  // An asset of an older build is gone: a plain 404, never the shell (or a 500).
+  app.use('/assets', (_req: Request, res: Response) => {
+    res.status(404).type('text').send('Not found');
+  });
+  const files = precompressed(dir, noCache);
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? next() : files(req, res, next),
   );
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io'))
-      return next();
-    if (!existsSync(index)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
+    if (!existsSync(join(dir, 'index.html'))) {
       res.status(503).type('text').send('The web app is not built yet. Run `npm run build`.');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const page = req.path === '/' ? 'index' : req.path.slice(1);
+    const prerendered = /^[a-z-]+$/.test(page) && existsSync(join(dir, 'pages', `${page}.html`));
+    req.url = prerendered ? `/pages/${page}.html` : '/index.html';
+    files(req, res, next);
   });
 }
 

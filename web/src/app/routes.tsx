@@ -1,5 +1,5 @@
 import { ComponentType, lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
 import { RequireAuth } from './require-auth';
 
@@ -43,7 +43,22 @@ const InventoryPage = lazyPage(
 );
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
-export const router = createBrowserRouter([
+/**
+ * The public pages rendered to HTML at build time (web/scripts/prerender.mjs), then hydrated.
+ * Not /confirmation: it shows the visitor's own booking from its query string. `module` is the
+ * lazy page's source, whose chunk and styles the HTML loads at once (from Vite's manifest).
+ */
+export const PRERENDERED_PAGES = [
+  { path: '/', module: 'src/pages/public/landing/landing-page.tsx' },
+  { path: '/customer-form', module: 'src/pages/public/customer-form/customer-form-page.tsx' },
+  { path: '/faq', module: 'src/pages/public/faq/faq-page.tsx' },
+  { path: '/pricing', module: 'src/pages/public/pricing/pricing-page.tsx' },
+  { path: '/about', module: 'src/pages/public/about/about-page.tsx' },
+  { path: '/terms-of-service', module: 'src/pages/public/terms/terms-page.tsx' },
+] as const;
+
+/** The app's routes: the browser router in main.tsx, the static one in prerender.tsx. */
+export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
@@ -68,4 +83,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

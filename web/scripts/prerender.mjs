@@ -1,0 +1,83 @@
+// After `vite build` and the SSR build of src/prerender.tsx: writes each public page's HTML into
+// dist/pages/<name>.html (the gateway serves it for its path), then precompresses every text
+// file of dist with brotli and gzip (the gateway picks one by Accept-Encoding).
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const web = new URL('..', import.meta.url).pathname;
+const dist = join(web, 'dist');
+const ssrDir = join(web, '.ssr');
+
+const { renderPage, PRERENDERED_PAGES } = await import(
+  pathToFileURL(join(ssrDir, 'prerender.js')).href
+);
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const ROOT = '<div id="root"></div>';
+if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/**
+ * What the page needs before its first paint: its chunk's styles (render-blocking, so nothing
+ * shifts when the chunk arrives) and a video poster, the landing page's largest element, fetched
+ * early. Its scripts are not preloaded: they would compete with the poster on a slow line, and
+ * the page is already drawn without them.
+ */
+function pageHead(module, body) {
+  const css = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  if (!seen.size) throw new Error(`${module} is not in Vite's manifest`);
+  const links = [...css]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  const poster = body.match(/<video[^>]* poster="([^"]+)"/)?.[1];
+  if (poster) links.push(`<link rel="preload" as="image" href="${poster}" fetchpriority="high">`);
+  return links.join('');
+}
+
+mkdirSync(join(dist, 'pages'), { recursive: true });
+for (const { path, module } of PRERENDERED_PAGES) {
+  const body = await renderPage(path);
+  const html = shell
+    .replace('</head>', `${pageHead(module, body)}</head>`)
+    .replace(ROOT, `<div id="root">${body}</div>`);
+  writeFileSync(join(dist, 'pages', `${pageName(path)}.html`), html);
+}
+rmSync(ssrDir, { recursive: true, force: true });
+
+let files = 0;
+for (const file of walk(dist)) {
+  if (!/\.(html|js|css|svg|json|txt|map)$/.test(file)) continue;
+  const body = readFileSync(file);
+  if (body.length < 1024) continue;
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  files += 1;
+}
+console.log(`prerendered ${PRERENDERED_PAGES.length} pages, precompressed ${files} files`);
+
+/** '/' -> index, '/customer-form' -> customer-form (the gateway maps paths the same way). */
+function pageName(path) {
+  return path === '/' ? 'index' : path.slice(1);
+}
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
