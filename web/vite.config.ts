@@ -7,6 +7,18 @@ const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import
 const contractsDir = realpathSync(fileURLToPath(new URL('../libs/contracts/src', import.meta.url)));
 const gateway = 'http://localhost:3000';
 
+/** zod, and the contracts modules that declare schemas (the others hold plain constants). */
+const SCHEMA_MODULES =
+  /^(common|errors|events|subjects|(booking|dispatch|identity|inventory)\/api)\.ts$/;
+const contractsModule = (id: string) =>
+  id.startsWith(`${contractsDir}/`) ? id.slice(contractsDir.length + 1) : null;
+const isSchemaModule = (id: string) =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) || SCHEMA_MODULES.test(contractsModule(id) ?? '');
+const isPlainContractsModule = (id: string) => {
+  const module = contractsModule(id);
+  return module !== null && !SCHEMA_MODULES.test(module);
+};
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@cincy/contracts': contracts } },
@@ -24,6 +36,17 @@ export default defineConfig({
       // Rolldown would otherwise merge modules shared by several lazy staff pages (zod, later antd)
       // into the entry chunk, which every public visitor downloads.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      output: {
+        // zod and the contracts' schemas in a chunk of their own: the booking form loads them at
+        // the first keystroke, so they must not ride along with a chunk the form imports at once.
+        // (The plain constants get their own chunk first, or they would be pulled in with them.)
+        advancedChunks: {
+          groups: [
+            { name: 'constants', test: isPlainContractsModule, priority: 2 },
+            { name: 'schemas', test: isSchemaModule, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -122,8 +122,12 @@ export async function runLighthouse(urls) {
         resolve();
       });
     });
-    // Chromium's helpers may still be writing its profile for a moment after it exits.
-    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // Chromium's helpers may still be writing its profile after it exits: cleanup is best effort.
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // left in the temp folder
+    }
   }
 }
 

@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { BOOKING } from '../constants';
 import { optionalText, prioritySchema, tooLong } from '../common';
-
-/** Limits on free text: a booking is small; anything larger is abuse or a mistake. */
-export const TEXT_LIMITS = {
-  name: 100,
-  phone: 20,
-  email: 254,
-  street: 120,
-  city: 60,
-  location: 250,
-  vehicle: 120,
-  notes: 1000,
-} as const;
+import { TEXT_LIMITS } from './limits';
 
 const digitCount = (s: string) => s.replace(/\D/g, '').length;
 
-export const US_STATES = ['Ohio', 'Kentucky', 'Indiana'] as const;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;

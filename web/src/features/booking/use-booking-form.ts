@@ -14,7 +14,6 @@ import {
   type BookingFormValues,
   type TimingMode,
 } from './booking-form.util';
-import { validateBookingField, validateBookingForm } from './booking-validation.util';
 
 type TextFieldName = Exclude<BookingFieldName, 'agreeToTerms'>;
 
@@ -23,6 +22,19 @@ const INPUT_FILTERS: Partial<Record<TextFieldName, (raw: string) => string>> = {
   phone: filterPhoneInput,
   zip: formatZipInput,
 };
+
+type BookingValidation = typeof import('./booking-validation.util');
+let validation: BookingValidation | undefined;
+let loading: Promise<BookingValidation> | undefined;
+
+/**
+ * The validation (zod and the booking schema) is fetched at the visitor's first interaction, not
+ * with the page: the form is drawn and usable on a phone before that code arrives.
+ */
+function loadValidation(): Promise<BookingValidation> {
+  loading ??= import('./booking-validation.util').then((module) => (validation = module));
+  return loading;
+}
 
 /** The booking form's values, errors and the rules that tie fields together (make/model, timing). */
 export function useBookingForm() {
@@ -35,11 +47,12 @@ export function useBookingForm() {
       const next = { ...values, ...patch };
       setValues(next);
       // A field already showing an error is re-checked as it changes, so the message clears when fixed.
+      // (An error is shown only after a validation, so the module is here by then.)
       setErrors((prev) => {
         const shown = (Object.keys(patch) as BookingFieldName[]).filter((field) => prev[field]);
-        if (shown.length === 0) return prev;
+        if (shown.length === 0 || !validation) return prev;
         const copy = { ...prev };
-        for (const field of shown) copy[field] = validateBookingField(next, field);
+        for (const field of shown) copy[field] = validation.validateBookingField(next, field);
         return copy;
       });
     },
@@ -48,6 +61,7 @@ export function useBookingForm() {
 
   const setText = useCallback(
     (field: TextFieldName, raw: string) => {
+      void loadValidation();
       const value = INPUT_FILTERS[field]?.(raw) ?? raw;
       if (field === 'vehicleMake') update({ vehicleMake: value, vehicleModel: '' });
       else update({ [field]: value });
@@ -65,7 +79,9 @@ export function useBookingForm() {
       // Blur of an untouched empty field stays quiet; the submit reports it.
       const value = values[field];
       if (value === '' || value === undefined) return;
-      setErrors((prev) => ({ ...prev, [field]: validateBookingField(values, field) }));
+      void loadValidation().then(({ validateBookingField }) =>
+        setErrors((prev) => ({ ...prev, [field]: validateBookingField(values, field) })),
+      );
     },
     [values],
   );
@@ -98,8 +114,8 @@ export function useBookingForm() {
     [update, values.preferredDate],
   );
 
-  const validateAll = useCallback((): BookingFieldErrors => {
-    const found = validateBookingForm(values);
+  const validateAll = useCallback(async (): Promise<BookingFieldErrors> => {
+    const found = (await loadValidation()).validateBookingForm(values);
     setErrors(found);
     return found;
   }, [values]);

@@ -21,7 +21,7 @@ import {
   submissionErrorToast,
   type BookingFieldName,
 } from '../../../features/booking/booking-form.util';
-import { firstInvalidField } from '../../../features/booking/booking-validation.util';
+import { firstInvalidField } from '../../../features/booking/booking-field-order';
 import { TimingSection } from '../../../features/booking/timing-section';
 import { useBookingForm } from '../../../features/booking/use-booking-form';
 import { VehicleSection } from '../../../features/booking/vehicle-section';
@@ -43,6 +43,7 @@ export function CustomerFormPage() {
   const submit = useSubmitBooking();
   const [notice, setNotice] = useState<string | null>(null);
   const timingHeading = useRef<HTMLHeadingElement>(null);
+  const checking = useRef(false);
 
   const address = useMemo(() => buildLocation(values), [values]);
   const settledAddress = useDebouncedValue(address, 500);
@@ -63,8 +64,15 @@ export function CustomerFormPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submit.isPending) return;
-    const found = form.validateAll();
+    // A second tap while the validation is still loading must not book twice.
+    if (submit.isPending || checking.current) return;
+    checking.current = true;
+    let found;
+    try {
+      found = await form.validateAll();
+    } finally {
+      checking.current = false;
+    }
     const first = firstInvalidField(found);
     if (first) {
       focusField(first);

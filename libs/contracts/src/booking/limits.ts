@@ -1,0 +1,15 @@
+// No zod here: the booking form's first paint needs these, not the schemas.
+
+/** Limits on free text: a booking is small; anything larger is abuse or a mistake. */
+export const TEXT_LIMITS = {
+  name: 100,
+  phone: 20,
+  email: 254,
+  street: 120,
+  city: 60,
+  location: 250,
+  vehicle: 120,
+  notes: 1000,
+} as const;
+
+export const US_STATES = ['Ohio', 'Kentucky', 'Indiana'] as const;

@@ -1,0 +1,33 @@
+// No zod here: the public pages import these constants without the schemas' weight.
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  notFound: 'NOT_FOUND',
+  unauthenticated: 'UNAUTHENTICATED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  timeSlotFull: 'TIME_SLOT_FULL',
+  outsideServiceHours: 'OUTSIDE_SERVICE_HOURS',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The HTTP status each code is answered with. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  SERVICE_UNAVAILABLE: 503,
+  TIME_SLOT_FULL: 409,
+  OUTSIDE_SERVICE_HOURS: 422,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
