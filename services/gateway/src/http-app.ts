@@ -21,6 +21,8 @@ import { StaffPush } from './push/staff-push';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 import { apiDocsRouter } from './openapi/api-docs';
+import { sameOriginWrites } from './security/same-origin';
+import { securityHeaders } from './security/security-headers';
 
 /** Bodies are small forms; anything bigger is refused before it is read. */
 const BODY_LIMIT = '32kb';
@@ -37,13 +39,6 @@ function parseJson(req: Request, res: Response, next: NextFunction) {
       message: tooLarge ? 'The request is too large.' : 'The request body is not valid JSON.',
     });
   });
-}
-
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  next();
 }
 
 /** Each request gets a correlation id (or keeps the caller's) that follows it through NATS. */
@@ -104,7 +99,13 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   );
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  app.use(securityHeaders, correlate, cookieParser(), parseJson);
+  app.use(
+    securityHeaders({ mapTileUrl: env.MAP_TILE_URL, behindTls: env.TRUST_PROXY }),
+    sameOriginWrites(env.TRUST_PROXY),
+    correlate,
+    cookieParser(),
+    parseJson,
+  );
   app.use(apiDocsRouter());
   serveWebApp(app, env.WEB_DIST_DIR);
   app.setGlobalPrefix('api');

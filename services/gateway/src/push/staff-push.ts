@@ -21,6 +21,8 @@ import { parse as parseCookies } from 'cookie';
 import { ConsumerMessages, DeliverPolicy } from 'nats';
 import { Server } from 'socket.io';
 import { SessionResolver } from '../auth/session-resolver';
+import { GATEWAY_ENV, GatewayEnv } from '../config';
+import { isSameOrigin } from '../security/same-origin';
 
 const STAFF_ROOM = 'staff';
 /** Re-checks open sockets' sessions, so a socket dies with its session (logout, idle limit). */
@@ -87,10 +89,16 @@ export class StaffPush implements OnApplicationShutdown {
     private readonly sessions: SessionResolver,
     private readonly logger: AppLogger,
     @InjectEnv(PLATFORM_ENV) private readonly env: PlatformEnv,
+    @InjectEnv(GATEWAY_ENV) private readonly gateway: Pick<GatewayEnv, 'TRUST_PROXY'>,
   ) {}
 
   async attach(httpServer: HttpServer): Promise<void> {
-    const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
+    const io = new Server(httpServer, {
+      path: '/socket.io',
+      serveClient: false,
+      // A page of another site cannot open a staff socket with our cookie.
+      allowRequest: (req, done) => done(null, isSameOrigin(req.headers, this.gateway.TRUST_PROXY)),
+    });
     io.use(async (socket, next) => {
       try {
         const token = parseCookies(socket.handshake.headers.cookie ?? '')[SESSION.cookieName];

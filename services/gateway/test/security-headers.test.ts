@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import { dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
+import type { INestApplication } from '@nestjs/common';
+import { createGatewayApp } from '../src/http-app';
+import { CROSS_SITE_MESSAGE } from '../src/security/same-origin';
+import { tileSource } from '../src/security/security-headers';
+
+// Only the gateway: headers and origin checks answer before any service is asked.
+let isolated: ReturnType<typeof useIsolatedStack>;
+const apps: INestApplication[] = [];
+
+async function start(env: Record<string, string> = {}) {
+  Object.assign(process.env, env);
+  const app = await createGatewayApp();
+  await app.listen(0, '127.0.0.1');
+  apps.push(app);
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  return { base: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}` };
+}
+
+beforeAll(() => {
+  isolated = useIsolatedStack();
+  process.env.MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await dropIsolatedStack(isolated);
+});
+
+describe('security headers', () => {
+  it('sends a CSP of our own origin plus the map tiles, no framing, nosniff and a referrer policy', async () => {
+    const { base } = await start({ TRUST_PROXY: 'false' });
+    const res = await fetch(`${base}/api/openapi.json`);
+    const csp = Object.fromEntries(
+      res.headers
+        .get('content-security-policy')!
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['img-src']).toContain('https://*.tile.openstreetmap.org');
+    expect(csp['connect-src']).toContain('https://*.tile.openstreetmap.org');
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    // Plain http on a developer's machine: no HSTS.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('adds HSTS when TLS ends at the proxy in front', async () => {
+    const { base } = await start({ TRUST_PROXY: 'true' });
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+  });
+
+  it('reads the tile origin from the Leaflet URL template', () => {
+    expect(tileSource('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.openstreetmap.org',
+    );
+    expect(tileSource('https://tiles.example.com/{z}/{x}/{y}.png')).toBe(
+      'https://tiles.example.com',
+    );
+    expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+  });
+});
+
+describe('requests from other sites', () => {
+  it('refuses writes whose Origin is another site, and allows ours and callers without one', async () => {
+    const { base, host } = await start({ TRUST_PROXY: 'false' });
+    const logout = (origin?: string) =>
+      fetch(`${base}/api/auth/logout`, {
+        method: 'POST',
+        headers: origin ? { Origin: origin, Cookie: 'cb_session=x' } : { Cookie: 'cb_session=x' },
+      });
+    const refused = await logout('https://evil.example');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ code: 'FORBIDDEN', message: CROSS_SITE_MESSAGE });
+    expect((await logout('null')).status).toBe(403);
+    expect((await logout(`http://${host}`)).status).not.toBe(403);
+    expect((await logout()).status).not.toBe(403);
+    // Reads are not writes: a cross-site GET gets its answer (CORS keeps it from the page).
+    expect(
+      (await fetch(`${base}/api/openapi.json`, { headers: { Origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("refuses a socket.io handshake from another site's page", async () => {
+    const { base, host } = await start({ TRUST_PROXY: 'false' });
+    const handshake = (origin: string) =>
+      fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: origin } });
+    expect((await handshake('https://evil.example')).status).toBe(403);
+    expect((await handshake(`http://${host}`)).status).toBe(200);
+  });
+});
