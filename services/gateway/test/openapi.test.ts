@@ -6,6 +6,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { createGatewayApp } from '../src/http-app';
 import { openApiPath } from '../src/openapi/openapi-document';
 import { readRouteTable } from '../src/routes/route-table';
+import { servedRoutes } from './whole-stack';
 
 // Only the gateway: the document and the docs page need no service.
 let gateway: INestApplication;
@@ -24,20 +25,6 @@ interface Operation {
   operationId: string;
   'x-roles': string[];
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
-}
-
-/** Method and path of every route express actually serves under /api, read off its router. */
-function servedRoutes(app: INestApplication): string[] {
-  const router = app.getHttpAdapter().getInstance().router as {
-    stack: { route?: { path: string; methods: Record<string, boolean> } }[];
-  };
-  return router.stack
-    .filter((layer) => layer.route?.path.startsWith('/api/'))
-    .flatMap((layer) =>
-      Object.keys(layer.route!.methods).map(
-        (method) => `${method.toUpperCase()} ${openApiPath(layer.route!.path)}`,
-      ),
-    );
 }
 
 beforeAll(async () => {
@@ -62,7 +49,9 @@ const operations = () =>
 
 describe('GET /api/openapi.json', () => {
   it('documents every route the gateway serves, and nothing it does not', () => {
-    const served = servedRoutes(gateway).filter((r) => !r.includes('/api/docs'));
+    const served = servedRoutes(gateway)
+      .map((r) => `${r.method} ${openApiPath(r.path)}`)
+      .filter((r) => !r.includes('/api/docs'));
     expect(served.length).toBeGreaterThan(25);
     expect(
       operations()

@@ -65,6 +65,8 @@ export async function startWholeStack() {
     base,
     admin,
     signIn,
+    /** Method and OpenAPI-style path of every /api route express serves (`GET /api/users/{id}`). */
+    routes: () => servedRoutes(gateway),
     /** The running service of that name, e.g. to seed its database. */
     service: (name: 'identity' | 'booking' | 'dispatch' | 'inventory') =>
       services[['identity', 'booking', 'dispatch', 'inventory'].indexOf(name)],
@@ -120,6 +122,21 @@ export async function startWholeStack() {
       await dropIsolatedStack(stack);
     },
   };
+}
+
+/** Method and path of every route express actually serves under /api, read off its router. */
+export function servedRoutes(app: INestApplication): { method: string; path: string }[] {
+  const router = app.getHttpAdapter().getInstance().router as {
+    stack: { route?: { path: string; methods: Record<string, boolean> } }[];
+  };
+  return router.stack
+    .filter((layer) => layer.route?.path.startsWith('/api/'))
+    .flatMap((layer) =>
+      Object.keys(layer.route!.methods).map((method) => ({
+        method: method.toUpperCase(),
+        path: layer.route!.path,
+      })),
+    );
 }
 
 export type WholeStack = Awaited<ReturnType<typeof startWholeStack>>;

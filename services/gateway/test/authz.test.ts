@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ApiClient, ApiError } from '@cincy/stack';
+import { WholeStack, startWholeStack } from './whole-stack';
+
+type Identity = 'anonymous' | 'technician' | 'admin';
+const IDENTITIES: Identity[] = ['anonymous', 'technician', 'admin'];
+const ROLE_DENIED = 'You do not have permission to do that.';
+
+/** docs/authz.md's table: `METHOD path` -> who may call it. */
+function readMatrix(): Map<string, Record<Identity, boolean>> {
+  const doc = readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'authz.md'), 'utf8');
+  const matrix = new Map<string, Record<Identity, boolean>>();
+  for (const line of doc.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    const [, method, route, anonymous, technician, admin] = cells;
+    if (!/^(GET|POST|PUT|PATCH|DELETE)$/.test(method ?? '')) continue;
+    const allowed = (cell: string) => {
+      if (cell !== 'yes' && cell !== 'no') throw new Error(`${method} ${route}: "${cell}"`);
+      return cell === 'yes';
+    };
+    matrix.set(`${method} ${route.replace(/`/g, '')}`, {
+      anonymous: allowed(anonymous),
+      technician: allowed(technician),
+      admin: allowed(admin),
+    });
+  }
+  return matrix;
+}
+
+let stack: WholeStack;
+let clients: Record<Identity, ApiClient>;
+let ids: Record<Identity, number>;
+
+beforeAll(async () => {
+  stack = await startWholeStack();
+  const tech = await stack.newUser('matrix.tech');
+  const me = await stack.admin.request<{ id: number }>('GET', '/api/users/current');
+  clients = { anonymous: new ApiClient(stack.base), technician: tech.client, admin: stack.admin };
+  ids = { anonymous: 1, technician: tech.user.id, admin: me.id };
+}, 60_000);
+
+afterAll(() => stack?.stop(), 60_000);
+
+describe('the authorization matrix (docs/authz.md)', () => {
+  it('lists exactly the routes the gateway serves', () => {
+    const served = stack
+      .routes()
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect([...readMatrix().keys()].sort()).toEqual(served);
+  });
+
+  it('is what the gateway enforces, for every route and identity', async () => {
+    const matrix = readMatrix();
+    // Signing out last, so the other calls still carry their sessions.
+    const routes = [...matrix.entries()].sort(([a], [b]) =>
+      a.endsWith('/logout') ? 1 : b.endsWith('/logout') ? -1 : 0,
+    );
+    const mismatches: string[] = [];
+    for (const identity of IDENTITIES) {
+      for (const [route, who] of routes) {
+        const [method, template] = route.split(' ');
+        // Own id where a path takes one (per-object rules allow it); a body the route may refuse.
+        const url = template.replace(':id', String(ids[identity]));
+        const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+        const answer = await clients[identity].request(method, url, body).then(
+          () => ({ status: 200, message: '' }),
+          (e: unknown) => {
+            if (!(e instanceof ApiError)) throw e;
+            const parsed = JSON.parse(e.body || '{}') as { message?: string };
+            return { status: e.status, message: parsed.message ?? '' };
+          },
+        );
+        const refusedByRole =
+          answer.status === 401 || (answer.status === 403 && answer.message === ROLE_DENIED);
+        if (who[identity] === refusedByRole) {
+          mismatches.push(`${identity} ${route}: ${answer.status} ${answer.message}`);
+        }
+        if (!who[identity] && identity === 'anonymous' && answer.status !== 401) {
+          mismatches.push(`${identity} ${route}: expected 401, got ${answer.status}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+});
