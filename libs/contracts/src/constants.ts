@@ -65,3 +65,9 @@ export const INFRA_DEFAULTS = {
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/cincy_battery',
   natsUrl: 'nats://127.0.0.1:4222',
 } as const;
+
+/** What the login page says when a sign-in fails (the gateway answers 401 or 429). */
+export const LOGIN_FAILURE = {
+  invalid: 'Invalid username or password.',
+  throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const;

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AuthController } from './auth/auth.controller';
 import { LocalStrategy } from './auth/local.strategy';
+import { LoginThrottle } from './auth/login-throttle';
 import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -36,6 +37,7 @@ import { RpcModule } from './rpc/rpc.module';
   providers: [
     SessionResolver,
     LocalStrategy,
+    LoginThrottle,
     StaffPush,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOGIN_FAILURE } from '@cincy/contracts';
 import { ApiClient, ApiError } from '@cincy/stack';
-import { WholeStack, startWholeStack } from './whole-stack';
+import { WholeStack, startWholeStack, statusOf } from './whole-stack';
 
 type Identity = 'anonymous' | 'technician' | 'admin';
 const IDENTITIES: Identity[] = ['anonymous', 'technician', 'admin'];
@@ -35,6 +36,7 @@ let ids: Record<Identity, number>;
 beforeAll(async () => {
   stack = await startWholeStack();
   const tech = await stack.newUser('matrix.tech');
+  await stack.newUser('throttle.tech'); // now: the matrix test signs the admin out at its end
   const me = await stack.admin.request<{ id: number }>('GET', '/api/users/current');
   clients = { anonymous: new ApiClient(stack.base), technician: tech.client, admin: stack.admin };
   ids = { anonymous: 1, technician: tech.user.id, admin: me.id };
@@ -84,4 +86,25 @@ describe('the authorization matrix (docs/authz.md)', () => {
     }
     expect(mismatches).toEqual([]);
   }, 60_000);
+});
+
+describe('login throttling', () => {
+  it('answers 429 with Retry-After after 5 wrong passwords from one address, and the spec-like message', async () => {
+    const stranger = new ApiClient(stack.base);
+    for (let i = 0; i < 5; i++) {
+      await expect(stranger.login('throttle.tech', 'wrong password')).rejects.toMatchObject({
+        status: 401,
+      });
+    }
+    const res = await fetch(`${stack.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'throttle.tech', password: 'wrong password' }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(await res.json()).toEqual({ code: 'RATE_LIMITED', message: LOGIN_FAILURE.throttled });
+    // Even the right password waits at this address: the guesser learns nothing.
+    expect(await statusOf(stranger.login('throttle.tech', 'field work 1'))).toBe(429);
+  });
 });

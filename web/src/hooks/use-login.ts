@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authStore } from '../lib/auth-store';
 
-/** Resolves to true when signed in; never throws (spec: failure means false). */
+/** Resolves to null when signed in, else the failure to show; never throws. */
 export function useLogin() {
   return useMutation({
     mutationFn: ({ username, password }: { username: string; password: string }) =>

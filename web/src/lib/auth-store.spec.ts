@@ -1,6 +1,7 @@
+import { LOGIN_FAILURE } from '@cincy/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/request';
-import { watchUnauthorized } from './auth-store';
+import { authStore, watchUnauthorized } from './auth-store';
 
 describe('watchUnauthorized', () => {
   let client: QueryClient;
@@ -36,5 +37,27 @@ describe('watchUnauthorized', () => {
     off();
     await client.fetchQuery({ queryKey: ['/api/inventory'], queryFn: fail(401) }).catch(() => null);
     expect(ended).not.toHaveBeenCalled();
+  });
+});
+
+describe('authStore.login', () => {
+  const answer = (status: number, body: unknown) =>
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+
+  it("says the spec's text for wrong credentials", async () => {
+    answer(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' });
+    expect(await authStore.login('dana', 'nope')).toBe(LOGIN_FAILURE.invalid);
+  });
+
+  it('says to wait when the server throttles sign-ins (429)', async () => {
+    answer(429, { code: 'RATE_LIMITED', message: LOGIN_FAILURE.throttled });
+    expect(await authStore.login('dana', 'nope')).toBe(LOGIN_FAILURE.throttled);
   });
 });

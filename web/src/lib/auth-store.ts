@@ -1,7 +1,7 @@
 // The signed-in user, kept outside React so the session machinery (restore, idle sign-out, other
 // tabs) runs without a component; hooks/use-auth.ts reads it into components.
 import type { QueryClient } from '@tanstack/react-query';
-import { SESSION, type SignedInUser } from '@cincy/contracts';
+import { LOGIN_FAILURE, SESSION, type SignedInUser } from '@cincy/contracts';
 import * as authApi from '../api/auth';
 import { ApiRequestError } from '../api/request';
 import { queryClient } from './query-client';
@@ -91,14 +91,18 @@ export const authStore = {
   isRestoring: () => restoring,
   subscribe,
 
-  /** POST /api/auth/login; false on a non-ok answer or a network failure. */
-  async login(username: string, password: string): Promise<boolean> {
+  /**
+   * POST /api/auth/login: null when signed in, otherwise what the login page says (the server's
+   * throttle on 429, the spec's text for anything else, a network failure included).
+   */
+  async login(username: string, password: string): Promise<string | null> {
     try {
       signIn(await authApi.login({ username, password }));
-      return true;
+      return null;
     } catch (error) {
       console.error('Login failed', error);
-      return false;
+      const throttled = error instanceof ApiRequestError && error.status === 429;
+      return throttled ? LOGIN_FAILURE.throttled : LOGIN_FAILURE.invalid;
     }
   },
 

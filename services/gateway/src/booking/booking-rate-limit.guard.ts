@@ -11,7 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception';
-import { FixedWindowLimiter } from './fixed-window-limiter';
+import { FixedWindowLimiter } from '../common/fixed-window-limiter';
 import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 
 export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';

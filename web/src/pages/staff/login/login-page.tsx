@@ -32,14 +32,14 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    const ok = await login.mutateAsync(parsed.data);
-    if (ok) {
+    const failure = await login.mutateAsync(parsed.data);
+    if (!failure) {
       toast({ title: 'Login Successful', description: 'Welcome back!' });
       navigate('/dispatch');
     } else {
       toast({
         title: 'Login Failed',
-        description: 'Invalid username or password.',
+        description: failure,
         variant: 'destructive',
       });
     }

@@ -33,6 +33,23 @@ export class FixedWindowLimiter {
     };
   }
 
+  /** Whether the key is over its limit now, without counting a hit. */
+  peek(key: string, now = Date.now()): LimitDecision {
+    const window = this.windows.get(key);
+    if (this.limit === 0 || !window || window.resetAt <= now) {
+      return { allowed: true, retryAfterSeconds: 0 };
+    }
+    return {
+      allowed: window.count < this.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
+  /** Forgets the key's window (a success clears its failures). */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
   get size(): number {
     return this.windows.size;
   }

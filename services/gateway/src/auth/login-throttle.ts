@@ -1,0 +1,51 @@
+import { ERROR_CODES, LOGIN_FAILURE } from '@cincy/contracts';
+import { Injectable } from '@nestjs/common';
+import { ApiException } from '../common/api-exception';
+import { FixedWindowLimiter } from '../common/fixed-window-limiter';
+
+const MINUTE = 60_000;
+
+/**
+ * Failed sign-ins, counted three ways. One address guessing one account is stopped for longest
+ * (5 per 15 min); one account from everywhere only briefly (20 per 5 min), so a stranger cannot
+ * keep the real user out for long, and the real user's own address keeps its separate count;
+ * one address spraying many accounts is stopped too (50 per 15 min).
+ */
+@Injectable()
+export class LoginThrottle {
+  private readonly pair = new FixedWindowLimiter(5, 15 * MINUTE);
+  private readonly account = new FixedWindowLimiter(20, 5 * MINUTE);
+  private readonly address = new FixedWindowLimiter(50, 15 * MINUTE);
+
+  /** Throws 429 (with its Retry-After in seconds) while any count is used up. */
+  check(username: string, ip: string, now = Date.now()): void {
+    const decisions = this.keys(username, ip).map(([limiter, key]) => limiter.peek(key, now));
+    const blocked = decisions.filter((d) => !d.allowed);
+    if (!blocked.length) return;
+    throw new LoginThrottled(Math.max(...blocked.map((d) => d.retryAfterSeconds)));
+  }
+
+  failed(username: string, ip: string, now = Date.now()): void {
+    for (const [limiter, key] of this.keys(username, ip)) limiter.hit(key, now);
+  }
+
+  /** The right password clears that address's count for the account. */
+  succeeded(username: string, ip: string): void {
+    this.pair.reset(this.keys(username, ip)[0][1]);
+  }
+
+  private keys(username: string, ip: string): [FixedWindowLimiter, string][] {
+    const account = username.trim().toLowerCase();
+    return [
+      [this.pair, `${account}\n${ip}`],
+      [this.account, account],
+      [this.address, ip],
+    ];
+  }
+}
+
+export class LoginThrottled extends ApiException {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, { code: ERROR_CODES.rateLimited, message: LOGIN_FAILURE.throttled });
+  }
+}
