@@ -56,8 +56,8 @@ async function main() {
   if (!infra.ok) fail(infra.message);
   await ensureDatabase(infraUrls(process.env).databaseUrl);
 
-  // 4. Services, then the gateway. The first Ctrl+C (or SIGTERM, SIGHUP) stops them; a service
-  // that dies stops the others too. A second Ctrl+C does not wait: exiting kills them.
+  // 4. Services, then the gateway, supervised: one that dies is started again with a growing
+  // back-off. The first Ctrl+C (or SIGTERM, SIGHUP) stops them; a second does not wait.
   const stopping = new AbortController();
   let exitCode = 0;
   const requestStop = (reason, code) => {
@@ -84,7 +84,8 @@ async function main() {
       signal: stopping.signal,
       serviceEnv,
       onNote: say,
-      onExit: (name, how) => requestStop(`${name} ${how}: stopping the others`, 1),
+      // A service that dies is started again (onNote says when); the others keep serving.
+      supervise: true,
     });
 
   let stack;

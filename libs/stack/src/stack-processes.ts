@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { printableLines } from './log-format';
 import { PROCESSES, ProcessName, processMain, REPO_ROOT } from './processes';
+import { restartDelayMs } from './restart-policy';
 
 export type OutputMode = 'keep' | 'print';
 
@@ -17,6 +18,11 @@ export interface StackProcessesOptions {
   processGroups: boolean;
   /** Called once per process when it exits (or could not start), stopping or not. */
   onExit: (name: ProcessName, how: string) => void;
+  /**
+   * Supervise: a process that exits while the stack is not stopping is started again after a
+   * growing back-off (restartDelayMs), and `onRestart` says so. Off, an exit is only reported.
+   */
+  restart?: { onRestart: (name: ProcessName, how: string, delayMs: number) => void };
 }
 
 const LINES_KEPT = 60;
@@ -26,16 +32,20 @@ interface Running {
   child: ChildProcess;
   exited: Promise<void>;
   done: boolean;
+  startedAt: number;
 }
 
 /**
  * The stack's processes: spawned in start order, output kept (and printed), signalled, awaited.
- * Everything about the children lives here, so a later restart policy has one place to go.
+ * Everything about the children lives here, the restart policy included.
  */
 export class StackProcesses {
   private readonly running = new Map<ProcessName, Running>();
   private readonly lines: string[] = [];
   private readonly killOnExit = () => this.signalAll('SIGKILL');
+  private readonly lastDelay = new Map<ProcessName, number>();
+  private readonly pendingRestarts = new Set<NodeJS.Timeout>();
+  private stopping = false;
 
   constructor(private readonly options: StackProcessesOptions) {}
 
@@ -52,6 +62,8 @@ export class StackProcesses {
 
   /** SIGTERM, up to graceMs for every process to exit, then SIGKILL. */
   async stop(graceMs: number, onNote?: (note: string) => void): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.pendingRestarts) clearTimeout(timer);
     this.signalAll('SIGTERM');
     const allExited = Promise.all([...this.running.values()].map((r) => r.exited));
     let timer: NodeJS.Timeout | undefined;
@@ -94,6 +106,7 @@ export class StackProcesses {
       child,
       exited: new Promise<void>((resolve) => (resolveExited = resolve)),
       done: false,
+      startedAt: Date.now(),
     };
     this.running.set(name, entry);
     const finished = (how: string) => {
@@ -101,6 +114,7 @@ export class StackProcesses {
       entry.done = true;
       resolveExited();
       this.options.onExit(name, how);
+      if (this.options.restart && !this.stopping) this.restartLater(name, index, entry, how);
     };
     child.once('exit', (code, signal) =>
       finished(signal ? `killed by ${signal}` : `exited with code ${code}`),
@@ -110,6 +124,17 @@ export class StackProcesses {
     child.on('error', (err) => {
       if (child.pid === undefined) finished(`could not start: ${err.message}`);
     });
+  }
+
+  private restartLater(name: ProcessName, index: number, entry: Running, how: string): void {
+    const delay = restartDelayMs(this.lastDelay.get(name) ?? 0, Date.now() - entry.startedAt);
+    this.lastDelay.set(name, delay);
+    this.options.restart?.onRestart(name, how, delay);
+    const timer = setTimeout(() => {
+      this.pendingRestarts.delete(timer);
+      if (!this.stopping) this.spawnOne(name, index);
+    }, delay);
+    this.pendingRestarts.add(timer);
   }
 
   private attachOutput(

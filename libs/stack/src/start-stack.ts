@@ -39,6 +39,11 @@ export interface StackOptions {
   onNote?: (note: string) => void;
   /** A service exited or died while the stack was up and not stopping. */
   onExit?: (name: ProcessName, how: string) => void;
+  /**
+   * `npm start`: a service that dies is started again after a growing back-off (0.5 s doubling to
+   * 30 s), and the rest keeps serving. Off (tests, bench), an exit is reported through onExit.
+   */
+  supervise?: boolean;
 }
 
 export interface Stack {
@@ -136,10 +141,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     envFor: serviceEnv(options, env, where),
     output: options.output ?? 'keep',
     processGroups: options.processGroups ?? false,
+    restart: options.supervise
+      ? {
+          onRestart: (name, how, delayMs) =>
+            options.onNote?.(`${name} ${how}: starting it again in ${delayMs / 1000} s`),
+        }
+      : undefined,
     onExit: (name, how) => {
       if (stopping) return;
       if (up) options.onExit?.(name, how);
-      else firstExit ??= `${name} ${how} before the stack was healthy`;
+      else if (!options.supervise) firstExit ??= `${name} ${how} before the stack was healthy`;
     },
   });
 
