@@ -8,6 +8,15 @@
 //   - Lighthouse mobile scores for / and /customer-form (when `lighthouse` is installed)
 //   - POST /api/appointments latency, sequential and 10 concurrent; GET /api/appointments (staff)
 //   - POST /api/appointments -> socket.io 'board.changed' push latency
+//   - booking throughput (customer + appointment) against a floor: one plain node:http + pg
+//     process doing the same inserts (scripts/lib/bench-floor.mjs), same generator, same run
+//   - board freshness with bookings offered at 100/s for 20 s (open loop): answer -> push
+//   - the board read with 1k and with 100k completed appointments in its history
+//   - cold start (spawn -> GET /api/health 200) and each service's idle memory (VmRSS)
+//
+// BENCH_CPU_PROF=1 starts every service with --cpu-prof; the profiles land in
+// bench-results/profiles/ when the stack stops (open them in Chrome DevTools or speedscope).
+// --no-browser skips the JS sizes and Lighthouse (quicker runs while working on the API).
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
@@ -17,13 +26,18 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { benchBoardRead, benchBookings, benchPush, benchStatusPush } from './lib/bench-api.mjs';
+import { startFloor } from './lib/bench-floor.mjs';
+import { freshness, rssOf, seedCompletedHistory, throughput } from './lib/bench-load.mjs';
 import { lighthousePath, measureJsBytes, runLighthouse } from './lib/bench-browser.mjs';
 import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
-const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S) || 170;
+const withBrowser = !argv.includes('--no-browser');
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S) || 240;
 
 const PUBLIC_ROUTES = [
   '/',
@@ -37,12 +51,24 @@ const PUBLIC_ROUTES = [
 const LIGHTHOUSE_ROUTES = ['/', '/customer-form'];
 const N = {
   sequential: 50,
-  concurrent: 50,
   concurrency: 10,
-  boardReads: 50,
+  boardReads: 30,
   push: 20,
   statusJobs: 15,
   warmup: 5,
+  throughputSeconds: 8,
+  freshnessRate: 100,
+  freshnessSeconds: 20,
+  historySmall: 1_000,
+  historyLarge: 100_000,
+  idleSeconds: 3,
+};
+
+/** The goals of issue 10, printed next to each figure. */
+const GOALS = {
+  throughputRatio: 0.5,
+  freshnessP99Ms: 50,
+  boardHistoryRatio: 1.2,
 };
 
 const log = (text) => console.error(paint(`bench: ${text}`, 2, process.stderr));
@@ -67,9 +93,9 @@ function gitCommit() {
   }
 }
 
-/** Prints rows of [group, measure, value, detail] as aligned columns. */
+/** Prints rows of [group, measure, value, goal, detail] as aligned columns. */
 function printTable(rows) {
-  const header = ['Group', 'Measure', 'Value', 'Detail'];
+  const header = ['Group', 'Measure', 'Value', 'Goal', 'Detail'];
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i] ?? '').length)));
   const line = (r) =>
@@ -105,7 +131,12 @@ async function main() {
   // ASAP is refused outside 9 AM-9 PM: pin the booking clock to today noon in Cincinnati.
   const fixedNow = businessInstant(businessDate(), 12).toISOString();
 
+  const profileDir = path.join(ROOT, 'bench-results', 'profiles');
+  const profiling = !!process.env.BENCH_CPU_PROF;
+  if (profiling) mkdirSync(profileDir, { recursive: true });
+
   log('starting a stack');
+  const spawned = performance.now();
   const stack = await startStack({
     throwaway: { label: 'bench' },
     admin,
@@ -114,8 +145,10 @@ async function main() {
       TIME_SLOTS_RATE_LIMIT: '0',
       SLOT_CAPACITY: '100000',
       BOOKING_FIXED_NOW: fixedNow,
+      ...(profiling ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     },
   });
+  const coldStartMs = performance.now() - spawned;
 
   let stopping = false;
   const watchdog = setTimeout(() => {
@@ -137,12 +170,23 @@ async function main() {
     jsBytes: null,
     lighthouse: null,
     api: {},
+    coldStartMs,
+    idleRss: {},
+    load: {},
   };
+  let floor;
   try {
-    log('measuring JS per public route');
-    results.jsBytes = await measureJsBytes(stack.baseUrl, PUBLIC_ROUTES);
+    await sleep(N.idleSeconds * 1000);
+    for (const [name, pid] of Object.entries(stack.pids())) results.idleRss[name] = rssOf(pid);
 
-    if (lighthousePath()) {
+    if (withBrowser) {
+      log('measuring JS per public route');
+      results.jsBytes = await measureJsBytes(stack.baseUrl, PUBLIC_ROUTES);
+    }
+
+    if (!withBrowser) {
+      results.lighthouse = 'n/a (--no-browser)';
+    } else if (lighthousePath()) {
       log('running Lighthouse (mobile)');
       const scores = await runLighthouse(
         LIGHTHOUSE_ROUTES.map((r) => new URL(r, stack.baseUrl).toString()),
@@ -157,11 +201,8 @@ async function main() {
     log('measuring the API');
     await benchBookings(stack.baseUrl, N.warmup, 1); // warm connections, JIT and caches
     results.api.bookSequential = await benchBookings(stack.baseUrl, N.sequential, 1);
-    results.api.bookConcurrent = await benchBookings(stack.baseUrl, N.concurrent, N.concurrency);
     const staff = new ApiClient(stack.baseUrl);
     await staff.login(admin.username, admin.password);
-    await benchBoardRead(staff, N.warmup);
-    results.api.boardRead = await benchBoardRead(staff, N.boardReads);
     log('measuring the board push');
     results.api.push = await benchPush(stack.baseUrl, staff, N.push);
     log('measuring status changes pushed to a second board');
@@ -177,7 +218,36 @@ async function main() {
     });
     await technician.login(techLogin.username, techLogin.password);
     results.api.statusPush = await benchStatusPush(stack.baseUrl, staff, technician, N.statusJobs);
+
+    log(`measuring the board with ${N.historySmall} and ${N.historyLarge} jobs in its history`);
+    await seedCompletedHistory(stack.databaseUrl, 1, N.historySmall);
+    await benchBoardRead(staff, N.warmup);
+    results.load.boardSmall = await benchBoardRead(staff, N.boardReads);
+    await seedCompletedHistory(
+      stack.databaseUrl,
+      N.historySmall + 1,
+      N.historyLarge - N.historySmall,
+    );
+    await benchBoardRead(staff, N.warmup);
+    results.load.boardLarge = await benchBoardRead(staff, N.boardReads);
+    results.load.boardRatio = results.load.boardLarge.p50 / results.load.boardSmall.p50;
+
+    log('measuring booking throughput: the stack, then the floor');
+    const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
+    results.load.stack = await throughput(stack.baseUrl, shape);
+    floor = await startFloor(stack.databaseUrl);
+    results.load.floor = await throughput(floor.baseUrl, shape);
+    await floor.stop();
+    floor = undefined;
+    results.load.throughputRatio = results.load.stack.perSecond / results.load.floor.perSecond;
+
+    log(`measuring board freshness at ${N.freshnessRate} bookings/s for ${N.freshnessSeconds} s`);
+    results.load.freshness = await freshness(stack.baseUrl, staff, {
+      rate: N.freshnessRate,
+      seconds: N.freshnessSeconds,
+    });
   } finally {
+    await floor?.stop();
     if (!stopping) {
       log('stopping the stack and dropping its database');
       await stack.stop();
@@ -188,8 +258,8 @@ async function main() {
 
   // ---- the table
   const rows = [];
-  for (const r of results.jsBytes) {
-    rows.push(['JS gzip', r.route, kb(r.gzip), `raw ${kb(r.raw)}, ${r.scripts} scripts`]);
+  for (const r of results.jsBytes ?? []) {
+    rows.push(['JS gzip', r.route, kb(r.gzip), '', `raw ${kb(r.raw)}, ${r.scripts} scripts`]);
   }
   for (const route of LIGHTHOUSE_ROUTES) {
     const s = typeof results.lighthouse === 'string' ? null : results.lighthouse?.[route];
@@ -198,7 +268,10 @@ async function main() {
       route,
       s
         ? `perf ${s.performance} / a11y ${s.accessibility} / bp ${s['best-practices']} / seo ${s.seo}`
-        : 'n/a (lighthouse not installed)',
+        : typeof results.lighthouse === 'string'
+          ? results.lighthouse
+          : 'n/a',
+      '',
       s ? 'performance / accessibility / best-practices / SEO' : '',
     ]);
   }
@@ -207,32 +280,62 @@ async function main() {
     'API',
     `POST /api/appointments sequential (n=${a.bookSequential.n})`,
     `p50 ${ms(a.bookSequential.p50)} / p95 ${ms(a.bookSequential.p95)}`,
+    '',
     `max ${ms(a.bookSequential.max)}, ${a.bookSequential.perSecond.toFixed(0)}/s`,
-  ]);
-  rows.push([
-    'API',
-    `POST /api/appointments ${N.concurrency} concurrent (n=${a.bookConcurrent.n})`,
-    `p50 ${ms(a.bookConcurrent.p50)} / p95 ${ms(a.bookConcurrent.p95)}`,
-    `max ${ms(a.bookConcurrent.max)}, ${a.bookConcurrent.perSecond.toFixed(0)}/s`,
-  ]);
-  rows.push([
-    'API',
-    `GET /api/appointments staff (n=${a.boardRead.n})`,
-    `p50 ${ms(a.boardRead.p50)} / p95 ${ms(a.boardRead.p95)}`,
-    `max ${ms(a.boardRead.max)}, ${a.boardRead.appointments} appointments listed`,
   ]);
   rows.push([
     'Push',
     `POST -> socket.io board.changed (n=${a.push.n})`,
     `p50 ${ms(a.push.p50)} / p95 ${ms(a.push.p95)}`,
+    '',
     `max ${ms(a.push.max)}${a.push.missed ? `, ${a.push.missed} never pushed (10 s)` : ''}`,
   ]);
   rows.push([
     'Push',
     `PATCH status -> board.changed on a second board (n=${a.statusPush.n})`,
     `p50 ${ms(a.statusPush.p50)} / p99 ${ms(a.statusPush.p99)}`,
+    '',
     `max ${ms(a.statusPush.max)}${a.statusPush.missed ? `, ${a.statusPush.missed} never pushed (10 s)` : ''}`,
   ]);
+  const l = results.load;
+  rows.push([
+    'Load',
+    `Bookings/s, stack / floor (${N.concurrency} visitors, ${N.throughputSeconds} s each)`,
+    `${l.stack.perSecond.toFixed(0)} / ${l.floor.perSecond.toFixed(0)} = ${l.throughputRatio.toFixed(2)}`,
+    `>= ${GOALS.throughputRatio}`,
+    `customer + appointment; floor: node:http + pg, same inserts + outbox row${l.stack.failed + l.floor.failed ? `; ${l.stack.failed}/${l.floor.failed} failed` : ''}`,
+  ]);
+  const f = l.freshness;
+  rows.push([
+    'Load',
+    `Answer -> board.changed at ${f.offeredPerSecond}/s for ${N.freshnessSeconds} s (n=${f.n})`,
+    `p50 ${ms(f.p50)} / p95 ${ms(f.p95)} / p99 ${ms(f.p99)}`,
+    `p99 <= ${GOALS.freshnessP99Ms} ms, none lost`,
+    `max ${ms(f.max)}, ${f.lost} lost, ${f.failed} failed, booking answer p99 ${ms(f.answerP99)}`,
+  ]);
+  rows.push([
+    'Load',
+    `GET /api/appointments with ${N.historySmall / 1000}k / ${N.historyLarge / 1000}k completed in history`,
+    `p50 ${ms(l.boardSmall.p50)} / ${ms(l.boardLarge.p50)} = ${l.boardRatio.toFixed(2)}x`,
+    `<= ${GOALS.boardHistoryRatio}x`,
+    `p95 ${ms(l.boardSmall.p95)} / ${ms(l.boardLarge.p95)}, ${l.boardLarge.appointments} listed (history seeded with SQL)`,
+  ]);
+  rows.push([
+    'Start',
+    'Cold start: spawn -> GET /api/health 200',
+    `${(results.coldStartMs / 1000).toFixed(1)} s`,
+    'reported',
+    'fresh database, migrations included',
+  ]);
+  for (const [name, bytes] of Object.entries(results.idleRss)) {
+    rows.push([
+      'Memory',
+      `Idle RSS, ${name}`,
+      bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`,
+      'reported',
+      `${N.idleSeconds} s after the stack was healthy`,
+    ]);
+  }
 
   console.log(
     `\nCincy Battery benchmarks (${results.commit ?? 'no git'}, node ${process.version}, ${results.cpus} CPUs, ${results.seconds} s)\n`,
