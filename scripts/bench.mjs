@@ -14,7 +14,7 @@
 //   - the board read with 1k and with 100k completed appointments in its history
 //   - cold start (spawn -> GET /api/health 200) and each service's idle memory (VmRSS)
 //
-// BENCH_CPU_PROF=1 starts every service with --cpu-prof; the profiles land in
+// BENCH_CPU_PROF=1 profiles every service (scripts/lib/cpu-profile.cjs); the profiles land in
 // bench-results/profiles/ when the stack stops (open them in Chrome DevTools or speedscope).
 // --no-browser skips the JS sizes and Lighthouse (quicker runs while working on the API).
 //
@@ -145,7 +145,12 @@ async function main() {
       TIME_SLOTS_RATE_LIMIT: '0',
       SLOT_CAPACITY: '100000',
       BOOKING_FIXED_NOW: fixedNow,
-      ...(profiling ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      ...(profiling
+        ? {
+            NODE_OPTIONS: `--require ${path.join(ROOT, 'scripts', 'lib', 'cpu-profile.cjs')}`,
+            CPU_PROF_DIR: profileDir,
+          }
+        : {}),
     },
   });
   const coldStartMs = performance.now() - spawned;

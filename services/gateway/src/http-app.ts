@@ -58,11 +58,16 @@ function serveWebApp(app: NestExpressApplication, dir: string) {
     '/assets',
     express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
   );
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  const files = express.static(dir, { index: false, maxAge: '1h' });
+  const isApi = (req: Request) =>
+    req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io');
+  // API calls skip the file lookup (a stat per request, on the booking path).
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApi(req) ? next() : files(req, res, next),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io'))
-      return next();
+    if (isApi(req)) return next();
     if (!existsSync(index)) {
       res.status(503).type('text').send('The web app is not built yet. Run `npm run build`.');
       return;

@@ -93,16 +93,15 @@ export class OutboxRelay {
   private publishBatch(): Promise<{ claimed: number; published: number }> {
     return this.store.inTransaction(async (batch) => {
       const events = await batch.claim(this.batchSize);
-      const published: string[] = [];
-      try {
-        for (const event of events) {
-          await this.publisher.publish(event);
-          published.push(event.id);
-        }
-      } finally {
-        // Keep what JetStream accepted even when a later publish failed.
-        if (published.length) await batch.markPublished(published);
-      }
+      // All publishes at once, then the acks together: one JetStream round trip per batch
+      // instead of one per event. They leave in order on the one connection.
+      const results = await Promise.allSettled(events.map((e) => this.publisher.publish(e)));
+      const failed = results.findIndex((r) => r.status === 'rejected');
+      // Keep what JetStream accepted before the first failure; the rest goes again next pass
+      // (the server's Nats-Msg-Id dedupe drops any that had in fact arrived).
+      const published = events.slice(0, failed === -1 ? events.length : failed).map((e) => e.id);
+      if (published.length) await batch.markPublished(published);
+      if (failed !== -1) throw (results[failed] as PromiseRejectedResult).reason;
       return { claimed: events.length, published: published.length };
     });
   }
