@@ -42,8 +42,10 @@ export class AppointmentsService {
     // bookkeeping (save's reload, subscribers, metadata) was most of its CPU in the bench profile.
     return this.outbox.transaction(async ({ manager, emit }) => {
       const customers: { id: number; name: string; phone: string }[] = await manager.query(
-        `UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1
-         RETURNING id, name, phone`,
+        // A CTE, so TypeORM hands back the rows (for a bare UPDATE it answers [rows, count]).
+        `WITH counted AS (UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1
+                          RETURNING id, name, phone)
+         SELECT * FROM counted`,
         [input.customerId],
       );
       const customer = customers[0];
