@@ -52,7 +52,7 @@ const LIGHTHOUSE_ROUTES = ['/', '/customer-form'];
 const N = {
   sequential: 50,
   concurrency: 10,
-  boardReads: 30,
+  boardReads: 50,
   push: 20,
   statusJobs: 15,
   warmup: 5,
@@ -316,7 +316,7 @@ async function main() {
     `Answer -> board.changed at ${f.offeredPerSecond}/s for ${N.freshnessSeconds} s (n=${f.n})`,
     `p50 ${ms(f.p50)} / p95 ${ms(f.p95)} / p99 ${ms(f.p99)}`,
     `p99 <= ${GOALS.freshnessP99Ms} ms, none lost`,
-    `max ${ms(f.max)}, ${f.lost} lost, ${f.failed} failed, booking answer p99 ${ms(f.answerP99)}`,
+    `max ${ms(f.max)}, ${f.lost} lost, ${f.failed} failed${f.failed ? ` (${Object.keys(f.failures)[0]})` : ''}, booking answer p99 ${ms(f.answerP99)}`,
   ]);
   rows.push([
     'Load',

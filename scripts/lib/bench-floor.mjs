@@ -42,8 +42,11 @@ export async function startFloor(databaseUrl) {
 async function serve(databaseUrl) {
   const require = createRequire(path.join(path.dirname(here), '..', '..', 'package.json'));
   const { Pool } = require('pg');
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-  pool.on('connect', (client) => client.query(`SET search_path TO ${SCHEMA}`));
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: `-c search_path=${SCHEMA}`,
+  });
   await pool.query(`
     CREATE SCHEMA IF NOT EXISTS ${SCHEMA};
     CREATE TABLE IF NOT EXISTS ${SCHEMA}.customers (

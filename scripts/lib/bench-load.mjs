@@ -62,6 +62,7 @@ export async function freshness(baseUrl, staff, { rate, seconds }) {
   const answers = [];
   let lost = 0;
   let failed = 0;
+  const reasons = new Map(); // why bookings failed, by message
   const one = async () => {
     try {
       const prepared = await newCustomer(baseUrl);
@@ -70,8 +71,10 @@ export async function freshness(baseUrl, staff, { rate, seconds }) {
       const since = await watcher.since(id, performance.now());
       if (since === null) lost += 1;
       else latencies.push(Math.max(0, since));
-    } catch {
+    } catch (error) {
       failed += 1;
+      const reason = String(error?.message ?? error).slice(0, 120);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
   };
   const total = rate * seconds;
@@ -92,6 +95,7 @@ export async function freshness(baseUrl, staff, { rate, seconds }) {
     ...summarize(latencies),
     lost,
     failed,
+    failures: Object.fromEntries(reasons),
     answerP99: summarize(answers).p99,
     offeredPerSecond: rate,
   };
