@@ -30,7 +30,13 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchBoardRead, benchBookings, benchPush, benchStatusPush } from './lib/bench-api.mjs';
 import { startFloor } from './lib/bench-floor.mjs';
-import { freshness, rssOf, seedCompletedHistory, throughput } from './lib/bench-load.mjs';
+import {
+  cpuPerBooking,
+  freshness,
+  rssOf,
+  seedCompletedHistory,
+  throughput,
+} from './lib/bench-load.mjs';
 import { lighthousePath, measureJsBytes, runLighthouse } from './lib/bench-browser.mjs';
 import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
@@ -239,9 +245,17 @@ async function main() {
 
     log('measuring booking throughput: the stack, then the floor');
     const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
-    results.load.stack = await throughput(stack.baseUrl, shape);
+    // CPU per booking of each process says where the gap to the floor is (Postgres and NATS,
+    // shared with other work, are not counted).
+    const onStack = await cpuPerBooking(stack.pids(), () => throughput(stack.baseUrl, shape));
+    results.load.stack = onStack.result;
+    results.load.stackCpuMs = onStack.perBooking;
     floor = await startFloor(stack.databaseUrl);
-    results.load.floor = await throughput(floor.baseUrl, shape);
+    const onFloor = await cpuPerBooking({ floor: floor.pid }, () =>
+      throughput(floor.baseUrl, shape),
+    );
+    results.load.floor = onFloor.result;
+    results.load.floorCpuMs = onFloor.perBooking.floor;
     await floor.stop();
     floor = undefined;
     results.load.throughputRatio = results.load.stack.perSecond / results.load.floor.perSecond;
@@ -309,6 +323,17 @@ async function main() {
     `${l.stack.perSecond.toFixed(0)} / ${l.floor.perSecond.toFixed(0)} = ${l.throughputRatio.toFixed(2)}`,
     `>= ${GOALS.throughputRatio}`,
     `customer + appointment; floor: node:http + pg, same inserts + outbox row${l.stack.failed + l.floor.failed ? `; ${l.stack.failed}/${l.floor.failed} failed` : ''}`,
+  ]);
+  const cpu = (v) => (v === null || v === undefined ? 'n/a' : v.toFixed(1));
+  const stackCpu = Object.values(l.stackCpuMs).reduce((sum, v) => sum + (v ?? 0), 0);
+  rows.push([
+    'Load',
+    'CPU ms per booking, stack / floor (during the runs above)',
+    `${cpu(stackCpu)} / ${cpu(l.floorCpuMs)}`,
+    'reported',
+    Object.entries(l.stackCpuMs)
+      .map(([name, v]) => `${name} ${cpu(v)}`)
+      .join(', '),
   ]);
   const f = l.freshness;
   rows.push([

@@ -39,9 +39,14 @@ export async function throughput(baseUrl, { concurrency, seconds }) {
     await Promise.all(Array.from({ length: concurrency }, worker));
     return { done, failed, wallMs: performance.now() - started };
   };
-  await run(1000);
+  const warm = await run(1000);
   const { done, failed, wallMs } = await run(seconds * 1000);
-  return { bookings: done, failed, perSecond: (done / wallMs) * 1000 };
+  return {
+    bookings: done,
+    failed,
+    perSecond: (done / wallMs) * 1000,
+    bookingsMade: warm.done + done, // warm-up included: for CPU per booking
+  };
 }
 
 /**
@@ -141,4 +146,29 @@ export function rssOf(pid) {
   } catch {
     return null;
   }
+}
+
+/** CPU time (user + system) a process used so far, in ms (Linux); null where /proc is not there. */
+export function cpuMsOf(pid) {
+  try {
+    // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU ms per booking each process spent while `run` made its bookings. */
+export async function cpuPerBooking(pids, run) {
+  const before = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMsOf(pid)]));
+  const result = await run();
+  const perBooking = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    const now = cpuMsOf(pid);
+    perBooking[name] =
+      now === null || before[name] === null ? null : (now - before[name]) / result.bookingsMade;
+  }
+  return { result, perBooking };
 }
