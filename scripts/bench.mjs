@@ -2,7 +2,7 @@
 // `npm run bench`: benchmarks of the public site and the booking path, printed as ONE table and
 // written to bench-results/latest.json. Builds first when something is not built (--build forces
 // it), starts one throwaway stack (fresh database, NATS prefix and port), measures, then stops
-// the stack and drops its database. Bounded: gives up after BENCH_TIMEOUT_S (default 170 s).
+// the stack and drops its database. Bounded: gives up after BENCH_TIMEOUT_S (default 240 s).
 //
 //   - gzipped JS each public route downloads (Chromium, fresh cache per route)
 //   - Lighthouse mobile scores for / and /customer-form (when `lighthouse` is installed)
