@@ -85,7 +85,7 @@ export async function benchBoardRead(staff, n) {
  * A staff socket that remembers when each message of one socket event first arrived, by key
  * (`keyOf` returns undefined for messages it does not care about).
  */
-async function watchSocket(baseUrl, staff, event, keyOf) {
+export async function watchSocket(baseUrl, staff, event, keyOf) {
   const { io } = require('socket.io-client');
   const socket = io(baseUrl, {
     path: '/socket.io',

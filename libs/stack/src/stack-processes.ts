@@ -60,6 +60,14 @@ export class StackProcesses {
     return this.lines.join('\n');
   }
 
+  /** The process id of each running process (for the bench's memory figures). */
+  pids(): Partial<Record<ProcessName, number>> {
+    const pids: Partial<Record<ProcessName, number>> = {};
+    for (const [name, { child, done }] of this.running)
+      if (!done && child.pid) pids[name] = child.pid;
+    return pids;
+  }
+
   /** SIGTERM, up to graceMs for every process to exit, then SIGKILL. */
   async stop(graceMs: number, onNote?: (note: string) => void): Promise<void> {
     this.stopping = true;

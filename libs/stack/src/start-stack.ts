@@ -57,6 +57,8 @@ export interface Stack {
   admin?: { username: string; password: string };
   /** The services' last output lines, each prefixed with the service name (for failure messages). */
   recentOutput(): string;
+  /** The process id of each service still running. */
+  pids(): Partial<Record<ProcessName, number>>;
   /**
    * Stops every service (SIGTERM, up to 10 s, then SIGKILL); for a throwaway stack, then drops
    * its database and deletes its JetStream stream. Calling it again returns the same promise.
@@ -187,6 +189,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     natsPrefix: where.natsPrefix,
     admin: options.admin,
     recentOutput: () => processes.recentOutput(),
+    pids: () => processes.pids(),
     stop,
   };
 }

@@ -1,7 +1,13 @@
 import { EventEnvelope } from '@cincy/contracts';
 import { EntityManager } from 'typeorm';
 import { AppLogger } from '../logging/app-logger';
-import { ApplyDeps, Delivery, EventSubscription, applyDelivery } from './event-consumer';
+import {
+  ApplyDeps,
+  Delivery,
+  EventSubscription,
+  applyDeliveries,
+  applyDelivery,
+} from './event-consumer';
 import { eventCodec } from './jetstream-publisher';
 import { Transaction } from './outbox';
 
@@ -132,5 +138,77 @@ describe('applyDelivery (idempotent consumer)', () => {
       'applied',
     );
     expect(committed.writes).toEqual(['board:7', 'board:7']);
+  });
+});
+
+describe('applyDeliveries (what queued up, in one transaction)', () => {
+  const numbered = (n: number) => ({
+    ...requested,
+    id: `5f0c3a52-8f1e-4c5e-9a43-${String(n).padStart(12, '0')}`,
+    payload: { ...requested.payload, appointmentId: n },
+  });
+
+  /** The fake database, counting the transactions it ran. */
+  function countingDatabase() {
+    const db = fakeDatabase();
+    let transactions = 0;
+    const run = db.deps.runInTransaction;
+    db.deps.runInTransaction = (work) => {
+      transactions++;
+      return run(work);
+    };
+    return { ...db, transactions: () => transactions };
+  }
+
+  it('applies a batch in one transaction, in order, skips a repeat inside it and acks all', async () => {
+    const { deps, committed, transactions } = countingDatabase();
+    const batch = [delivery(numbered(1)), delivery(numbered(2)), delivery(numbered(1), 1)];
+
+    const results = await applyDeliveries(
+      deps,
+      writingSubscription(),
+      batch.map((b) => b.d),
+    );
+
+    expect(results).toEqual(['applied', 'applied', 'duplicate']);
+    expect(transactions()).toBe(1);
+    expect(committed.writes).toEqual(['board:1', 'board:2']);
+    expect(batch.map((b) => b.answers)).toEqual([['ack'], ['ack'], ['ack']]);
+  });
+
+  it('when one event fails, applies the others one by one and retries only the failing one', async () => {
+    const { deps, committed } = countingDatabase();
+    const subscription: EventSubscription<'booking.appointment.requested'> = {
+      ...writingSubscription(),
+      handle: async (event, tx) => {
+        if (event.payload.appointmentId === 2) throw new Error('database hiccup');
+        (tx.manager as unknown as { writes: string[] }).writes.push(
+          `board:${event.payload.appointmentId}`,
+        );
+      },
+    };
+    const batch = [delivery(numbered(1)), delivery(numbered(2)), delivery(numbered(3))];
+
+    const results = await applyDeliveries(
+      deps,
+      subscription,
+      batch.map((b) => b.d),
+    );
+
+    expect(results).toEqual(['applied', 'retry', 'applied']);
+    expect(committed.writes).toEqual(['board:1', 'board:3']);
+    expect(batch.map((b) => b.answers)).toEqual([['ack'], ['nak:1000'], ['ack']]);
+  });
+
+  it('terminates a malformed event in a batch and still applies the rest', async () => {
+    const { deps, committed } = countingDatabase();
+    const broken = delivery({ ...requested, payload: { appointmentId: 'seven' } });
+    const good = delivery(numbered(4));
+
+    const results = await applyDeliveries(deps, writingSubscription(), [broken.d, good.d]);
+
+    expect(results).toEqual(['rejected', 'applied']);
+    expect(broken.answers).toEqual(['term']);
+    expect(committed.writes).toEqual(['board:4']);
   });
 });

@@ -19,14 +19,16 @@ function memoryStore(count: number) {
   const store: OutboxStore = {
     inTransaction: (work) =>
       work({
-        claim: async (limit) =>
+        claim: async (limit, skip = []) =>
           rows
-            .filter((r) => !r.published)
+            .filter((r) => !r.published && !skip.includes(r.event.id))
             .slice(0, limit)
             .map((r) => r.event),
         markPublished: async (ids) =>
           rows.forEach((r) => ids.includes(r.event.id) && (r.published = true)),
       }),
+    markPublished: async (ids) =>
+      rows.forEach((r) => ids.includes(r.event.id) && (r.published = true)),
   };
   return { store, rows };
 }
@@ -93,5 +95,46 @@ describe('OutboxRelay', () => {
     await relay.stop();
     expect(maxConcurrent).toBe(1);
     expect(passes).toBe(2);
+  });
+
+  it('publishes committed events at once and marks them without claiming them again', async () => {
+    const { store, rows } = memoryStore(3);
+    const published: string[] = [];
+    const publisher: EventPublisher = { publish: async (e) => void published.push(e.id) };
+    const relay = new OutboxRelay(store, publisher, silent, { pollIntervalMs: 60_000 });
+    relay.start(); // its first pass publishes the three rows already there
+    await new Promise((r) => setTimeout(r, 20));
+    published.length = 0;
+
+    rows.push({ event: event(4), published: false }, { event: event(5), published: false });
+    relay.publishCommitted([rows[3].event, rows[4].event]);
+    await relay.stop();
+
+    expect(published).toEqual([rows[3].event.id, rows[4].event.id]);
+    expect(rows.every((r) => r.published)).toBe(true);
+  });
+
+  it('leaves a committed event whose publish failed to the next pass', async () => {
+    const { store, rows } = memoryStore(0);
+    let down = true;
+    const published: string[] = [];
+    const publisher: EventPublisher = {
+      publish: async (e) => {
+        if (down) throw new Error('nats down');
+        published.push(e.id);
+      },
+    };
+    const relay = new OutboxRelay(store, publisher, silent, { pollIntervalMs: 60_000 });
+    relay.start();
+    await new Promise((r) => setTimeout(r, 20));
+    rows.push({ event: event(1), published: false });
+    relay.publishCommitted([rows[0].event]);
+    await relay.stop();
+    expect(rows[0].published).toBe(false);
+
+    down = false;
+    expect(await relay.drain()).toBe(1);
+    expect(published).toEqual([rows[0].event.id]);
+    expect(rows[0].published).toBe(true);
   });
 });

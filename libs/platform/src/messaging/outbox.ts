@@ -26,16 +26,17 @@ export function buildEvent<T extends EventType>(
 
 /**
  * The transactional outbox. `transaction()` runs the work in one database transaction in which
- * `emit()` writes events to the outbox table; once it commits, the relay is woken to publish them.
+ * `emit()` writes events to the outbox table; once it commits, they are handed to `onCommitted`
+ * (the relay publishes them at once; the table is what makes it reliable).
  */
 export class Outbox {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly onCommitted: () => void,
+    private readonly onCommitted: (events: EventEnvelope[]) => void,
   ) {}
 
   async transaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
-    let emitted = 0;
+    const emitted: EventEnvelope[] = [];
     const result = await this.dataSource.transaction(async (manager) =>
       work({
         manager,
@@ -53,12 +54,12 @@ export class Outbox {
               event.occurredAt,
             ],
           );
-          emitted++;
+          emitted.push(event);
           return event;
         },
       }),
     );
-    if (emitted > 0) this.onCommitted();
+    if (emitted.length > 0) this.onCommitted(emitted);
     return result;
   }
 }

@@ -114,7 +114,7 @@ export class PlatformModule {
           provide: Outbox,
           inject: [DataSource, OutboxRelay],
           useFactory: (dataSource: DataSource, relay: OutboxRelay) =>
-            new Outbox(dataSource, () => relay.wake()),
+            new Outbox(dataSource, (events) => relay.publishCommitted(events)),
         },
         {
           provide: EventConsumers,

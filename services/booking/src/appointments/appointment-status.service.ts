@@ -2,7 +2,6 @@ import { EventEnvelope, EventsMatching } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CustomerEntity } from '../customers/customer.entity';
-import { AppointmentEntity } from './appointment.entity';
 
 type AppointmentEvent = EventEnvelope<EventsMatching<'dispatch.appointment.>'>>;
 
@@ -19,17 +18,21 @@ export class AppointmentStatusService implements OnModuleInit {
   }
 
   async apply({ payload: { appointment } }: AppointmentEvent, { manager }: Transaction) {
-    const mine = await manager.findOne(AppointmentEntity, {
-      where: { id: appointment.id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!mine || mine.statusVersion >= appointment.version) return;
-    const declinedNow = appointment.status === 'declined' && mine.status !== 'declined';
-    await manager.update(
-      AppointmentEntity,
-      { id: mine.id },
-      { status: appointment.status, statusVersion: appointment.version },
+    // One statement (every booking's 'opened' comes through here): lock the row, skip an older
+    // version, update, and answer the status it had, for the decline rule below.
+    const changed: { previous: string; customerId: number | null }[] = await manager.query(
+      `WITH mine AS (
+         SELECT id, status, customer_id FROM appointments
+          WHERE id = $1 AND status_version < $2 FOR UPDATE),
+       changed AS (
+         UPDATE appointments a SET status = $3, status_version = $2 FROM mine
+          WHERE a.id = mine.id RETURNING mine.status AS previous, mine.customer_id AS "customerId")
+       SELECT * FROM changed`,
+      [appointment.id, appointment.version, appointment.status],
     );
+    const mine = changed[0];
+    if (!mine) return;
+    const declinedNow = appointment.status === 'declined' && mine.previous !== 'declined';
     if (declinedNow && mine.customerId !== null) {
       await manager.decrement(CustomerEntity, { id: mine.customerId }, 'totalJobs', 1);
     }

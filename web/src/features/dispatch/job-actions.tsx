@@ -41,14 +41,13 @@ export function JobActions({ appointment: a, user, board, onComplete, onDecline 
       action === 'accept'
         ? { technicianId: user.id, technicianUsername: user.username }
         : { technicianId: a.technicianId, technicianUsername: a.technicianUsername };
-    change.mutate(
-      { id: a.id, change: { status: STEP_STATUS[action], ...technician } },
-      {
-        onSuccess: () => toast(statusChangedToast(action)),
-        onError: (error) => {
-          console.warn('Status update failed', error);
-          toast(statusFailedToast(error));
-        },
+    // The promise, not mutate()'s callbacks: the board's push can move the card (unmounting
+    // these buttons) before the answer arrives, and those callbacks never run after an unmount.
+    change.mutateAsync({ id: a.id, change: { status: STEP_STATUS[action], ...technician } }).then(
+      () => toast(statusChangedToast(action)),
+      (error: unknown) => {
+        console.warn('Status update failed', error);
+        toast(statusFailedToast(error));
       },
     );
   };

@@ -1,0 +1,174 @@
+// The bench's load figures: booking throughput (closed loop, against the stack and the floor),
+// board freshness under a fixed booking rate (open loop), the board read with a long history,
+// and each service's idle memory. Requests go through @cincy/stack's ApiClient.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { newCustomer, summarize, timedBooking, watchSocket } from './bench-api.mjs';
+import { ROOT } from './procs.mjs';
+
+const require = createRequire(path.join(ROOT, 'package.json'));
+
+/** One booking as the public form makes it: a customer, then its ASAP appointment. */
+async function bookOnce(baseUrl) {
+  return timedBooking(await newCustomer(baseUrl));
+}
+
+/**
+ * Bookings/s with `concurrency` visitors booking back to back for `seconds` (after a one-second
+ * warm-up that is not counted). The same generator drives the stack and the floor.
+ */
+export async function throughput(baseUrl, { concurrency, seconds }) {
+  const run = async (ms) => {
+    const deadline = performance.now() + ms;
+    let done = 0;
+    let failed = 0;
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        try {
+          await bookOnce(baseUrl);
+          done += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return { done, failed, wallMs: performance.now() - started };
+  };
+  const warm = await run(1000);
+  const { done, failed, wallMs } = await run(seconds * 1000);
+  return {
+    bookings: done,
+    failed,
+    perSecond: (done / wallMs) * 1000,
+    bookingsMade: warm.done + done, // warm-up included: for CPU per booking
+  };
+}
+
+/**
+ * Open loop: a booking starts every 1000/rate ms for `seconds`, whether or not earlier ones have
+ * answered (as visitors do). For each, the time from its answer to the 'board.changed' push that
+ * names it on a staff socket; a push that arrives before the answer counts as 0. Lost: no push
+ * within 10 s of the answer.
+ */
+export async function freshness(baseUrl, staff, { rate, seconds }) {
+  const { SOCKET_EVENTS } = require('@cincy/contracts');
+  const watcher = await watchSocket(
+    baseUrl,
+    staff,
+    SOCKET_EVENTS.boardChanged,
+    (m) => m?.appointment?.id,
+  );
+  const latencies = [];
+  const answers = [];
+  let lost = 0;
+  let failed = 0;
+  const reasons = new Map(); // why bookings failed, by message
+  const one = async () => {
+    try {
+      const prepared = await newCustomer(baseUrl);
+      const { id, ms } = await timedBooking(prepared);
+      answers.push(ms);
+      const since = await watcher.since(id, performance.now());
+      if (since === null) lost += 1;
+      else latencies.push(Math.max(0, since));
+    } catch (error) {
+      failed += 1;
+      const reason = String(error?.message ?? error).slice(0, 120);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+  };
+  const total = rate * seconds;
+  const pending = [];
+  const start = performance.now();
+  try {
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      pending.push(one());
+    }
+    await Promise.all(pending);
+  } finally {
+    watcher.close();
+  }
+  return {
+    ...summarize(latencies),
+    lost,
+    failed,
+    failures: Object.fromEntries(reasons),
+    answerP99: summarize(answers).p99,
+    offeredPerSecond: rate,
+  };
+}
+
+/**
+ * Adds `count` completed appointments, closed before today, straight into the dispatch schema
+ * of the bench's throwaway database (plain SQL: history is seeded, not booked, or 100k bookings
+ * would take longer than the whole bench). Ids start at 1e9 so they never meet booked ones.
+ */
+export async function seedCompletedHistory(databaseUrl, fromIndex, count) {
+  const { Client } = require('pg');
+  const { businessDate, businessInstant } = require('@cincy/contracts');
+  const startOfToday = businessInstant(businessDate(), 0);
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO dispatch.board_appointments
+         (id, customer_id, customer_name, customer_phone, location, vehicle, preferred_time,
+          priority, status, requested_at, accepted_at, en_route_at, on_location_at,
+          completed_at, closed_at, version, created_at, updated_at)
+       SELECT 1000000000 + i, 1, 'History ' || i, '5135550000', '1 Fountain Square', '2018 Honda Civic',
+              'ASAP', 'normal', 'completed', t - interval '2 hours', t - interval '100 minutes',
+              t - interval '90 minutes', t - interval '40 minutes', t, t, 5, t, t
+         FROM generate_series($1::int, $2::int) AS i,
+              LATERAL (SELECT $3::timestamptz - (1 + i % 8760) * interval '1 hour' AS t) AS closed`,
+      [fromIndex, fromIndex + count - 1, startOfToday],
+    );
+    // What autovacuum would do within a minute of such a load; the query plan depends on it.
+    await client.query('ANALYZE dispatch.board_appointments');
+  } finally {
+    await client.end();
+  }
+}
+
+/** VmRSS of a process, in bytes (Linux); null where /proc is not there. */
+export function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return kb ? Number(kb[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) a process used so far, in ms (Linux); null where /proc is not there. */
+export function cpuMsOf(pid) {
+  try {
+    // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU ms per booking each process spent while `run` made its bookings. */
+export async function cpuPerBooking(pids, run) {
+  const before = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMsOf(pid)]));
+  const result = await run();
+  const perBooking = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    const now = cpuMsOf(pid);
+    perBooking[name] =
+      now === null || before[name] === null ? null : (now - before[name]) / result.bookingsMade;
+  }
+  return { result, perBooking };
+}
