@@ -227,7 +227,10 @@ export class EventConsumers {
       filter_subject: names.event(subscription.filter),
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
+      // What a killed process had pulled (up to 64) comes back this soon, so a restarted or
+      // sibling consumer catches up within seconds; a batch takes well under it, and a late
+      // duplicate is a no-op (the inbox).
+      ack_wait: nanos(5_000),
       max_deliver: -1,
     });
     const consumer = await jetstream.consumers.get(names.stream, subscription.durable);
