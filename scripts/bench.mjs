@@ -286,12 +286,14 @@ async function main() {
       'Lighthouse mobile',
       route,
       s
-        ? `perf ${s.performance} / a11y ${s.accessibility} / bp ${s['best-practices']} / seo ${s.seo}`
+        ? `perf ${s.performance} / a11y ${s.accessibility}`
         : typeof results.lighthouse === 'string'
           ? results.lighthouse
           : 'n/a',
-      '',
-      s ? 'performance / accessibility / best-practices / SEO' : '',
+      'perf >= 98 / a11y 100',
+      s
+        ? `LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}, SEO ${s.seo}`
+        : '',
     ]);
   }
   const a = results.api;
