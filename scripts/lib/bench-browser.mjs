@@ -120,7 +120,8 @@ export async function runLighthouse(urls) {
         resolve();
       });
     });
-    rmSync(userDataDir, { recursive: true, force: true });
+    // Chromium's helper processes may still write there for a moment after it exited.
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
