@@ -33,6 +33,7 @@ import { startFloor } from './lib/bench-floor.mjs';
 import {
   cpuPerBooking,
   freshness,
+  removeSeededHistory,
   rssOf,
   seedCompletedHistory,
   throughput,
@@ -241,7 +242,14 @@ async function main() {
     );
     await benchBoardRead(staff, N.warmup);
     results.load.boardLarge = await benchBoardRead(staff, N.boardReads);
-    results.load.boardRatio = results.load.boardLarge.p50 / results.load.boardSmall.p50;
+    // Small, large, small again: the machine's load drifts, so the large reads are compared
+    // with the small ones on both sides of them.
+    await removeSeededHistory(stack.databaseUrl, N.historySmall + 1);
+    await benchBoardRead(staff, N.warmup);
+    results.load.boardSmallAgain = await benchBoardRead(staff, N.boardReads);
+    results.load.boardRatio =
+      results.load.boardLarge.p50 /
+      ((results.load.boardSmall.p50 + results.load.boardSmallAgain.p50) / 2);
 
     log('measuring booking throughput: the stack, then the floor');
     const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
@@ -348,9 +356,9 @@ async function main() {
   rows.push([
     'Load',
     `GET /api/appointments with ${N.historySmall / 1000}k / ${N.historyLarge / 1000}k completed in history`,
-    `p50 ${ms(l.boardSmall.p50)} / ${ms(l.boardLarge.p50)} = ${l.boardRatio.toFixed(2)}x`,
+    `p50 ${ms(l.boardSmall.p50)}, ${ms(l.boardSmallAgain.p50)} / ${ms(l.boardLarge.p50)} = ${l.boardRatio.toFixed(2)}x`,
     `<= ${GOALS.boardHistoryRatio}x`,
-    `p95 ${ms(l.boardSmall.p95)} / ${ms(l.boardLarge.p95)}, ${l.boardLarge.appointments} listed (history seeded with SQL)`,
+    `1k before and after 100k; p95 ${ms(l.boardSmall.p95)} / ${ms(l.boardLarge.p95)}, ${l.boardLarge.appointments} listed (history seeded with SQL)`,
   ]);
   rows.push([
     'Start',

@@ -137,6 +137,21 @@ export async function seedCompletedHistory(databaseUrl, fromIndex, count) {
   }
 }
 
+/** Removes the seeded history from `fromIndex` on, and vacuums, so the board is back to before. */
+export async function removeSeededHistory(databaseUrl, fromIndex) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('DELETE FROM dispatch.board_appointments WHERE id >= $1', [
+      1_000_000_000 + fromIndex,
+    ]);
+    await client.query('VACUUM ANALYZE dispatch.board_appointments');
+  } finally {
+    await client.end();
+  }
+}
+
 /** VmRSS of a process, in bytes (Linux); null where /proc is not there. */
 export function rssOf(pid) {
   try {
