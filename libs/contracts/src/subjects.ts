@@ -192,5 +192,10 @@ export function natsNames(prefix = '') {
     stream: `${prefix ? `${prefix}_` : ''}EVENTS`.replace(/[^A-Za-z0-9_-]/g, '_'),
     /** Durable consumer names are scoped to the stream, so they need no prefix. */
     streamSubjects: [`${p}events.>`],
+    /**
+     * Core NATS (not kept): every gateway replica hears that one session ended (its token's
+     * SHA-256, never the token) and closes that browser's sockets at once.
+     */
+    sessionEnded: `${p}gateway.session-ended`,
   };
 }

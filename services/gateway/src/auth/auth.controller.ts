@@ -18,12 +18,14 @@ import { LoginGuard } from './local.strategy';
 import { signedIn } from './privilege';
 import { clearSessionCookie, readCookie, setSessionCookie } from './session-cookie';
 import { SessionResolver } from './session-resolver';
+import { StaffPush } from '../push/staff-push';
 
 @Controller()
 export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionResolver,
+    private readonly push: StaffPush,
     @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -51,6 +53,7 @@ export class AuthController {
     if (token) {
       this.sessions.forget(token);
       await this.rpc.call('identity.sessions.end', { token });
+      this.push.announceSessionEnded(token);
     }
     clearSessionCookie(req, res);
     return { message: 'Logged out' };

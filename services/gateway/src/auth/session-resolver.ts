@@ -37,6 +37,11 @@ export class SessionResolver {
     this.cache.delete(token);
   }
 
+  /** Drops cached sessions another replica ended (known here only by a digest of the token). */
+  forgetMatching(ended: (token: string) => boolean): void {
+    for (const token of this.cache.keys()) if (ended(token)) this.cache.delete(token);
+  }
+
   /** Drops every cached session of a user whose sessions identity just ended. */
   forgetUser(userId: number): void {
     for (const [token, entry] of this.cache)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
   EVENT_PAYLOADS,
@@ -25,6 +26,8 @@ import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { isSameOrigin } from '../security/same-origin';
 
 const STAFF_ROOM = 'staff';
+
+const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Re-checks open sockets' sessions, so a socket dies with its session (logout, idle limit). */
 const SESSION_RECHECK_MS = 60_000;
 
@@ -120,6 +123,23 @@ export class StaffPush implements OnApplicationShutdown {
       name: 'gateway',
     });
     for (const filter of FOLLOWED) await this.follow(this.nats, filter);
+    this.nats.connection.subscribe(this.nats.names.sessionEnded, {
+      callback: (err, msg) => {
+        if (!err) this.disconnectSession(msg.string());
+      },
+    });
+  }
+
+  /** Logout: every replica closes the sockets of that one session now (a broadcast). */
+  announceSessionEnded(token: string): void {
+    this.nats?.connection.publish(this.nats.names.sessionEnded, tokenDigest(token));
+  }
+
+  private disconnectSession(digest: string): void {
+    this.sessions.forgetMatching((token) => tokenDigest(token) === digest);
+    for (const socket of this.io?.of('/').sockets.values() ?? []) {
+      if (tokenDigest(socket.data.token as string) === digest) socket.disconnect(true);
+    }
   }
 
   private async follow(nats: NatsConnectionHolder, filter: EventFilter): Promise<void> {
