@@ -57,4 +57,25 @@ describe('two gateway replicas', () => {
       laptopSocket.close();
     }
   });
+
+  it('stops with staff sockets connected: they are closed first, and it does not hang', async () => {
+    const third = await createGatewayApp();
+    await third.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(third.getHttpServer().address() as AddressInfo).port}`;
+    const socket = io(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { Cookie: stack.admin.jar.header() ?? '' },
+      reconnection: false,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    const started = Date.now();
+    await third.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await disconnected;
+  });
 });

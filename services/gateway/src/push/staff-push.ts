@@ -17,7 +17,7 @@ import {
   PlatformEnv,
   eventCodec,
 } from '@cincy/platform';
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { ConsumerMessages, DeliverPolicy } from 'nats';
 import { Server } from 'socket.io';
@@ -82,7 +82,7 @@ function decode(data: Uint8Array): EventEnvelope | null {
  * consumers, so replicas need no shared adapter.
  */
 @Injectable()
-export class StaffPush implements OnApplicationShutdown {
+export class StaffPush implements BeforeApplicationShutdown, OnApplicationShutdown {
   private io?: Server;
   private nats?: NatsConnectionHolder;
   private readonly feeds: ConsumerMessages[] = [];
@@ -182,10 +182,17 @@ export class StaffPush implements OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before the HTTP server closes: its close waits for every open connection, and a staff
+   * socket never ends by itself (the browser reconnects to another replica).
+   */
+  beforeApplicationShutdown(): void {
     clearInterval(this.recheck);
     for (const feed of this.feeds) feed.stop();
     this.io?.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.nats?.close();
   }
 }
