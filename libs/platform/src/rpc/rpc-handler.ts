@@ -23,16 +23,61 @@ export function RpcHandler(subject: RpcSubject): MethodDecorator {
   return MessagePattern(subject);
 }
 
+/** How long a stopping service keeps answering the requests it already took. */
+const DRAIN_MS = 8_000;
+
 /**
  * Nest's NATS server, subscribing each handler under the stack's NATS_PREFIX. The prefix is known
  * only once the env is loaded at start, after the decorators ran, so it is applied here.
  */
 export class PrefixedNatsServer extends ServerNats {
+  private inFlight = 0;
+  private onIdle?: () => void;
+
   constructor(
     options: Required<NatsOptions>['options'],
     private readonly prefix: string,
   ) {
     super(options);
+  }
+
+  /**
+   * Counts the requests taken and not yet answered. Nest publishes an answer's last packet with
+   * `isDisposed` (or one error packet when no handler matches), so that is when one is done.
+   */
+  override getPublisher(
+    natsMsg: Parameters<ServerNats['getPublisher']>[0],
+    id: string,
+    ctx: NatsContext,
+  ) {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    if (!natsMsg.reply) return publish;
+    this.inFlight += 1;
+    return (packet: { isDisposed?: boolean; status?: string }) => {
+      const sent = publish(packet);
+      if (packet.isDisposed || packet.status === 'error') {
+        this.inFlight -= 1;
+        if (this.inFlight === 0) this.onIdle?.();
+      }
+      return sent;
+    };
+  }
+
+  /**
+   * SIGTERM: stop taking requests (the queue group sends new ones to a sibling, or the caller
+   * gets "no responders" at once), answer the ones already taken (up to DRAIN_MS), then close.
+   */
+  override async close(): Promise<void> {
+    // Nest keeps the subscriptions private; unsubscribing them is what its own graceful mode does.
+    const own = this as unknown as { subscriptions?: { unsubscribe(): void }[] };
+    for (const subscription of own.subscriptions ?? []) subscription.unsubscribe();
+    if (this.inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, DRAIN_MS);
+        this.onIdle = () => (clearTimeout(timer), resolve());
+      });
+    }
+    await super.close();
   }
 
   override addHandler(
