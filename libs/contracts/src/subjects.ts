@@ -197,5 +197,7 @@ export function natsNames(prefix = '') {
      * SHA-256, never the token) and closes that browser's sockets at once.
      */
     sessionEnded: `${p}gateway.session-ended`,
+    /** Core NATS: each rate-limit hit or reset of a gateway replica, applied by the others. */
+    rateLimits: `${p}gateway.rate-limits`,
   };
 }

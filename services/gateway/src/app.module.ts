@@ -15,6 +15,7 @@ import { CustomersController } from './booking/customers.controller';
 import { BookingRateLimits } from './booking/booking-rate-limit.guard';
 import { TimeSlotsController } from './booking/time-slots.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { SharedLimits } from './common/shared-limits';
 import { HealthController } from './health/health.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -41,6 +42,7 @@ import { RpcModule } from './rpc/rpc.module';
     StaffPush,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    SharedLimits,
     BookingRateLimits,
   ],
 })

@@ -5,7 +5,8 @@ import { ApiClient } from '@cincy/stack';
 import { createGatewayApp } from '../src/http-app';
 import { WholeStack, startWholeStack, statusOf } from './whole-stack';
 
-// Two gateway replicas on one NATS prefix: a session ended on one is gone on the other at once.
+// Two gateway replicas on one NATS prefix: a session ended on one is gone on the other at once,
+// and rate limits count the requests of both.
 let stack: WholeStack;
 let second: INestApplication;
 let secondBase: string;
@@ -58,6 +59,27 @@ describe('two gateway replicas', () => {
     }
   });
 
+  it('counts wrong passwords on both replicas together: the sixth is refused on either', async () => {
+    const { user } = await stack.newUser('replica.guessed');
+    const onFirst = new ApiClient(stack.base);
+    const onSecond = new ApiClient(secondBase);
+    const attempt = (client: ApiClient) =>
+      statusOf(
+        client.request('POST', '/api/auth/login', {
+          username: user.username,
+          password: 'not-it-at-all',
+        }),
+      );
+    // 3 + 2: neither replica alone has seen 5.
+    for (const client of [onFirst, onSecond, onFirst, onSecond, onFirst]) {
+      expect(await attempt(client)).toBe(401);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the broadcasts land
+    expect(await attempt(onSecond)).toBe(429);
+  });
+
+  // Last: passport keeps one 'local' strategy per process, the newest app's, so a sign-in after
+  // this app closed would reach its closed RPC client (one gateway per process in production).
   it('stops with staff sockets connected: they are closed first, and it does not hang', async () => {
     const third = await createGatewayApp();
     await third.listen(0, '127.0.0.1');

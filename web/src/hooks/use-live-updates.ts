@@ -17,7 +17,8 @@ export function useLiveUpdates(enabled: boolean) {
 
   useEffect(() => {
     if (!enabled) return;
-    const socket = io({ path: '/socket.io', withCredentials: true });
+    // WebSocket only: no long-polling, so gateway replicas behind a proxy need no sticky sessions.
+    const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'] });
 
     const names = Object.values(SOCKET_EVENTS) as SocketEventName[];
     const handlers = names.map((name) => {

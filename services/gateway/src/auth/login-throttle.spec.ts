@@ -1,4 +1,8 @@
+import { SharedLimits } from '../common/shared-limits';
 import { LoginThrottle, LoginThrottled } from './login-throttle';
+
+// Not connected: the counts stay in this process.
+const local = () => new SharedLimits({ NATS_URL: '', NATS_PREFIX: '' });
 
 const MIN = 60_000;
 const T0 = 1_800_000_000_000;
@@ -15,7 +19,7 @@ function retryAfter(throttle: LoginThrottle, user: string, ip: string, now: numb
 
 describe('LoginThrottle', () => {
   it('stops one address after 5 wrong passwords for an account, for the rest of 15 minutes', () => {
-    const t = new LoginThrottle();
+    const t = new LoginThrottle(local());
     for (let i = 0; i < 5; i++) {
       expect(retryAfter(t, 'dana', '10.0.0.9', T0)).toBe(0);
       t.failed('dana', '10.0.0.9', T0);
@@ -27,7 +31,7 @@ describe('LoginThrottle', () => {
   });
 
   it('clears the address count on the right password', () => {
-    const t = new LoginThrottle();
+    const t = new LoginThrottle(local());
     for (let i = 0; i < 4; i++) t.failed('dana', '10.0.0.1', T0);
     t.succeeded('dana', '10.0.0.1');
     for (let i = 0; i < 4; i++) t.failed('dana', '10.0.0.1', T0);
@@ -35,7 +39,7 @@ describe('LoginThrottle', () => {
   });
 
   it('stops an account guessed from many addresses only briefly (5 minutes)', () => {
-    const t = new LoginThrottle();
+    const t = new LoginThrottle(local());
     for (let i = 0; i < 20; i++) t.failed('dana', `10.1.0.${i}`, T0);
     expect(retryAfter(t, 'dana', '10.0.0.1', T0)).toBe(5 * 60);
     expect(retryAfter(t, 'dana', '10.0.0.1', T0 + 5 * MIN)).toBe(0);
@@ -43,7 +47,7 @@ describe('LoginThrottle', () => {
   });
 
   it('stops one address trying many accounts', () => {
-    const t = new LoginThrottle();
+    const t = new LoginThrottle(local());
     for (let i = 0; i < 50; i++) t.failed(`user${i}`, '10.0.0.66', T0);
     expect(retryAfter(t, 'someone-else', '10.0.0.66', T0)).toBe(15 * 60);
   });

@@ -2,6 +2,7 @@ import { ERROR_CODES, LOGIN_FAILURE } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/api-exception';
 import { FixedWindowLimiter } from '../common/fixed-window-limiter';
+import { SharedLimits } from '../common/shared-limits';
 
 const MINUTE = 60_000;
 
@@ -9,13 +10,19 @@ const MINUTE = 60_000;
  * Failed sign-ins, counted three ways. One address guessing one account is stopped for longest
  * (5 per 15 min); one account from everywhere only briefly (20 per 5 min), so a stranger cannot
  * keep the real user out for long, and the real user's own address keeps its separate count;
- * one address spraying many accounts is stopped too (50 per 15 min).
+ * one address spraying many accounts is stopped too (50 per 15 min). Counted across replicas.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly pair = new FixedWindowLimiter(5, 15 * MINUTE);
-  private readonly account = new FixedWindowLimiter(20, 5 * MINUTE);
-  private readonly address = new FixedWindowLimiter(50, 15 * MINUTE);
+  private readonly pair: FixedWindowLimiter;
+  private readonly account: FixedWindowLimiter;
+  private readonly address: FixedWindowLimiter;
+
+  constructor(limits: SharedLimits) {
+    this.pair = limits.limiter('login.pair', 5, 15 * MINUTE);
+    this.account = limits.limiter('login.account', 20, 5 * MINUTE);
+    this.address = limits.limiter('login.address', 50, 15 * MINUTE);
+  }
 
   /** Throws 429 (with its Retry-After in seconds) while any count is used up. */
   check(username: string, ip: string, now = Date.now()): void {

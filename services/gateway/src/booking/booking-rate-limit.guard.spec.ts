@@ -3,6 +3,7 @@ import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { loadEnv } from '@cincy/platform';
 import { ApiException } from '../common/api-exception';
+import { SharedLimits } from '../common/shared-limits';
 import {
   BookingRateLimitGuard,
   BookingRateLimits,
@@ -32,7 +33,10 @@ function contextFor(
 describe('BookingRateLimitGuard', () => {
   // The defaults: 10 posts per address per 10 minutes.
   const env = loadEnv([RATE_LIMIT_ENV], {}).get(RATE_LIMIT_ENV);
-  const guard = new BookingRateLimitGuard(new Reflector(), new BookingRateLimits(env));
+  const guard = new BookingRateLimitGuard(
+    new Reflector(),
+    new BookingRateLimits(env, new SharedLimits({ NATS_URL: '', NATS_PREFIX: '' })),
+  );
 
   it('answers 429 RATE_LIMITED with Retry-After after 10 posts from one address', () => {
     const headers: Record<string, string> = {};

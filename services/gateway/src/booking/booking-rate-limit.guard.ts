@@ -12,6 +12,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception';
 import { FixedWindowLimiter } from '../common/fixed-window-limiter';
+import { SharedLimits } from '../common/shared-limits';
 import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 
 export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';
@@ -20,18 +21,23 @@ export const RATE_LIMIT_KEY = 'booking:rate-limit';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
-/** The public booking endpoints' limiters, one per bucket, shared by every request of this replica. */
+/** The public booking endpoints' limiters, one per bucket, counted across gateway replicas. */
 @Injectable()
 export class BookingRateLimits {
   private readonly limiters: Record<RateLimitBucket, FixedWindowLimiter>;
 
-  constructor(@InjectEnv(RATE_LIMIT_ENV) env: RateLimitEnv) {
-    const booking = () =>
-      new FixedWindowLimiter(env.BOOKING_RATE_LIMIT, env.BOOKING_RATE_WINDOW_SECONDS * 1000);
+  constructor(@InjectEnv(RATE_LIMIT_ENV) env: RateLimitEnv, limits: SharedLimits) {
+    const booking = (bucket: RateLimitBucket) =>
+      limits.limiter(
+        `booking.${bucket}`,
+        env.BOOKING_RATE_LIMIT,
+        env.BOOKING_RATE_WINDOW_SECONDS * 1000,
+      );
     this.limiters = {
-      customers: booking(),
-      appointments: booking(),
-      timeSlots: new FixedWindowLimiter(
+      customers: booking('customers'),
+      appointments: booking('appointments'),
+      timeSlots: limits.limiter(
+        'booking.timeSlots',
         env.TIME_SLOTS_RATE_LIMIT,
         env.TIME_SLOTS_RATE_WINDOW_SECONDS * 1000,
       ),

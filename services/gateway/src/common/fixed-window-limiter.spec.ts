@@ -21,6 +21,20 @@ describe('FixedWindowLimiter', () => {
     for (let i = 0; i < 100; i++) expect(limiter.hit('a', i).allowed).toBe(true);
   });
 
+  it("reports its own hits and resets, and counts another replica's without reporting them", () => {
+    const here = new FixedWindowLimiter(2, 60_000);
+    const there = new FixedWindowLimiter(2, 60_000);
+    here.onChange = (change) => there.apply(change, 0);
+    const echoed: unknown[] = [];
+    there.onChange = (change) => echoed.push(change);
+    here.hit('a', 0);
+    here.hit('a', 0);
+    expect(there.hit('a', 0).allowed).toBe(false);
+    expect(echoed).toEqual([{ op: 'hit', key: 'a' }]);
+    here.reset('a');
+    expect(there.peek('a', 0).allowed).toBe(true);
+  });
+
   it('keeps its memory bounded', () => {
     const limiter = new FixedWindowLimiter(5, 10_000, 100);
     for (let i = 0; i < 1_000; i++) limiter.hit(`ip-${i}`, 0);

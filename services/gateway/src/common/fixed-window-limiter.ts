@@ -4,13 +4,21 @@ export interface LimitDecision {
   retryAfterSeconds: number;
 }
 
+/** A hit on a key, or a key forgotten: what replicas tell each other (see SharedLimits). */
+export interface LimiterChange {
+  op: 'hit' | 'reset';
+  key: string;
+}
+
 /**
- * Counts hits per key in fixed windows, in this process's memory: each gateway replica limits on
- * its own, so N replicas let through at most N times the limit. Good enough to stop a script
- * filling the board; not a billing meter.
+ * Counts hits per key in fixed windows, in this process's memory. Good enough to stop a script
+ * filling the board; not a billing meter. Gateway replicas share their counts through
+ * `onChange` / `apply` (SharedLimits).
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  /** Told of every hit and reset made here (not of those applied from elsewhere). */
+  onChange?: (change: LimiterChange) => void;
 
   constructor(
     private readonly limit: number,
@@ -20,6 +28,17 @@ export class FixedWindowLimiter {
 
   hit(key: string, now = Date.now()): LimitDecision {
     if (this.limit === 0) return { allowed: true, retryAfterSeconds: 0 };
+    this.onChange?.({ op: 'hit', key });
+    return this.count(key, now);
+  }
+
+  /** Takes in a change another replica made. */
+  apply(change: LimiterChange, now = Date.now()): void {
+    if (change.op === 'reset') this.windows.delete(change.key);
+    else if (this.limit !== 0) this.count(change.key, now);
+  }
+
+  private count(key: string, now: number): LimitDecision {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       if (!window) this.makeRoom(now);
@@ -48,6 +67,7 @@ export class FixedWindowLimiter {
   /** Forgets the key's window (a success clears its failures). */
   reset(key: string): void {
     this.windows.delete(key);
+    this.onChange?.({ op: 'reset', key });
   }
 
   get size(): number {
