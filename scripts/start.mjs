@@ -5,12 +5,22 @@
 // answers 200, and print the URL.
 //
 // Options: --skip-install, --skip-build (env START_SKIP_BUILD=1 does the same), --demo (a living
-// demo day on its own database `cincy_battery_demo` and NATS prefix `demo`: see README).
+// demo day on its own database `cincy_battery_demo` and NATS prefix `demo`: see README),
+// --replicas gateway=2,dispatch=2 (several processes of a kind; gateways on PORT, PORT+1, ...).
 // Env honoured (and passed to every service): PORT, DATABASE_URL, NATS_URL, NATS_PREFIX, LOG_LEVEL,
 // SEED_ADMIN_USERNAME, SEED_ADMIN_PASSWORD, so two stacks can run side by side.
 import { build, hasInstalledDeps, loadStack, paint, run } from './lib/procs.mjs';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+// `--replicas gateway=2` or `--replicas=gateway=2`.
+const replicasAt = argv.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
+const replicasText =
+  replicasAt < 0
+    ? ''
+    : argv[replicasAt].includes('=')
+      ? argv[replicasAt].slice('--replicas='.length)
+      : (argv[replicasAt + 1] ?? '');
 const skipInstall = args.has('--skip-install');
 const demo = args.has('--demo');
 const skipBuild =
@@ -37,7 +47,14 @@ async function main() {
   } catch (err) {
     fail(err.message);
   }
-  const { ensureInfra, ensureDatabase, infraUrls, missingBuilds, startStack } = stackLib;
+  const { ensureInfra, ensureDatabase, infraUrls, missingBuilds, parseReplicas, startStack } =
+    stackLib;
+  let replicas;
+  try {
+    replicas = parseReplicas(replicasText);
+  } catch (err) {
+    fail(err.message);
+  }
   if (demo) {
     // The demo never mixes with the developer's data, and its admin password is known.
     process.env.DATABASE_URL ||= stackLib.withDatabaseName(
@@ -86,6 +103,7 @@ async function main() {
       onNote: say,
       // A service that dies is started again (onNote says when); the others keep serving.
       supervise: true,
+      replicas,
     });
 
   let stack;
@@ -106,6 +124,9 @@ async function main() {
   const user = process.env.SEED_ADMIN_USERNAME || 'admin';
   console.log('');
   console.log(paint(`Cincy Battery is running at http://localhost:${stack.port}`, 1));
+  for (const other of stack.baseUrls.slice(1)) {
+    console.log(`Another gateway replica: ${other.replace('127.0.0.1', 'localhost')}`);
+  }
   if (demoDay) {
     const { DEMO_LOGINS } = stackLib;
     console.log(`Demo logins: admin / ${DEMO_LOGINS.admin}`);

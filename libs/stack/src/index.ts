@@ -1,4 +1,11 @@
-export { missingBuilds, PROCESSES, REPO_ROOT, type ProcessName } from './processes';
+export {
+  missingBuilds,
+  parseReplicas,
+  PROCESSES,
+  REPO_ROOT,
+  type ProcessName,
+  type Replicas,
+} from './processes';
 export {
   checkInfra,
   HOW_TO_START,

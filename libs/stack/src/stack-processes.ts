@@ -1,14 +1,16 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { printableLines } from './log-format';
-import { PROCESSES, ProcessName, processMain, REPO_ROOT } from './processes';
+import { Instance, processMain, REPO_ROOT } from './processes';
 import { restartDelayMs } from './restart-policy';
 
 export type OutputMode = 'keep' | 'print';
 
 export interface StackProcessesOptions {
+  /** What to run, in start order (instancesOf). */
+  instances: Instance[];
   /** The environment of each process. */
-  envFor: (name: ProcessName) => NodeJS.ProcessEnv;
+  envFor: (instance: Instance) => NodeJS.ProcessEnv;
   /** 'keep': only remember the last lines (for failure messages); 'print': also print them live. */
   output: OutputMode;
   /**
@@ -17,16 +19,16 @@ export interface StackProcessesOptions {
    */
   processGroups: boolean;
   /** Called once per process when it exits (or could not start), stopping or not. */
-  onExit: (name: ProcessName, how: string) => void;
+  onExit: (id: string, how: string) => void;
   /**
    * Supervise: a process that exits while the stack is not stopping is started again after a
    * growing back-off (restartDelayMs), and `onRestart` says so. Off, an exit is only reported.
    */
-  restart?: { onRestart: (name: ProcessName, how: string, delayMs: number) => void };
+  restart?: { onRestart: (id: string, how: string, delayMs: number) => void };
 }
 
 const LINES_KEPT = 60;
-const NAME_WIDTH = 9;
+const NAME_WIDTH = 10; // dispatch#2
 
 interface Running {
   child: ChildProcess;
@@ -40,10 +42,10 @@ interface Running {
  * Everything about the children lives here, the restart policy included.
  */
 export class StackProcesses {
-  private readonly running = new Map<ProcessName, Running>();
+  private readonly running = new Map<string, Running>();
   private readonly lines: string[] = [];
   private readonly killOnExit = () => this.signalAll('SIGKILL');
-  private readonly lastDelay = new Map<ProcessName, number>();
+  private readonly lastDelay = new Map<string, number>();
   private readonly pendingRestarts = new Set<NodeJS.Timeout>();
   private stopping = false;
 
@@ -52,7 +54,7 @@ export class StackProcesses {
   start(): void {
     // A stack left running (a caller that crashed or forgot stop()) must not outlive its caller.
     process.once('exit', this.killOnExit);
-    PROCESSES.forEach((name, index) => this.spawnOne(name, index));
+    this.options.instances.forEach((instance, index) => this.spawnOne(instance, index));
   }
 
   /** The last lines the processes wrote, each prefixed with the process name. */
@@ -60,11 +62,10 @@ export class StackProcesses {
     return this.lines.join('\n');
   }
 
-  /** The process id of each running process (for the bench's memory figures). */
-  pids(): Partial<Record<ProcessName, number>> {
-    const pids: Partial<Record<ProcessName, number>> = {};
-    for (const [name, { child, done }] of this.running)
-      if (!done && child.pid) pids[name] = child.pid;
+  /** The process id of each running process by instance id (`dispatch`, `dispatch#2`). */
+  pids(): Record<string, number> {
+    const pids: Record<string, number> = {};
+    for (const [id, { child, done }] of this.running) if (!done && child.pid) pids[id] = child.pid;
     return pids;
   }
 
@@ -100,15 +101,16 @@ export class StackProcesses {
     }
   }
 
-  private spawnOne(name: ProcessName, index: number): void {
-    const child = spawn(process.execPath, [processMain(name)], {
+  private spawnOne(instance: Instance, index: number): void {
+    const { id } = instance;
+    const child = spawn(process.execPath, [processMain(instance.name)], {
       cwd: REPO_ROOT,
-      env: this.options.envFor(name),
+      env: this.options.envFor(instance),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: this.options.processGroups,
     });
-    this.attachOutput(child.stdout, name, index, process.stdout);
-    this.attachOutput(child.stderr, name, index, process.stderr);
+    this.attachOutput(child.stdout, id, index, process.stdout);
+    this.attachOutput(child.stderr, id, index, process.stderr);
     let resolveExited: () => void = () => undefined;
     const entry: Running = {
       child,
@@ -116,13 +118,13 @@ export class StackProcesses {
       done: false,
       startedAt: Date.now(),
     };
-    this.running.set(name, entry);
+    this.running.set(id, entry);
     const finished = (how: string) => {
       if (entry.done) return;
       entry.done = true;
       resolveExited();
-      this.options.onExit(name, how);
-      if (this.options.restart && !this.stopping) this.restartLater(name, index, entry, how);
+      this.options.onExit(id, how);
+      if (this.options.restart && !this.stopping) this.restartLater(instance, index, entry, how);
     };
     child.once('exit', (code, signal) =>
       finished(signal ? `killed by ${signal}` : `exited with code ${code}`),
@@ -134,20 +136,21 @@ export class StackProcesses {
     });
   }
 
-  private restartLater(name: ProcessName, index: number, entry: Running, how: string): void {
-    const delay = restartDelayMs(this.lastDelay.get(name) ?? 0, Date.now() - entry.startedAt);
-    this.lastDelay.set(name, delay);
-    this.options.restart?.onRestart(name, how, delay);
+  private restartLater(instance: Instance, index: number, entry: Running, how: string): void {
+    const { id } = instance;
+    const delay = restartDelayMs(this.lastDelay.get(id) ?? 0, Date.now() - entry.startedAt);
+    this.lastDelay.set(id, delay);
+    this.options.restart?.onRestart(id, how, delay);
     const timer = setTimeout(() => {
       this.pendingRestarts.delete(timer);
-      if (!this.stopping) this.spawnOne(name, index);
+      if (!this.stopping) this.spawnOne(instance, index);
     }, delay);
     this.pendingRestarts.add(timer);
   }
 
   private attachOutput(
     stream: NodeJS.ReadableStream | null,
-    name: ProcessName,
+    name: string,
     index: number,
     out: NodeJS.WriteStream,
   ): void {

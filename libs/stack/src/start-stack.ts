@@ -4,7 +4,7 @@ import { connect } from 'nats';
 import { createDatabase, databaseNameOf, dropDatabase, withDatabaseName } from './database';
 import { freePort } from './free-port';
 import { infraUrls } from './infra-check';
-import { missingBuilds, ProcessName } from './processes';
+import { Instance, instancesOf, missingBuilds, Replicas } from './processes';
 import { OutputMode, StackProcesses } from './stack-processes';
 
 /** The gateway's own default port, for the developer's stack when PORT is unset. */
@@ -37,19 +37,26 @@ export interface StackOptions {
   signal?: AbortSignal;
   /** Progress a person may want to read (still waiting, killing what did not stop). */
   onNote?: (note: string) => void;
-  /** A service exited or died while the stack was up and not stopping. */
-  onExit?: (name: ProcessName, how: string) => void;
+  /** A service exited or died while the stack was up and not stopping (`dispatch#2`). */
+  onExit?: (id: string, how: string) => void;
   /**
    * `npm start`: a service that dies is started again after a growing back-off (0.5 s doubling to
    * 30 s), and the rest keeps serving. Off (tests, bench), an exit is reported through onExit.
    */
   supervise?: boolean;
+  /**
+   * How many processes of a kind (default 1 each). Gateway replicas listen on consecutive ports
+   * from PORT (a throwaway stack: free ports) and share one COOKIE_SECRET.
+   */
+  replicas?: Replicas;
 }
 
 export interface Stack {
-  /** http://127.0.0.1:<port> of the gateway (web app and /api). */
+  /** http://127.0.0.1:<port> of the (first) gateway: web app and /api. */
   baseUrl: string;
   port: number;
+  /** Every gateway replica's base URL, the first one first. */
+  baseUrls: string[];
   databaseUrl: string;
   natsUrl: string;
   natsPrefix: string;
@@ -57,8 +64,8 @@ export interface Stack {
   admin?: { username: string; password: string };
   /** The services' last output lines, each prefixed with the service name (for failure messages). */
   recentOutput(): string;
-  /** The process id of each service still running. */
-  pids(): Partial<Record<ProcessName, number>>;
+  /** The process id of each service still running, by instance (`dispatch`, `dispatch#2`). */
+  pids(): Record<string, number>;
   /**
    * Stops every service (SIGTERM, up to 10 s, then SIGKILL); for a throwaway stack, then drops
    * its database and deletes its JetStream stream. Calling it again returns the same promise.
@@ -72,18 +79,26 @@ interface Where {
   databaseUrl: string;
   natsUrl: string;
   natsPrefix: string;
-  port: number;
+  /** One per gateway replica. */
+  ports: number[];
 }
 
 async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promise<Where> {
   const { databaseUrl: serverUrl, natsUrl } = infraUrls(env);
+  const gateways = options.replicas?.gateway ?? 1;
   if (!options.throwaway) {
+    const first = Number(env.PORT || DEFAULT_PORT);
     return {
       databaseUrl: serverUrl,
       natsUrl,
       natsPrefix: env.NATS_PREFIX ?? '',
-      port: Number(env.PORT || DEFAULT_PORT),
+      ports: Array.from({ length: gateways }, (_, i) => first + i),
     };
+  }
+  const ports: number[] = [];
+  while (ports.length < gateways) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
   }
   const { label } = options.throwaway;
   const id = randomBytes(5).toString('hex');
@@ -91,7 +106,7 @@ async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promis
     databaseUrl: withDatabaseName(serverUrl, `cincy_${label}_${id}`),
     natsUrl,
     natsPrefix: `${label}${id}`,
-    port: await freePort(),
+    ports,
   };
 }
 
@@ -116,8 +131,10 @@ function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where: Where)
     base.SEED_ADMIN_PASSWORD = options.admin.password;
   }
   delete base.PORT; // only the gateway listens
-  return (name: ProcessName): NodeJS.ProcessEnv =>
-    name === 'gateway' ? { ...base, PORT: String(where.port) } : base;
+  // Replicas must agree on the booking cookie's key; one per stack when none is configured.
+  if (where.ports.length > 1) base.COOKIE_SECRET ||= randomBytes(32).toString('hex');
+  return ({ name, replica }: Instance): NodeJS.ProcessEnv =>
+    name === 'gateway' ? { ...base, PORT: String(where.ports[replica - 1]) } : base;
 }
 
 /**
@@ -132,7 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const env = options.env ?? process.env;
   const where = await whereToRun(options, env);
-  const baseUrl = `http://127.0.0.1:${where.port}`;
+  const baseUrls = where.ports.map((port) => `http://127.0.0.1:${port}`);
   // Created here, before five services start at the same moment and race to CREATE DATABASE.
   if (options.throwaway) await createDatabase(where.databaseUrl);
 
@@ -140,6 +157,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let stopping = false;
   let firstExit: string | undefined;
   const processes = new StackProcesses({
+    instances: instancesOf(options.replicas),
     envFor: serviceEnv(options, env, where),
     output: options.output ?? 'keep',
     processGroups: options.processGroups ?? false,
@@ -168,9 +186,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (options.signal?.aborted) stopQuietly();
   if (!stopping) processes.start();
   try {
-    await waitForHealth(baseUrl, options, () =>
-      stopping ? 'the stack was stopped before it was healthy' : firstExit,
-    );
+    for (const baseUrl of baseUrls) {
+      await waitForHealth(baseUrl, options, () =>
+        stopping ? 'the stack was stopped before it was healthy' : firstExit,
+      );
+    }
     up = true;
   } catch (err) {
     const recent =
@@ -182,8 +202,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 
   return {
-    baseUrl,
-    port: where.port,
+    baseUrl: baseUrls[0],
+    port: where.ports[0],
+    baseUrls,
     databaseUrl: where.databaseUrl,
     natsUrl: where.natsUrl,
     natsPrefix: where.natsPrefix,
@@ -240,7 +261,7 @@ async function askHealth(url: string): Promise<true | string> {
 }
 
 /** Drops a stack's database and deletes its JetStream stream (a throwaway's stop() does it). */
-export async function removeStackData(where: Omit<Where, 'port'>): Promise<void> {
+export async function removeStackData(where: Omit<Where, 'ports'>): Promise<void> {
   const problems: string[] = [];
   await dropDatabase(where.databaseUrl).catch((err: Error) =>
     problems.push(`drop database ${databaseNameOf(where.databaseUrl)}: ${err.message}`),

@@ -90,8 +90,8 @@ describe('two gateway replicas', () => {
       extraHeaders: { Cookie: stack.admin.jar.header() ?? '' },
       reconnection: false,
     });
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
