@@ -40,7 +40,7 @@ export class SharedLimits implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.connection = await connect({
-      servers: this.env.NATS_URL,
+      servers: this.env.NATS_URL.split(','),
       name: 'gateway-limits',
       maxReconnectAttempts: -1,
     });

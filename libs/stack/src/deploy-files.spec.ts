@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { PROCESSES, processMain, REPO_ROOT } from './processes';
+
+// docker-compose.yml and deploy/kubernetes run every process of the stack, with replicas, the
+// configuration each needs and a gateway that is only ready when the stack answers.
+// Parsed YAML, read the way the tools read it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
+interface Manifest {
+  kind: string;
+  metadata: { name: string };
+  spec?: Loose;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+
+const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+const kubernetes = 'deploy/kubernetes';
+const manifests = (file: string): Manifest[] =>
+  parseAllDocuments(read(path.join(kubernetes, file))).map((d) => d.toJS() as Manifest);
+
+describe('docker-compose.yml', () => {
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+    services: Record<string, Loose>;
+  };
+
+  it('runs every process, the gateway and dispatch twice, behind one proxy', () => {
+    for (const name of PROCESSES) {
+      expect(compose.services[name]?.command).toEqual(['node', processMain(name)]);
+    }
+    expect(compose.services.gateway.deploy.replicas).toBeGreaterThanOrEqual(2);
+    expect(compose.services.dispatch.deploy.replicas).toBeGreaterThanOrEqual(2);
+    // Replicas cannot each publish the port: only the proxy does.
+    expect(compose.services.gateway.ports).toBeUndefined();
+    expect(compose.services.proxy.ports).toEqual(['${PORT:-3000}:8080']);
+    expect(compose.services.proxy.volumes).toEqual([
+      './deploy/nginx.conf:/etc/nginx/nginx.conf:ro',
+    ]);
+  });
+
+  it('gives the gateways one cookie key and trusts the proxy', () => {
+    const env = compose.services.gateway.environment;
+    expect(env.COOKIE_SECRET).toMatch(/^\$\{COOKIE_SECRET:-.{16,}\}$/);
+    expect(env.TRUST_PROXY).toBe('true');
+    for (const name of PROCESSES) {
+      expect(compose.services[name].environment).toMatchObject({
+        DATABASE_URL: expect.any(String),
+        NATS_URL: 'nats://nats:4222',
+      });
+    }
+  });
+
+  it("proxies to every gateway with WebSocket upgrades and the browser's host", () => {
+    const nginx = read('deploy/nginx.conf');
+    expect(nginx).toMatch(/set \$gateway http:\/\/gateway:3000;/);
+    expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
+    expect(nginx).toMatch(/proxy_set_header Host \$http_host;/); // with the port: Origin check
+    expect(nginx).toMatch(/listen 8080;/);
+  });
+});
+
+describe('deploy/kubernetes', () => {
+  const kustomization = parse(read(path.join(kubernetes, 'kustomization.yaml'))) as {
+    resources: string[];
+  };
+  const all = kustomization.resources.flatMap(manifests);
+  const deployment = (name: string) =>
+    all.find((m) => m.kind === 'Deployment' && m.metadata.name === name);
+
+  it('lists only files that exist, and no secret', () => {
+    for (const file of kustomization.resources) {
+      expect(existsSync(path.join(REPO_ROOT, kubernetes, file))).toBe(true);
+    }
+    expect(all.some((m) => m.kind === 'Secret')).toBe(false);
+  });
+
+  it('runs every process, two of each, with time to drain', () => {
+    for (const name of PROCESSES) {
+      const spec = deployment(name)?.spec;
+      expect(spec?.replicas).toBeGreaterThanOrEqual(2);
+      const pod = spec?.template.spec;
+      expect(pod.containers[0].command).toEqual(['node', processMain(name)]);
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(15);
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(pod.containers[0].envFrom).toEqual([
+        { configMapRef: { name: 'cincy-battery' } },
+        { secretRef: { name: 'cincy-battery' } },
+      ]);
+    }
+  });
+
+  it('calls the gateway ready only when GET /api/health answers, and routes the ingress to it', () => {
+    const gateway = deployment('gateway')!.spec!.template.spec.containers[0];
+    expect(gateway.readinessProbe.httpGet).toEqual({ path: '/api/health', port: 'http' });
+    expect(gateway.livenessProbe.httpGet).toBeUndefined(); // a service down must not restart it
+    const service = all.find((m) => m.kind === 'Service' && m.metadata.name === 'gateway');
+    const ingress = all.find((m) => m.kind === 'Ingress');
+    const backend = ingress!.spec!.rules[0].http.paths[0].backend.service;
+    expect(backend.name).toBe(service!.metadata.name);
+    expect(service!.spec!.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
+  });
+
+  it('provides every variable the services require: shared ones in the ConfigMap, secrets in the Secret', () => {
+    const config = all.find((m) => m.kind === 'ConfigMap')!.data!;
+    expect(Object.keys(config)).toEqual(expect.arrayContaining(['NATS_URL', 'TRUST_PROXY']));
+    const secret = manifests('secret.example.yaml')[0];
+    expect(secret.metadata.name).toBe('cincy-battery');
+    expect(Object.keys(secret.stringData!)).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'COOKIE_SECRET']),
+    );
+  });
+});
