@@ -40,9 +40,16 @@ export default defineConfig({
         // zod and the contracts' schemas in a chunk of their own: the booking form loads them at
         // the first keystroke, so they must not ride along with a chunk the form imports at once.
         // (The plain constants get their own chunk first, or they would be pulled in with them.)
-        advancedChunks: {
+        codeSplitting: {
           groups: [
-            { name: 'constants', test: isPlainContractsModule, priority: 2 },
+            // Only the modules themselves: by default a group also takes what they import, and
+            // one plain module importing a schema would drag zod into the first paint.
+            {
+              name: 'constants',
+              test: isPlainContractsModule,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'schemas', test: isSchemaModule, priority: 1 },
           ],
         },

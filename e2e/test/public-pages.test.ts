@@ -103,6 +103,9 @@ describe('public pages', () => {
       const html = await (await fetch(`${stack!.baseUrl}${pathname}`)).text();
       expect(html).toContain(`>${title}</h1>`);
       expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // CSP: no inline script
+      // Its styles are in it: no style sheet to wait for before the first paint.
+      expect(html).toContain('<style>');
+      expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
 
       const page = browser!.page;
       const problems: string[] = [];
@@ -111,8 +114,13 @@ describe('public pages', () => {
         if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(m.text());
       };
       const onError = (e: Error) => problems.push(e.message);
+      // What the page fetches to hydrate: no style sheet, and not the schemas (zod), which the
+      // booking form loads at the first keystroke.
+      const fetched: string[] = [];
+      const onRequest = (r: { url(): string }) => fetched.push(new URL(r.url()).pathname);
       page.on('console', onConsole);
       page.on('pageerror', onError);
+      page.on('request', onRequest);
       try {
         await open(pathname, title);
         // Hydrated: React handles a click (a link navigates without a reload).
@@ -123,8 +131,11 @@ describe('public pages', () => {
       } finally {
         page.off('console', onConsole);
         page.off('pageerror', onError);
+        page.off('request', onRequest);
       }
       expect(problems).toEqual([]);
+      expect(fetched.filter((p) => /\.css$|\/schemas-/.test(p))).toEqual([]);
+      expect(fetched.some((p) => p.startsWith('/assets/index-'))).toBe(true); // it did watch
     },
   );
 

@@ -19,37 +19,52 @@ if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
+/** A style sheet of dist as an inline <style>: a phone draws the page without waiting for it. */
+const inlineStyle = (file) => `<style>${readFileSync(join(dist, file), 'utf8')}</style>`;
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+
 /**
- * What the page needs before its first paint: its chunk's styles (render-blocking, so nothing
- * shifts when the chunk arrives) and a video poster, the landing page's largest element, fetched
- * early. Its scripts are not preloaded: they would compete with the poster on a slow line, and
- * the page is already drawn without them.
+ * What the page needs besides the entry: its chunk's styles (inline, so nothing shifts when the
+ * chunk arrives) and its scripts as modulepreload links, fetched with the entry's instead of
+ * after it, and found in place by Vite's loader, which would otherwise add each link itself
+ * while the page hydrates (on a phone that showed as a long task). The poster comes first.
  */
-function pageHead(module, body) {
+function pageHead(module) {
   const css = new Set();
+  const scripts = new Set();
   const seen = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
+    scripts.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
   if (!seen.size) throw new Error(`${module} is not in Vite's manifest`);
-  const links = [...css]
-    .filter((file) => !shell.includes(`/${file}"`))
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  const fresh = (file) => !shell.includes(`/${file}"`);
+  return [
+    ...[...scripts]
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...css].filter(fresh).map(inlineStyle),
+  ].join('');
+}
+
+/** The landing video's poster (its largest element), asked for before the scripts. */
+function posterPreload(body) {
   const poster = body.match(/<video[^>]* poster="([^"]+)"/)?.[1];
-  if (poster) links.push(`<link rel="preload" as="image" href="${poster}" fetchpriority="high">`);
-  return links.join('');
+  return poster ? `<link rel="preload" as="image" href="${poster}" fetchpriority="high">` : '';
 }
 
 mkdirSync(join(dist, 'pages'), { recursive: true });
 for (const { path, module } of PRERENDERED_PAGES) {
   const body = await renderPage(path);
   const html = shell
-    .replace('</head>', `${pageHead(module, body)}</head>`)
+    .replace('<title>', `${posterPreload(body)}<title>`)
+    .replace(STYLESHEET_LINK, (_, file) => inlineStyle(file))
+    .replace('</head>', `${pageHead(module)}</head>`)
     .replace(ROOT, `<div id="root">${body}</div>`);
   writeFileSync(join(dist, 'pages', `${pageName(path)}.html`), html);
 }

@@ -4,7 +4,10 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuth } from './lib/auth-store';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
+// Both style sheets in the entry: the prerendered pages carry them inline (scripts/prerender.mjs),
+// and no lazy page waits for a style sheet of its own while it hydrates.
 import './app/app.css';
+import './pages/public/public.css';
 
 startAuth();
 

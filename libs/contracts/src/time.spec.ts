@@ -1,4 +1,27 @@
+import fc from 'fast-check';
+import { BUSINESS } from './constants';
 import { addDays, businessDate, businessInstant, businessParts } from './time';
+
+// The oracle: Intl with the platform's time zone data for America/New_York.
+const intl = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS.timeZone,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+function intlParts(at: Date) {
+  const parts = Object.fromEntries(intl.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+  };
+}
 
 describe('business clock (America/New_York)', () => {
   it("uses Cincinnati's date, not UTC's, late in the evening", () => {
@@ -10,6 +33,44 @@ describe('business clock (America/New_York)', () => {
   it('finds the instant of a wall-clock hour in summer and winter', () => {
     expect(businessInstant('2026-07-01', 14).toISOString()).toBe('2026-07-01T18:00:00.000Z');
     expect(businessInstant('2026-11-21', 9).toISOString()).toBe('2026-11-21T14:00:00.000Z');
+  });
+
+  it("agrees with the time zone data around every switch of 2007-2045 (the US rule's years)", () => {
+    const wrong: string[] = [];
+    const check = (t: number) => {
+      const at = new Date(t);
+      const [ours, theirs] = [businessParts(at), intlParts(at)];
+      if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+        wrong.push(`${at.toISOString()}: ${JSON.stringify(ours)} vs ${JSON.stringify(theirs)}`);
+      }
+    };
+    for (let year = 2007; year <= 2045 && wrong.length < 5; year++) {
+      // Every hour of March and November (the switches), and every day at 04:30 UTC (the hour
+      // around midnight in Cincinnati), the rest of the year.
+      for (let t = Date.UTC(year, 0, 1, 4, 30); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) {
+        check(t);
+      }
+      for (const month of [2, 10]) {
+        for (let t = Date.UTC(year, month, 1); t < Date.UTC(year, month + 1, 1); t += 3_600_000) {
+          check(t);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('agrees with the time zone data to the minute at any instant', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2007-01-01T00:00:00Z'),
+          max: new Date('2045-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (at) => expect(businessParts(at)).toEqual(intlParts(at)),
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('adds calendar days across month ends', () => {

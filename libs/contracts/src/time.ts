@@ -1,26 +1,36 @@
-import { BUSINESS } from './constants';
+const HOUR_MS = 3_600_000;
 
-// Built once: constructing a DateTimeFormat loads time zone data and showed in the bench profile.
-const businessClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** The day of the month of the `nth` Sunday (1-based) of a UTC month. */
+function nthSunday(year: number, month: number, nth: number): number {
+  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  return 1 + ((7 - firstWeekday) % 7) + (nth - 1) * 7;
+}
+
+/**
+ * Cincinnati's offset from UTC in hours at an instant: Eastern time, -5, and -4 from the second
+ * Sunday of March at 2:00 (07:00 UTC) to the first Sunday of November at 2:00 (06:00 UTC), the
+ * US rule since 2007. Computed rather than asked of Intl: the first time-zone-aware Intl date
+ * format costs a phone a long main-thread task at first paint (the booking form's dates), and
+ * it is cheaper on the server too. `time.spec.ts` checks every hour of 2007-2045 against Intl's
+ * time zone data, so a change of the law shows up there.
+ */
+export function businessUtcOffsetHours(at: Date): number {
+  const year = at.getUTCFullYear();
+  const dstStart = Date.UTC(year, 2, nthSunday(year, 3, 2), 7);
+  const dstEnd = Date.UTC(year, 10, nthSunday(year, 11, 1), 6);
+  const t = at.getTime();
+  return t >= dstStart && t < dstEnd ? -4 : -5;
+}
 
 /** Calendar parts of an instant on the business's clock (America/New_York). */
 export function businessParts(at: Date = new Date()) {
-  const parts = businessClock.formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = new Date(at.getTime() + businessUtcOffsetHours(at) * HOUR_MS);
   return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   };
 }
 

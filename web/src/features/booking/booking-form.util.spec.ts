@@ -1,4 +1,4 @@
-import type { TimeSlot } from '@cincy/contracts';
+import { addDays, type TimeSlot } from '@cincy/contracts';
 import {
   EMPTY_BOOKING_FORM,
   buildAppointmentPayload,
@@ -7,6 +7,7 @@ import {
   filterPhoneInput,
   formatZipInput,
   hourOptions,
+  shortDateLabel,
   submissionErrorToast,
   type BookingFormValues,
 } from './booking-form.util';
@@ -173,6 +174,21 @@ describe('dateChoices', () => {
       { value: '2030-06-16', label: 'Sun, Jun 16' },
     ]);
     expect(choices[6].value).toBe('2030-06-20');
+  });
+});
+
+describe('shortDateLabel', () => {
+  it('writes every day of a year as en-US does (weekday, month, day)', () => {
+    for (let day = 0; day < 366; day++) {
+      const date = addDays('2028-01-01', day);
+      const intl = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(shortDateLabel(date)).toBe(intl);
+    }
   });
 });
 

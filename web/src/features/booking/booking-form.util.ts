@@ -103,14 +103,16 @@ export function vehicleYearChoices(now: Date = new Date()): string[] {
   return Array.from({ length: BOOKING.vehicleYears }, (_, i) => String(year - i));
 }
 
-/** "Mon, Nov 23" for a 'YYYY-MM-DD' date (a calendar date, so formatted in UTC on purpose). */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "Mon, Nov 23" for a 'YYYY-MM-DD' date, as en-US writes it. By hand: the form shows these at
+ * once, and the first Intl date format of a page is a long main-thread task on a phone.
+ */
 export function shortDateLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const d = new Date(`${date}T12:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
 
 export interface DateChoice {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import './public.css';
 
 /** The frame of the information pages: a back link, the title, then the content. */
 export function InfoPage({

@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { FactRow, PhoneLink, PublicCard } from '../public-blocks';
-import '../public.css';
 
 const NEXT_STEPS = [
   {

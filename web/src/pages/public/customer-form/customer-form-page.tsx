@@ -30,7 +30,6 @@ import { useNow } from '../../../hooks/use-now';
 import { BookingSubmitError, useSubmitBooking } from '../../../hooks/use-submit-booking';
 import { useTimeSlots } from '../../../hooks/use-time-slots';
 import { PhoneLink } from '../public-blocks';
-import '../public.css';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
 

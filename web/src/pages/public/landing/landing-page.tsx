@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
 import { BookNowLink, EmailLink, FactRow, PhoneLink, PublicCard } from '../public-blocks';
 import { PromoVideo } from './promo-video';
-import '../public.css';
 
 const INCLUDED = [
   'Brand new battery with warranty',

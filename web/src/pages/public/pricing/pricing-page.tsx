@@ -1,7 +1,6 @@
 import { PRICES } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
 import { BookNowLink } from '../public-blocks';
-import '../public.css';
 
 const BATTERIES = [
   {
