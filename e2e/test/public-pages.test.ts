@@ -181,8 +181,13 @@ describe('public pages', () => {
     ]) {
       expect(details).toContain(text);
     }
+    // A link at the foot of a long page opens the next page at its top.
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Return Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('the promo video plays muted, and its buttons pause/play and unmute/mute it', async () => {

@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { startAuth } from './lib/auth-store';
 import { Providers } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 // Both style sheets in the entry: the prerendered pages carry them inline (scripts/prerender.mjs),
 // and no lazy page waits for a style sheet of its own while it hydrates.
 import './app/app.css';
@@ -14,7 +14,9 @@ startAuth();
 const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>
 );

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
-import { PRERENDERED_PAGES, routes } from './app/routes';
+import { AppRoutes, PRERENDERED_PAGES } from './app/routes';
 
 export { PRERENDERED_PAGES };
 
@@ -12,15 +12,12 @@ export { PRERENDERED_PAGES };
  * awaited, so the page's own content is in the HTML.
  */
 export async function renderPage(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirected`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers>
-        {/* hydrate={false}: no inline script with router state (CSP: script-src 'self'). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );

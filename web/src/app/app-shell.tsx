@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, lazy, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Footer } from './footer';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { NavBar } from './nav-bar';
@@ -13,6 +13,7 @@ const SessionServices = lazy(() =>
 
 /** Plain React and CSS only: everything reachable from here ships to public visitors. */
 export function AppShell() {
+  useScrollToTopOnNavigation();
   const user = useCurrentUser();
   // A user remembered from the last visit waits for the server to confirm the session.
   const restoring = useAuthRestoring();
@@ -34,7 +35,15 @@ export function AppShell() {
           <SessionServices userId={user.id} />
         </Suspense>
       )}
-      <ScrollRestoration />
     </div>
   );
+}
+
+/** A new page starts at its top; Back and Forward leave the scroll to the browser, which keeps it. */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
 }

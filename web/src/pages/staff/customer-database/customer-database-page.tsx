@@ -25,6 +25,7 @@ import { useCurrentUser } from '../../../hooks/use-auth';
 import { useCustomers } from '../../../hooks/use-customers';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useSerialSearch } from '../../../hooks/use-serial-search';
+import '../staff.css';
 
 /** The dialog open over the table, and whose it is. */
 interface OpenDialog {

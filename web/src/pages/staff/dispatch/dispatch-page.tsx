@@ -28,6 +28,7 @@ import { useNewJobSound } from '../../../hooks/use-new-job-sound';
 import { useNow } from '../../../hooks/use-now';
 import { useUserLocations } from '../../../hooks/use-user-locations';
 import { JobSection } from './job-section';
+import '../staff.css';
 
 // Leaflet is the heaviest part of the board: its own chunk, so the lists paint without waiting.
 const AppointmentsMap = lazy(() =>

@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../../hooks/use-auth';
 import { useInventory } from '../../../hooks/use-inventory';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { formatCurrency } from '../../../lib/format';
+import '../staff.css';
 
 type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; item: InventoryItem };
 

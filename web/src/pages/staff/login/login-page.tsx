@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form-field';
 import { toast } from '../../../components/toast';
 import { useSessionEndedByServer } from '../../../hooks/use-auth';
 import { useLogin } from '../../../hooks/use-login';
+import '../staff.css';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
 

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../hooks/use-auth';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useUsers } from '../../../hooks/use-users';
 import { NotAllowedScreen } from '../not-allowed-screen';
+import '../staff.css';
 
 const TITLE = 'User Management';
 
