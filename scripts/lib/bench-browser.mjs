@@ -63,12 +63,14 @@ export function lighthousePath() {
 }
 
 /**
- * Lighthouse (its default mobile config: emulated phone, simulated slow 4G) for each URL, in a
- * Chromium started here with the same flags as the tests plus a debugging port.
- * Returns { url: { performance, accessibility, 'best-practices', seo (0-100), lcpMs, tbtMs } }, or
- * null when lighthouse is not installed.
+ * Lighthouse (its default mobile config: emulated phone, simulated slow 4G) for each URL, `runs`
+ * times, in a Chromium started here with the same flags as the tests plus a debugging port. The
+ * simulation scales the CPU time it observes, so one run on a shared machine swings by a few
+ * points: the run of median performance is reported, with the range of all runs.
+ * Returns { url: { performance, accessibility, 'best-practices', seo (0-100), lcpMs, tbtMs,
+ * runs: [performance...] } }, or null when lighthouse is not installed.
  */
-export async function runLighthouse(urls) {
+export async function runLighthouse(urls, runs = 1) {
   const resolved = lighthousePath();
   if (!resolved) return null;
   const { default: lighthouse } = await import(pathToFileURL(resolved).href);
@@ -89,23 +91,33 @@ export async function runLighthouse(urls) {
     await waitForDevtools(port, 20_000);
     const scores = {};
     for (const url of urls) {
-      const result = await lighthouse(url, {
-        port,
-        hostname: '127.0.0.1',
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      const categories = result?.lhr?.categories ?? {};
-      const score = (key) =>
-        categories[key]?.score == null ? 'n/a' : Math.round(categories[key].score * 100);
+      const each = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url, {
+          port,
+          hostname: '127.0.0.1',
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const categories = result?.lhr?.categories ?? {};
+        const score = (key) =>
+          categories[key]?.score == null ? 'n/a' : Math.round(categories[key].score * 100);
+        each.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+          lcpMs: result?.lhr?.audits?.['largest-contentful-paint']?.numericValue ?? NaN,
+          tbtMs: result?.lhr?.audits?.['total-blocking-time']?.numericValue ?? NaN,
+        });
+      }
+      const byPerformance = [...each].sort(
+        (a, b) => (Number(a.performance) || 0) - (Number(b.performance) || 0),
+      );
       scores[url] = {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
-        lcpMs: result?.lhr?.audits?.['largest-contentful-paint']?.numericValue ?? NaN,
-        tbtMs: result?.lhr?.audits?.['total-blocking-time']?.numericValue ?? NaN,
+        ...byPerformance[Math.floor((byPerformance.length - 1) / 2)],
+        runs: each.map((r) => r.performance),
       };
     }
     return scores;
