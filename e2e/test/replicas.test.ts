@@ -57,8 +57,8 @@ describe('a stack with two gateways and two dispatch processes', () => {
     });
     sockets.push(socket);
     socket.on(SOCKET_EVENTS.boardChanged, (change: BoardChanged) => heard.push(change));
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     return heard;
