@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { User } from '@cincy/contracts';
 import { ApiError, type ApiClient } from '@cincy/stack';
 
 /**
@@ -42,4 +43,35 @@ export function statusFor(
   body?: unknown,
 ): Promise<number> {
   return statusOf(client.request(method, url, body));
+}
+
+/** A technician, made by an admin through POST /api/users as the Add User form sends it. */
+export function addTechnician(
+  admin: ApiClient,
+  who: { username: string; password: string; name: string },
+): Promise<User> {
+  return admin.request<User>('POST', '/api/users', {
+    ...who,
+    role: 'technician',
+    employeeId: null,
+    status: 'available',
+    zipCode: null,
+  });
+}
+
+/** A battery in stock, added by an admin through POST /api/inventory. */
+export function addBattery(
+  admin: ApiClient,
+  name: string,
+  quantity: number,
+): Promise<{ id: number }> {
+  return admin.request<{ id: number }>('POST', '/api/inventory', {
+    name,
+    description: null,
+    sku: null,
+    category: 'battery',
+    quantity,
+    minQuantity: 1,
+    unitCost: 150,
+  });
 }

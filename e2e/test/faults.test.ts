@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DashboardAppointment } from '@cincy/contracts';
 import { ApiClient, startStack, Stack } from '@cincy/stack';
+import { addBattery, addTechnician } from '../src/office';
 import { OwnServer, startOwnNats, startOwnPostgres } from '../src/own-infra';
 import { businessNoonToday, publicStackEnv } from '../src/public-site';
 
@@ -62,25 +63,10 @@ describe('faults under load', () => {
     });
     staff = new ApiClient(stack.baseUrl);
     await staff.login(admin.username, admin.password);
-    await staff.request('POST', '/api/users', {
-      ...tech,
-      name: 'Faults Tech',
-      role: 'technician',
-      employeeId: null,
-      status: 'available',
-      zipCode: null,
-    });
+    await addTechnician(staff, { ...tech, name: 'Faults Tech' });
     field = new ApiClient(stack.baseUrl);
     await field.login(tech.username, tech.password);
-    ({ id: batteryId } = await staff.request<{ id: number }>('POST', '/api/inventory', {
-      name: 'Faults AGM',
-      description: null,
-      sku: null,
-      category: 'battery',
-      quantity: STOCK,
-      minQuantity: 1,
-      unitCost: 150,
-    }));
+    ({ id: batteryId } = await addBattery(staff, 'Faults AGM', STOCK));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { BoardChanged, DashboardAppointment, SOCKET_EVENTS, User } from '@cincy/contracts';
+import { BoardChanged, DashboardAppointment, SOCKET_EVENTS } from '@cincy/contracts';
 import { ApiClient, bookAsap, startStack, Stack } from '@cincy/stack';
 import { io, Socket } from 'socket.io-client';
 import { eventually } from '../src/board';
-import { statusOf } from '../src/office';
+import { addBattery, addTechnician, statusOf } from '../src/office';
 import { businessNoonToday, publicStackEnv } from '../src/public-site';
 
 // npm start --replicas gateway=2,dispatch=2: one stack, two gateways, two dispatch processes.
@@ -29,14 +29,7 @@ describe('a stack with two gateways and two dispatch processes', () => {
     });
     staff = stack.baseUrls.map((base) => new ApiClient(base));
     for (const client of staff) await client.login(admin.username, admin.password);
-    await staff[0].request<User>('POST', '/api/users', {
-      ...technician,
-      name: 'Replica Tech',
-      role: 'technician',
-      employeeId: null,
-      status: 'available',
-      zipCode: null,
-    });
+    await addTechnician(staff[0], { ...technician, name: 'Replica Tech' });
     field = stack.baseUrls.map((base) => new ApiClient(base));
     for (const client of field) await client.login(technician.username, technician.password);
   }, 120_000);
@@ -73,15 +66,7 @@ describe('a stack with two gateways and two dispatch processes', () => {
 
   it('applies each event once, keeps both boards live, and survives a dispatch process dying', async () => {
     const heard = await Promise.all(staff.map(listen));
-    const battery = await staff[0].request<{ id: number }>('POST', '/api/inventory', {
-      name: 'Replica AGM',
-      description: null,
-      sku: null,
-      category: 'battery',
-      quantity: STOCK,
-      minQuantity: 1,
-      unitCost: 150,
-    });
+    const battery = await addBattery(staff[0], 'Replica AGM', STOCK);
     const ids: number[] = [];
     for (let n = 0; n < JOBS; n++) {
       if (n === JOBS / 2) process.kill(stack!.pids().dispatch, 'SIGKILL'); // dispatch#2 carries on
@@ -115,6 +100,13 @@ describe('a stack with two gateways and two dispatch processes', () => {
         technicianId: me.id,
         technicianName: me.name,
       });
+      // The completion reaches dispatch as inventory's event; the technician's next accept waits
+      // for it, as their board does (a killed dispatch's pulled events come back after 5 s).
+      await eventually(
+        'the job completed on the board',
+        async () => (await tech.appointments()).find((a) => a.id === appointment.id)?.status,
+        (status) => status === 'completed',
+      );
     }
 
     // Both boards: every job once, completed.
