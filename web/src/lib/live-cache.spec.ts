@@ -4,6 +4,7 @@ import { dashboardAppointment } from '../../test/dashboard-appointment.fixture';
 import { ALL_INVENTORY, BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys';
 import {
   applySocketEvent,
+  keepNewerAppointments,
   refetchLiveQueries,
   updateUserStatus,
   upsertAppointment,
@@ -52,6 +53,24 @@ describe('upsertAppointment', () => {
 
   it('leaves a list that is not loaded yet alone', () => {
     expect(upsertAppointment(undefined, appointment(1, 1))).toBeUndefined();
+  });
+});
+
+describe('keepNewerAppointments', () => {
+  it("keeps a pushed state newer than the answer's, and takes the answer's list otherwise", () => {
+    const cached = [appointment(1, 5, { status: 'completed' }), appointment(2, 1)];
+    const fetched = [
+      appointment(1, 4, { status: 'on_location' }),
+      appointment(2, 2, { status: 'accepted' }),
+    ];
+    expect(keepNewerAppointments(cached, fetched).map((a) => [a.id, a.status])).toEqual([
+      [1, 'completed'],
+      [2, 'accepted'],
+    ]);
+    // The answer decides what is listed: a job gone from it is gone.
+    expect(keepNewerAppointments(cached, [fetched[1]]).map((a) => a.id)).toEqual([2]);
+    expect(keepNewerAppointments(undefined, fetched)).toBe(fetched);
+    expect(keepNewerAppointments(fetched, fetched)).toBe(fetched);
   });
 });
 

@@ -34,6 +34,29 @@ export function upsertAppointment(
   return copy;
 }
 
+/**
+ * A fetched board list, keeping any cached appointment that is newer than the answer's copy: a
+ * refetch sent before a push (a completion right after its record was saved) must not bring the
+ * card back to an older state. The answer decides which appointments are listed.
+ */
+export function keepNewerAppointments(
+  cached: DashboardAppointment[] | undefined,
+  fetched: DashboardAppointment[],
+): DashboardAppointment[] {
+  if (!cached?.length) return fetched;
+  const known = new Map(cached.map((a) => [a.id, a]));
+  let changed = false;
+  const merged = fetched.map((a) => {
+    const mine = known.get(a.id);
+    if (mine && mine.version > a.version) {
+      changed = true;
+      return mine;
+    }
+    return a;
+  });
+  return changed ? merged : fetched;
+}
+
 /** Replaces the entry with the same id, or appends it (lists without versions). */
 export function upsertById<T extends { id: number }>(
   list: T[] | undefined,
