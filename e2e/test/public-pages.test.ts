@@ -187,7 +187,9 @@ describe('public pages', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Return Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The address changes at the click; the page (and its scroll) when React commits it.
+    await page.getByRole('heading', { level: 1, name: /Dead battery/ }).waitFor();
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
   });
 
   test('the promo video plays muted, and its buttons pause/play and unmute/mute it', async () => {
