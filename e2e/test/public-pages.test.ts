@@ -139,6 +139,41 @@ describe('public pages', () => {
     },
   );
 
+  test('a prerendered page stays drawn while the session check answers (no loading flash)', async () => {
+    // The session check answers while React takes the page over: the shell's re-render must not
+    // reach the page, which would then be swapped for the loading indicator for a moment (the
+    // video restarting, the footer jumping up and back: layout shift on a phone).
+    const page = await browser!.context.newPage();
+    await page.route('**/api/users/current', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      // What went wrong once the parser had drawn the heading.
+      const seen = ((window as unknown as { flashes: string[] }).flashes = []);
+      let drawn = false;
+      new MutationObserver(() => {
+        const h1 = document.querySelector('h1');
+        drawn ||= h1 !== null;
+        if (drawn && !h1) seen.push('the heading went away');
+        if (document.querySelector('.loading')) seen.push('a loading indicator');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const session = page.waitForResponse((r) => r.url().endsWith('/api/users/current'));
+        await page.goto('/');
+        await session;
+        await page.waitForTimeout(300);
+        expect(
+          await page.evaluate(() => (window as unknown as { flashes: string[] }).flashes),
+        ).toEqual([]);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
   test('the landing page links, and the pages they lead to', async () => {
     const page = await open('/', PAGES[0].title);
     const links: [string, string, string][] = [

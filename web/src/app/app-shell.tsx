@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, memo, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Footer } from './footer';
 import { LoadingIndicator } from '../components/loading-indicator';
@@ -24,9 +24,7 @@ export function AppShell() {
       </a>
       <NavBar />
       <div id="main-content" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingIndicator />}>
-          <Outlet />
-        </Suspense>
+        <CurrentPage />
       </div>
       <Footer />
       <Toaster />
@@ -38,6 +36,19 @@ export function AppShell() {
     </div>
   );
 }
+
+/**
+ * The page of the current route. Memoized: the shell re-renders when the session check answers,
+ * which may come while a prerendered page's chunk is still loading, and an update reaching the
+ * page's boundary then would swap the drawn page for the loading indicator until it arrives.
+ */
+const CurrentPage = memo(function CurrentPage() {
+  return (
+    <Suspense fallback={<LoadingIndicator />}>
+      <Outlet />
+    </Suspense>
+  );
+});
 
 /** A new page starts at its top; Back and Forward leave the scroll to the browser, which keeps it. */
 function useScrollToTopOnNavigation() {

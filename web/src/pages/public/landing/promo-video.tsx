@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PhoneLink } from '../public-blocks';
 
 /** Our own short promo clip: autoplays muted, with play/pause and mute buttons and a phone fallback. */
@@ -7,6 +7,12 @@ export function PromoVideo() {
   const [playing, setPlaying] = useState(true);
   const [muted, setMuted] = useState(true);
   const [failed, setFailed] = useState(false);
+
+  // The prerendered video starts loading before React listens: sources that failed by then fired
+  // their error events unheard, and the element's state is all that tells.
+  useEffect(() => {
+    if (videoRef.current?.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setFailed(true);
+  }, []);
 
   if (failed) {
     return (
