@@ -47,7 +47,7 @@ function pageHead(module) {
   return [
     ...[...scripts]
       .filter(fresh)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
     ...[...css].filter(fresh).map(inlineStyle),
   ].join('');
 }
@@ -63,6 +63,7 @@ for (const { path, module } of PRERENDERED_PAGES) {
   const body = await renderPage(path);
   const html = shell
     .replace('<title>', `${posterPreload(body)}<title>`)
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     .replace(STYLESHEET_LINK, (_, file) => inlineStyle(file))
     .replace('</head>', `${pageHead(module)}</head>`)
     .replace(ROOT, `<div id="root">${body}</div>`);
