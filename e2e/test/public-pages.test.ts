@@ -150,7 +150,8 @@ describe('public pages', () => {
     });
     await page.addInitScript(() => {
       // What went wrong once the parser had drawn the heading.
-      const seen = ((window as unknown as { flashes: string[] }).flashes = []);
+      const seen: string[] = [];
+      (window as unknown as { flashes: string[] }).flashes = seen;
       let drawn = false;
       new MutationObserver(() => {
         const h1 = document.querySelector('h1');
