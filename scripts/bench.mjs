@@ -258,17 +258,19 @@ async function main() {
 
     log('measuring booking throughput: the stack, then the floor');
     const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
-    // CPU per booking of each process says where the gap to the floor is (Postgres and NATS,
-    // shared with other work, are not counted).
+    // CPU per booking of each process says where the gap to the floor is; the whole machine's
+    // (Postgres and NATS too) says whether the run was bound by CPU.
     const onStack = await cpuPerBooking(stack.pids(), () => throughput(stack.baseUrl, shape));
     results.load.stack = onStack.result;
     results.load.stackCpuMs = onStack.perBooking;
+    results.load.stackMachineCpu = onStack.machine;
     floor = await startFloor(stack.databaseUrl);
     const onFloor = await cpuPerBooking({ floor: floor.pid }, () =>
       throughput(floor.baseUrl, shape),
     );
     results.load.floor = onFloor.result;
     results.load.floorCpuMs = onFloor.perBooking.floor;
+    results.load.floorMachineCpu = onFloor.machine;
     await floor.stop();
     floor = undefined;
     results.load.throughputRatio = results.load.stack.perSecond / results.load.floor.perSecond;
@@ -349,6 +351,15 @@ async function main() {
     Object.entries(l.stackCpuMs)
       .map(([name, v]) => `${name} ${cpu(v)}`)
       .join(', '),
+  ]);
+  const machine = (m) =>
+    m ? `${cpu(m.msPerBooking)} (${m.cores.toFixed(1)} of ${results.cpus} cores busy)` : 'n/a';
+  rows.push([
+    'Load',
+    'Machine CPU ms per booking, stack / floor (all processes)',
+    `${machine(l.stackMachineCpu)} / ${machine(l.floorMachineCpu)}`,
+    'reported',
+    'Postgres, NATS and the load generator included; other work on the machine too',
   ]);
   const f = l.freshness;
   rows.push([

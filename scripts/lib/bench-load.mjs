@@ -3,6 +3,7 @@
 // and each service's idle memory. Requests go through @cincy/stack's ApiClient.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -177,15 +178,46 @@ export function cpuMsOf(pid) {
 }
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-/** CPU ms per booking each process spent while `run` made its bookings. */
+/** Busy and total CPU time of the whole machine so far, in ms of all cores (Linux), or null. */
+function machineCpuMs() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return {
+      busy: (busy * 1000) / CLOCK_TICKS,
+      total: ((busy + idle + iowait) * 1000) / CLOCK_TICKS,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU ms per booking each process spent while `run` made its bookings, and the whole machine's
+ * (Postgres, NATS and the load generator included, and whatever else runs here): `machine.cores`
+ * is how many of the cores were busy, so a run that used them all says it was bound by CPU.
+ */
 export async function cpuPerBooking(pids, run) {
   const before = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMsOf(pid)]));
+  const machineBefore = machineCpuMs();
   const result = await run();
+  const machineAfter = machineCpuMs();
   const perBooking = {};
   for (const [name, pid] of Object.entries(pids)) {
     const now = cpuMsOf(pid);
     perBooking[name] =
       now === null || before[name] === null ? null : (now - before[name]) / result.bookingsMade;
   }
-  return { result, perBooking };
+  const machine =
+    machineBefore && machineAfter
+      ? {
+          msPerBooking: (machineAfter.busy - machineBefore.busy) / result.bookingsMade,
+          cores:
+            ((machineAfter.busy - machineBefore.busy) /
+              (machineAfter.total - machineBefore.total)) *
+            os.cpus().length,
+        }
+      : null;
+  return { result, perBooking, machine };
 }
