@@ -47,7 +47,7 @@ function pageHead(module) {
   return [
     ...[...scripts]
       .filter(fresh)
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...css].filter(fresh).map(inlineStyle),
   ].join('');
 }
@@ -63,9 +63,10 @@ for (const { path, module } of PRERENDERED_PAGES) {
   const body = await renderPage(path);
   const html = shell
     .replace('<title>', `${posterPreload(body)}<title>`)
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     .replace(STYLESHEET_LINK, (_, file) => inlineStyle(file))
     .replace('</head>', `${pageHead(module)}</head>`)
+    // The page is drawn without its scripts: the HTML and the poster get a slow line first.
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     .replace(ROOT, `<div id="root">${body}</div>`);
   writeFileSync(join(dist, 'pages', `${pageName(path)}.html`), html);
 }

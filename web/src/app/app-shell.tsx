@@ -39,8 +39,8 @@ export function AppShell() {
 
 /**
  * The page of the current route. Memoized: the shell re-renders when the session check answers,
- * which may come while a prerendered page's chunk is still loading, and an update reaching the
- * page's boundary then would swap the drawn page for the loading indicator until it arrives.
+ * which may come while React is still taking a prerendered page over, and an update reaching the
+ * page's boundary then would swap the drawn page for the loading indicator until its chunk is in.
  */
 const CurrentPage = memo(function CurrentPage() {
   return (

@@ -8,10 +8,12 @@ export function PromoVideo() {
   const [muted, setMuted] = useState(true);
   const [failed, setFailed] = useState(false);
 
-  // The prerendered video starts loading before React listens: sources that failed by then fired
-  // their error events unheard, and the element's state is all that tells.
+  // The prerendered video starts loading before React listens: when every source failed by then,
+  // their error events went unheard. Loading again repeats the verdict to the handlers below (and
+  // is harmless when the state is only the instant before a client-rendered video starts loading).
   useEffect(() => {
-    if (videoRef.current?.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setFailed(true);
+    const video = videoRef.current;
+    if (video?.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) video.load();
   }, []);
 
   if (failed) {
