@@ -1,7 +1,7 @@
 // The bench's load figures: booking throughput (closed loop, against the stack and the floor),
 // board freshness under a fixed booking rate (open loop), the board read with a long history,
 // and each service's idle memory. Requests go through @cincy/stack's ApiClient.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,15 +166,49 @@ export function rssOf(pid) {
   }
 }
 
-/** CPU time (user + system) a process used so far, in ms (Linux); null where /proc is not there. */
-export function cpuMsOf(pid) {
-  try {
-    // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
+/**
+ * CPU time each process used so far, in ms by pid (Linux; empty where /proc is not there): user
+ * and system, and that of its children that exited (a Postgres backend's goes to the postmaster).
+ */
+function cpuMsByPid(pids) {
+  const byPid = new Map();
+  for (const pid of pids) {
+    try {
+      // Fields after the command name: state is 3rd; utime, stime, cutime, cstime 14th-17th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const ticks = fields.slice(11, 15).reduce((sum, v) => sum + Number(v), 0);
+      byPid.set(pid, (ticks * 1000) / CLOCK_TICKS);
+    } catch {
+      // gone, or not Linux
+    }
   }
+  return byPid;
+}
+
+/**
+ * The servers the stack shares with the floor, as groups of processes found by name in /proc
+ * each time they are asked for (Postgres starts a process per connection): every Postgres process
+ * and nats-server. Other users of the same servers are counted too.
+ */
+export const SHARED_SERVERS = {
+  postgres: () => processesNamed('postgres'),
+  nats: () => processesNamed('nats-server'),
+};
+
+function processesNamed(name) {
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  return pids.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+    } catch {
+      return false;
+    }
+  });
 }
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
@@ -194,20 +228,28 @@ function machineCpuMs() {
 }
 
 /**
- * CPU ms per booking each process spent while `run` made its bookings, and the whole machine's
- * (Postgres, NATS and the load generator included, and whatever else runs here): `machine.cores`
- * is how many of the cores were busy, so a run that used them all says it was bound by CPU.
+ * CPU ms per booking each process, or group of processes (a function answering their pids), spent
+ * while `run` made its bookings; null where it cannot be read. A process that started during the
+ * run counts from its start. And the whole machine's (the load generator included, and whatever
+ * else runs here): `machine.cores` is how many of the cores were busy, so a run that used them
+ * all says it was bound by CPU.
  */
-export async function cpuPerBooking(pids, run) {
-  const before = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMsOf(pid)]));
+export async function cpuPerBooking(processes, run) {
+  const pidsOf = (group) => (typeof group === 'function' ? group() : [group]);
+  const snapshot = () =>
+    Object.fromEntries(
+      Object.entries(processes).map(([name, group]) => [name, cpuMsByPid(pidsOf(group))]),
+    );
+  const before = snapshot();
   const machineBefore = machineCpuMs();
   const result = await run();
   const machineAfter = machineCpuMs();
+  const after = snapshot();
   const perBooking = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    const now = cpuMsOf(pid);
-    perBooking[name] =
-      now === null || before[name] === null ? null : (now - before[name]) / result.bookingsMade;
+  for (const [name, now] of Object.entries(after)) {
+    let ms = 0;
+    for (const [pid, total] of now) ms += total - (before[name].get(pid) ?? 0);
+    perBooking[name] = now.size ? ms / result.bookingsMade : null;
   }
   const machine =
     machineBefore && machineAfter
