@@ -1,6 +1,7 @@
 import { natsNames } from '@cincy/contracts';
 import {
   connect,
+  ConnectionOptions,
   JetStreamClient,
   JetStreamManager,
   NatsConnection,
@@ -12,6 +13,18 @@ import {
 export type NatsNames = ReturnType<typeof natsNames>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How every connection of ours is made: any server of the comma-separated URL, reconnecting for ever. */
+export function natsConnectOptions(url: string, name: string): ConnectionOptions {
+  return {
+    servers: url.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    // Without it nats.js captures a stack trace for every request and JetStream publish (for a
+    // timeout's message): 2-4 % of the gateway's and booking's CPU in the bench profile.
+    noAsyncTraces: true,
+  };
+}
 
 /** One NATS connection per process, with JetStream and the stack's stream ready to use. */
 export class NatsConnectionHolder {
@@ -27,11 +40,7 @@ export class NatsConnectionHolder {
     prefix: string;
     name: string;
   }): Promise<NatsConnectionHolder> {
-    const connection = await connect({
-      servers: options.url.split(','),
-      name: options.name,
-      maxReconnectAttempts: -1,
-    });
+    const connection = await connect(natsConnectOptions(options.url, options.name));
     const manager = await connection.jetstreamManager();
     const names = natsNames(options.prefix);
     await ensureStream(manager, names);

@@ -13,6 +13,7 @@ import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, JSONCodec, NatsConnection, NatsError, connect, headers } from 'nats';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/request-context';
+import { natsConnectOptions } from '../messaging/nats-connection';
 
 /** Nest's NATS packets: what its server expects, and what it answers (one message per call). */
 interface RequestPacket {
@@ -61,11 +62,7 @@ export class RpcClient {
   }
 
   async connect(): Promise<void> {
-    this.connection ??= await connect({
-      servers: this.options.url.split(','),
-      name: 'gateway-rpc',
-      maxReconnectAttempts: -1,
-    });
+    this.connection ??= await connect(natsConnectOptions(this.options.url, 'gateway-rpc'));
   }
 
   async close(): Promise<void> {

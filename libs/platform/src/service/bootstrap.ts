@@ -3,6 +3,7 @@ import { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EnvDefinition, EnvModule, PLATFORM_ENV, loadEnv } from '../config/config';
 import { AppLogger } from '../logging/app-logger';
+import { natsConnectOptions } from '../messaging/nats-connection';
 import { CorrelationInterceptor, PrefixedNatsServer } from '../rpc/rpc-handler';
 
 /** What a domain service is: its name, its root module, and the env groups it reads beyond the platform's. */
@@ -23,12 +24,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<INes
     { module: class ServiceRoot {}, imports: [EnvModule.forRoot(values), service.module] },
     {
       strategy: new PrefixedNatsServer(
-        {
-          servers: env.NATS_URL.split(','),
-          queue: service.name,
-          maxReconnectAttempts: -1,
-          name: service.name,
-        },
+        { ...natsConnectOptions(env.NATS_URL, service.name), queue: service.name },
         env.NATS_PREFIX,
       ),
       logger: new AppLogger(service.name, env.LOG_LEVEL),

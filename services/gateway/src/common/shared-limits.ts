@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InjectEnv, PLATFORM_ENV, PlatformEnv } from '@cincy/platform';
+import { InjectEnv, PLATFORM_ENV, PlatformEnv, natsConnectOptions } from '@cincy/platform';
 import { natsNames } from '@cincy/contracts';
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { connect, NatsConnection } from 'nats';
@@ -39,11 +39,7 @@ export class SharedLimits implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.connection = await connect({
-      servers: this.env.NATS_URL.split(','),
-      name: 'gateway-limits',
-      maxReconnectAttempts: -1,
-    });
+    this.connection = await connect(natsConnectOptions(this.env.NATS_URL, 'gateway-limits'));
     this.connection.subscribe(this.subject, {
       callback: (err, msg) => {
         if (!err) this.receive(msg.string());
