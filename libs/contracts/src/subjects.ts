@@ -16,7 +16,7 @@ import {
   declineAnswerSchema,
   statusChangeSchema,
 } from './dispatch/api';
-import { EventFilter, EventsMatching } from './events';
+import { EventFilter, EventType, EventsMatching } from './events';
 import {
   actorSchema,
   currentUserSchema,
@@ -162,20 +162,42 @@ export const HEALTH_SUBJECTS = {
 /**
  * Every durable JetStream consumer, by name: the service that runs it (its replicas share it) and
  * what it follows, one event type or every type under a prefix (Debian's nats-server 2.9 allows
- * one filter per consumer). Stream order is kept within a consumer.
+ * one filter per consumer), less the types under it that it `ignores`: those are acknowledged
+ * without a transaction. Stream order is kept within a consumer.
  * WIRE CONTRACT: JetStream keeps a consumer's position under its name; a new name replays history.
  */
 export const CONSUMERS = {
   'dispatch-board-requested': { service: 'dispatch', filter: 'booking.appointment.requested' },
-  'dispatch-users': { service: 'dispatch', filter: 'identity.user.>' },
+  'dispatch-users': {
+    service: 'dispatch',
+    filter: 'identity.user.>',
+    ignores: ['identity.user.sessions-ended'],
+  },
   'dispatch-completions': { service: 'dispatch', filter: 'inventory.service-record.created' },
-  'booking-users': { service: 'booking', filter: 'identity.user.>' },
-  'booking-appointments': { service: 'booking', filter: 'dispatch.appointment.>' },
+  'booking-users': {
+    service: 'booking',
+    filter: 'identity.user.>',
+    ignores: ['identity.user.sessions-ended'],
+  },
+  'booking-appointments': {
+    service: 'booking',
+    filter: 'dispatch.appointment.>',
+    // 'opened' only repeats what booking stored (pending), and comes with every booking.
+    ignores: ['dispatch.appointment.opened'],
+  },
   'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
   'inventory-customers': { service: 'inventory', filter: 'booking.>' },
-  'inventory-appointments': { service: 'inventory', filter: 'dispatch.appointment.>' },
-} as const satisfies Record<string, { service: ServiceName; filter: EventFilter }>;
+  'inventory-appointments': {
+    service: 'inventory',
+    filter: 'dispatch.appointment.>',
+    // inventory's copy of the job begins with booking's request (inventory-customers).
+    ignores: ['dispatch.appointment.opened'],
+  },
+} as const satisfies Record<
+  string,
+  { service: ServiceName; filter: EventFilter; ignores?: readonly EventType[] }
+>;
 export type ConsumerName = keyof typeof CONSUMERS;
 export type ConsumerEvent<C extends ConsumerName> = EventsMatching<(typeof CONSUMERS)[C]['filter']>;
 

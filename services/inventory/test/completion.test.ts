@@ -17,6 +17,7 @@ import {
 import {
   TEST_ACTORS,
   assignedView,
+  boardView,
   connectTestRpc,
   dropIsolatedStack,
   eventually,
@@ -317,6 +318,57 @@ describe('completing a job (inventory)', () => {
     expect(await quantityOf(itemId)).toBe(2);
     // A warranty replacement is free: not a sale.
     expect((await rpc.call('inventory.sales.today', {})).batteriesSold).toBe(sold);
+  });
+
+  it("begins a job's copy with booking's request, pending; dispatch's 'opened' is only acknowledged", async () => {
+    const requested = (appointmentId: number) =>
+      buildEvent('booking.appointment.requested', {
+        appointmentId,
+        customerId: 40,
+        customer: { name: 'Jane Doe', phone: '5135550100' },
+        location: '1 Main St, Cincinnati, Ohio 45202',
+        customerLocation: null,
+        vehicle: null,
+        preferredTime: 'ASAP',
+        scheduledDate: null,
+        scheduledTime: null,
+        scheduledStartTime: null,
+        notes: null,
+        priority: 'normal',
+        requestedAt: new Date().toISOString(),
+      });
+    const copyOf = async (id: number) =>
+      (await db.query('SELECT status, version FROM appointments WHERE id = $1', [id]))[0];
+    const publisher = new JetStreamPublisher(nats);
+
+    const id = nextJob++;
+    await publisher.publish(requested(id));
+    await eventually(async () => (await copyOf(id)) !== undefined);
+    expect(await copyOf(id)).toEqual({ status: 'pending', version: 0 });
+    const early = await refusal(
+      complete({ appointmentId: id, customerId: 40, serviceCode: 'no service' }, admin),
+    );
+    expect(early).toMatchObject({
+      status: 409,
+      body: { message: COMPLETION_MESSAGES.notOnLocation },
+    });
+
+    const opened = buildEvent('dispatch.appointment.opened', {
+      appointment: boardView({ id, customerId: 40, version: 1 }),
+    });
+    await publisher.publish(opened);
+    await jobOnLocation(tech, { id, version: 4 }); // in order after 'opened' on the same consumer
+    const inbox = await db.query('SELECT 1 FROM inbox WHERE event_id = $1', [opened.id]);
+    expect(inbox).toEqual([]);
+
+    // dispatch's news may come before booking's request (two consumers): the request keeps it.
+    const ahead = await jobOnLocation();
+    const repeat = requested(ahead.id);
+    await publisher.publish(repeat);
+    await eventually(
+      async () => (await db.query('SELECT 1 FROM inbox WHERE event_id = $1', [repeat.id])).length,
+    );
+    expect(await copyOf(ahead.id)).toEqual({ status: 'on_location', version: 4 });
   });
 
   it('keeps the newest state of a job when an older event arrives late', async () => {

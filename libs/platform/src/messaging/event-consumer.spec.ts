@@ -200,6 +200,43 @@ describe('applyDeliveries (what queued up, in one transaction)', () => {
     expect(batch.map((b) => b.answers)).toEqual([['ack'], ['nak:1000'], ['ack']]);
   });
 
+  it('acknowledges a type the subscription ignores without a transaction, and applies the rest', async () => {
+    const { deps, committed, transactions } = countingDatabase();
+    const handled: string[] = [];
+    const subscription: EventSubscription<'booking.>'> = {
+      durable: 'inventory-customers',
+      filter: 'booking.>',
+      ignores: ['booking.appointment.requested'],
+      handle: async (event, tx) => {
+        handled.push(event.type);
+        (tx.manager as unknown as { writes: string[] }).writes.push(event.type);
+      },
+    };
+    const deleted = {
+      ...requested,
+      id: '5f0c3a52-8f1e-4c5e-9a43-0d7a8d2b1c99',
+      type: 'booking.customer.deleted',
+      payload: { customerId: 3 },
+    };
+
+    const alone = delivery(requested);
+    expect(await applyDelivery(deps, subscription, alone.d)).toBe('ignored');
+    expect(alone.answers).toEqual(['ack']);
+    expect(transactions()).toBe(0);
+
+    const batch = [delivery(numbered(5)), delivery(deleted), delivery(numbered(6))];
+    const results = await applyDeliveries(
+      deps,
+      subscription,
+      batch.map((b) => b.d),
+    );
+    expect(results).toEqual(['ignored', 'applied', 'ignored']);
+    expect(transactions()).toBe(1);
+    expect(handled).toEqual(['booking.customer.deleted']);
+    expect(committed.writes).toEqual(['booking.customer.deleted']);
+    expect(batch.map((b) => b.answers)).toEqual([['ack'], ['ack'], ['ack']]);
+  });
+
   it('terminates a malformed event in a batch and still applies the rest', async () => {
     const { deps, committed } = countingDatabase();
     const broken = delivery({ ...requested, payload: { appointmentId: 'seven' } });

@@ -28,6 +28,8 @@ export interface EventSubscription<F extends EventFilter> {
   durable: string;
   /** One event type, or every type under a prefix. */
   filter: F;
+  /** Types under the filter the handler has no use for: acknowledged without a transaction. */
+  ignores?: readonly EventType[];
   handle: EventHandler<EventsMatching<F>>;
 }
 
@@ -48,7 +50,7 @@ export interface ApplyDeps {
   logger: LoggerService;
 }
 
-export type ApplyResult = 'applied' | 'duplicate' | 'rejected' | 'retry';
+export type ApplyResult = 'applied' | 'duplicate' | 'ignored' | 'rejected' | 'retry';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 /** At most this many events per consumer transaction. */
@@ -64,8 +66,8 @@ export async function applyDelivery<F extends EventFilter>(
   subscription: EventSubscription<F>,
   delivery: Delivery,
 ): Promise<ApplyResult> {
-  const event = decodeOrTerminate(deps, subscription, delivery);
-  return event ? applyDecoded(deps, subscription, delivery, event) : 'rejected';
+  const [result] = await applyDeliveries(deps, subscription, [delivery]);
+  return result;
 }
 
 /** The delivery's event, checked against its contract; a malformed one is terminated (null). */
@@ -96,47 +98,53 @@ function decodeOrTerminate<F extends EventFilter>(
  * transaction (one commit instead of one per event: the consumer kept up at 100 bookings/s only
  * this way). Each event still gets its inbox row, so a redelivery stays a no-op. When anything
  * in the batch fails, nothing of it committed: each is then applied on its own, with the usual
- * retry, so one bad event never holds back the others.
+ * retry, so one bad event never holds back the others. A type the subscription ignores is
+ * acknowledged and nothing more.
  */
 export async function applyDeliveries<F extends EventFilter>(
   deps: ApplyDeps,
   subscription: EventSubscription<F>,
   deliveries: Delivery[],
 ): Promise<ApplyResult[]> {
-  if (deliveries.length === 1) return [await applyDelivery(deps, subscription, deliveries[0])];
-  const decoded = deliveries.map((d) => decodeOrTerminate(deps, subscription, d));
-  let applied: boolean[];
-  try {
-    applied = await deps.runInTransaction(async (tx) => {
-      const done: boolean[] = [];
-      for (const event of decoded) {
-        if (!event) {
-          done.push(false);
-          continue;
-        }
-        done.push(
-          await runWithContext({ correlationId: event.correlationId }, async () => {
-            if (!(await deps.recordInbox(tx.manager, deps.consumer, event))) return false;
-            await subscription.handle(event, tx);
-            return true;
-          }),
-        );
-      }
-      return done;
-    });
-  } catch {
-    const results: ApplyResult[] = [];
-    for (const [i, event] of decoded.entries())
-      results.push(
-        event ? await applyDecoded(deps, subscription, deliveries[i], event) : 'rejected',
-      );
-    return results;
+  const results: ApplyResult[] = [];
+  const toApply: { index: number; event: EventEnvelope<EventsMatching<F>> }[] = [];
+  for (const [index, delivery] of deliveries.entries()) {
+    const event = decodeOrTerminate(deps, subscription, delivery);
+    if (!event) results[index] = 'rejected';
+    else if (subscription.ignores?.includes(event.type)) {
+      delivery.ack();
+      results[index] = 'ignored';
+    } else toApply.push({ index, event });
   }
-  return decoded.map((event, i) => {
-    if (!event) return 'rejected';
-    deliveries[i].ack();
-    return applied[i] ? 'applied' : 'duplicate';
-  });
+  if (toApply.length === 1) {
+    const [{ index, event }] = toApply;
+    results[index] = await applyDecoded(deps, subscription, deliveries[index], event);
+  } else if (toApply.length > 1) {
+    let applied: boolean[] | undefined;
+    try {
+      applied = await deps.runInTransaction(async (tx) => {
+        const done: boolean[] = [];
+        for (const { event } of toApply)
+          done.push(
+            await runWithContext({ correlationId: event.correlationId }, async () => {
+              if (!(await deps.recordInbox(tx.manager, deps.consumer, event))) return false;
+              await subscription.handle(event, tx);
+              return true;
+            }),
+          );
+        return done;
+      });
+    } catch {
+      for (const { index, event } of toApply)
+        results[index] = await applyDecoded(deps, subscription, deliveries[index], event);
+    }
+    if (applied)
+      toApply.forEach(({ index }, i) => {
+        deliveries[index].ack();
+        results[index] = applied[i] ? 'applied' : 'duplicate';
+      });
+  }
+  return results;
 }
 
 function applyDecoded<F extends EventFilter>(
@@ -206,8 +214,9 @@ export class EventConsumers {
 
   /** Follows the event type the consumer is declared with in the contract (`CONSUMERS`). */
   subscribe<C extends ConsumerName>(durable: C, handle: EventHandler<ConsumerEvent<C>>): void {
-    const filter: EventFilter = CONSUMERS[durable].filter;
-    this.subscriptions.push({ durable, filter, handle } as EventSubscription<EventFilter>);
+    const { filter, ignores }: { filter: EventFilter; ignores?: readonly EventType[] } =
+      CONSUMERS[durable];
+    this.subscriptions.push({ durable, filter, ignores, handle } as EventSubscription<EventFilter>);
   }
 
   async start(): Promise<void> {

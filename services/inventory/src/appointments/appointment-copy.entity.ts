@@ -1,7 +1,10 @@
 import { AppointmentStatus } from '@cincy/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** What inventory knows of a job, from dispatch's events: who works it, for whom, and where it stands. */
+/**
+ * What inventory knows of a job, from booking's request and dispatch's events: who works it, for
+ * whom, and where it stands.
+ */
 @Entity({ name: 'appointments' })
 export class AppointmentCopyEntity {
   @PrimaryColumn({ type: 'integer' })

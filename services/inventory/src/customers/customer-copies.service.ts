@@ -1,18 +1,23 @@
 import { EventEnvelope, EventsMatching } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AppointmentCopiesService } from '../appointments/appointment-copies.service';
 import { ServiceRecordEntity } from '../service-records/service-record.entity';
 import { CustomerCopyEntity } from './customer-copy.entity';
 
 type BookingEvent = EventEnvelope<EventsMatching<'booking.>'>>;
 
 /**
- * Keeps inventory's copy of booking's customers. A deleted customer's name and phone go, and so
- * do the notes on their service records; the records themselves stay (stock and warranty totals).
+ * Keeps inventory's copy of booking's customers, and begins the copy of each job they request. A
+ * deleted customer's name and phone go, and so do the notes on their service records; the records
+ * themselves stay (stock and warranty totals).
  */
 @Injectable()
 export class CustomerCopiesService implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly appointments: AppointmentCopiesService,
+  ) {}
 
   onModuleInit() {
     this.consumers.subscribe('inventory-customers', (event, tx) => this.apply(event, tx));
@@ -21,8 +26,9 @@ export class CustomerCopiesService implements OnModuleInit {
   async apply(event: BookingEvent, { manager }: Transaction): Promise<void> {
     switch (event.type) {
       case 'booking.appointment.requested': {
-        const { customerId, customer } = event.payload;
+        const { appointmentId, customerId, customer } = event.payload;
         await manager.upsert(CustomerCopyEntity, { id: customerId, ...customer }, ['id']);
+        await this.appointments.begin(appointmentId, customerId, { manager });
         return;
       }
       case 'booking.customer.updated': {
