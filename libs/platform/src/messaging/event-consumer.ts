@@ -70,16 +70,20 @@ export async function applyDelivery<F extends EventFilter>(
   return result;
 }
 
-/** The delivery's event, checked against its contract; a malformed one is terminated (null). */
+/**
+ * The delivery's event, checked against its contract; a malformed one is terminated (null). A
+ * type the subscription ignores is named as such, its payload left unchecked (nothing reads it).
+ */
 function decodeOrTerminate<F extends EventFilter>(
   deps: ApplyDeps,
   subscription: EventSubscription<F>,
   delivery: Delivery,
-): EventEnvelope<EventsMatching<F>> | null {
+): EventEnvelope<EventsMatching<F>> | 'ignored' | null {
   try {
     const envelope = eventEnvelopeSchema.parse(eventCodec.decode(delivery.data));
     if (!matchesFilter(envelope.type, subscription.filter))
       throw new Error(`unexpected event type "${envelope.type}"`);
+    if (subscription.ignores?.includes(envelope.type)) return 'ignored';
     const payload = EVENT_PAYLOADS[envelope.type].parse(envelope.payload);
     return { ...envelope, payload } as EventEnvelope<EventsMatching<F>>;
   } catch (error) {
@@ -111,7 +115,7 @@ export async function applyDeliveries<F extends EventFilter>(
   for (const [index, delivery] of deliveries.entries()) {
     const event = decodeOrTerminate(deps, subscription, delivery);
     if (!event) results[index] = 'rejected';
-    else if (subscription.ignores?.includes(event.type)) {
+    else if (event === 'ignored') {
       delivery.ack();
       results[index] = 'ignored';
     } else toApply.push({ index, event });
