@@ -21,6 +21,7 @@ import {
   connectTestRpc,
   dropIsolatedStack,
   eventually,
+  requestedPayload,
   useIsolatedStack,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -322,21 +323,10 @@ describe('completing a job (inventory)', () => {
 
   it("begins a job's copy with booking's request, pending; dispatch's 'opened' is only acknowledged", async () => {
     const requested = (appointmentId: number) =>
-      buildEvent('booking.appointment.requested', {
-        appointmentId,
-        customerId: 40,
-        customer: { name: 'Jane Doe', phone: '5135550100' },
-        location: '1 Main St, Cincinnati, Ohio 45202',
-        customerLocation: null,
-        vehicle: null,
-        preferredTime: 'ASAP',
-        scheduledDate: null,
-        scheduledTime: null,
-        scheduledStartTime: null,
-        notes: null,
-        priority: 'normal',
-        requestedAt: new Date().toISOString(),
-      });
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(appointmentId, 'Jane Doe', { customerId: 40 }),
+      );
     const copyOf = async (id: number) =>
       (await db.query('SELECT status, version FROM appointments WHERE id = $1', [id]))[0];
     const publisher = new JetStreamPublisher(nats);
