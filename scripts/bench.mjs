@@ -261,9 +261,9 @@ async function main() {
 
     log('measuring booking throughput: the stack, then the floor');
     const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
-    // CPU per booking of each process says where the gap to the floor is; the whole machine's
-    // (Postgres and NATS too) says whether the run was bound by CPU.
-    // Postgres and NATS serve both, so theirs says how much of the gap is in the servers' work.
+    // CPU per booking of each process says where the gap to the floor is (Postgres and NATS
+    // serve both: theirs is the servers' share); the whole machine's says whether the run was
+    // bound by CPU.
     const onStack = await cpuPerBooking({ ...stack.pids(), ...SHARED_SERVERS }, () =>
       throughput(stack.baseUrl, shape),
     );
@@ -350,24 +350,23 @@ async function main() {
     `customer + appointment; floor: node:http + pg, same inserts + outbox row${l.stack.failed + l.floor.failed ? `; ${l.stack.failed}/${l.floor.failed} failed` : ''}`,
   ]);
   const cpu = (v) => (v === null || v === undefined ? 'n/a' : v.toFixed(1));
+  /** "name ms" for each process (or server) of a record, joined by `separator`. */
+  const cpuByName = (record, separator) =>
+    Object.entries(record)
+      .map(([name, v]) => `${name} ${cpu(v)}`)
+      .join(separator) || 'n/a';
   const stackCpu = Object.values(l.stackCpuMs).reduce((sum, v) => sum + (v ?? 0), 0);
   rows.push([
     'Load',
     'CPU ms per booking, stack / floor (during the runs above)',
     `${cpu(stackCpu)} / ${cpu(l.floorCpuMs)}`,
     'reported',
-    Object.entries(l.stackCpuMs)
-      .map(([name, v]) => `${name} ${cpu(v)}`)
-      .join(', '),
+    cpuByName(l.stackCpuMs, ', '),
   ]);
-  const servers = (perServer) =>
-    Object.entries(perServer)
-      .map(([name, v]) => `${name} ${cpu(v)}`)
-      .join(' + ') || 'n/a';
   rows.push([
     'Load',
     'Postgres and NATS CPU ms per booking, stack / floor',
-    `${servers(l.stackServersCpuMs)} / ${servers(l.floorServersCpuMs)}`,
+    `${cpuByName(l.stackServersCpuMs, ' + ')} / ${cpuByName(l.floorServersCpuMs, ' + ')}`,
     'reported',
     'all their processes; other users of the same servers too',
   ]);
