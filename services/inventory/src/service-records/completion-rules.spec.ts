@@ -38,6 +38,14 @@ describe('who may complete a job', () => {
     ).toMatchObject({ code: ERROR_CODES.conflict, message: COMPLETION_MESSAGES.notOnLocation });
   });
 
+  it("refuses a job nobody has accepted as not on location (409), not as another's", () => {
+    const pending = { ...onLocation, status: 'pending', technicianId: null };
+    expect(checkCompletion(pending, { customerId: 3 }, tech, false)).toMatchObject({
+      code: ERROR_CODES.conflict,
+      message: COMPLETION_MESSAGES.notOnLocation,
+    });
+  });
+
   it('refuses an unknown job (404) and a record for another customer', () => {
     expect(checkCompletion(null, { customerId: 3 }, tech, false)?.code).toBe(ERROR_CODES.notFound);
     expect(checkCompletion(onLocation, { customerId: 4 }, tech, false)).toMatchObject({

@@ -46,7 +46,10 @@ export function checkCompletion(
   if (alreadyRecorded || job.status === 'completed') {
     return { code: ERROR_CODES.conflict, message: COMPLETION_MESSAGES.alreadyCompleted };
   }
-  if (job.technicianId !== actor.id && actor.role !== 'admin') {
+  // A job nobody has accepted has no technician yet: it is refused below as not on location,
+  // which the client may retry once the acceptance reaches this copy.
+  const othersJob = job.technicianId !== null && job.technicianId !== actor.id;
+  if (othersJob && actor.role !== 'admin') {
     return { code: ERROR_CODES.forbidden, message: COMPLETION_MESSAGES.notYours };
   }
   if (job.status !== 'on_location') {
