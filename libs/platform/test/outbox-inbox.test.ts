@@ -8,7 +8,7 @@ import {
   ApplyDeps,
   EventConsumers,
   applyDelivery,
-  recordInboxRow,
+  recordInboxRows,
 } from '../src/messaging/event-consumer';
 import { JetStreamPublisher, eventCodec } from '../src/messaging/jetstream-publisher';
 import { NatsConnectionHolder } from '../src/messaging/nats-connection';
@@ -43,6 +43,15 @@ const payload = (appointmentId: number) => ({
   priority: 'normal' as const,
   requestedAt: new Date().toISOString(),
 });
+
+const emptyEvent: EventEnvelope = {
+  id: '',
+  type: 'booking.customer.deleted',
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  correlationId: 'ptest',
+  payload: { customerId: 1 },
+};
 
 const logger = new AppLogger('test', 'error');
 let dataSource: DataSource;
@@ -111,6 +120,45 @@ describe('outbox -> JetStream -> inbox', () => {
     expect(await appliedCount(event.id)).toBe(1);
   });
 
+  it("writes a transaction's events in one go, in the order they were emitted", async () => {
+    const emitted = await outbox.transaction(async (tx) => [
+      await tx.emit('booking.appointment.requested', payload(11)),
+      await tx.emit('booking.customer.deleted', { customerId: 12 }),
+      await tx.emit('booking.appointment.requested', payload(13)),
+    ]);
+    const rows: { id: string; type: string; payload: unknown; correlation_id: string }[] =
+      await dataSource.query(
+        'SELECT id, type, payload, correlation_id FROM outbox WHERE id = ANY($1) ORDER BY seq',
+        [emitted.map((e) => e.id)],
+      );
+    expect(rows).toEqual(
+      emitted.map((e) => ({
+        id: e.id,
+        type: e.type,
+        payload: e.payload,
+        correlation_id: e.correlationId,
+      })),
+    );
+    await relay.drain();
+  });
+
+  it('records a batch in the inbox once per event, however often it repeats', async () => {
+    const event = (id: string) => ({ ...emptyEvent, id });
+    const [a, b, c] = [
+      '0b6f3a10-0000-4000-8000-00000000000a',
+      '0b6f3a10-0000-4000-8000-00000000000b',
+      '0b6f3a10-0000-4000-8000-00000000000c',
+    ];
+    const record = (ids: string[]) =>
+      recordInboxRows(dataSource.manager, 'ptest-batch', ids.map(event));
+
+    expect(await record([a])).toEqual(new Set([a]));
+    expect(await record([a, b, b])).toEqual(new Set([b]));
+    // Postgres answers in lower case; the caller's spelling comes back.
+    expect(await record([c.toUpperCase(), a])).toEqual(new Set([c.toUpperCase()]));
+    expect(await record([c])).toEqual(new Set());
+  });
+
   it('writes nothing to the outbox when the transaction rolls back', async () => {
     await expect(
       outbox.transaction(async (tx) => {
@@ -141,7 +189,7 @@ describe('outbox -> JetStream -> inbox', () => {
     const deps: ApplyDeps = {
       consumer: durable,
       logger,
-      recordInbox: recordInboxRow,
+      recordInbox: recordInboxRows,
       runInTransaction: (work) => outbox.transaction(work),
     };
     let handled = 0;

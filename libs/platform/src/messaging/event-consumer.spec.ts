@@ -58,12 +58,16 @@ function fakeDatabase() {
   const deps: ApplyDeps = {
     consumer: 'dispatch-board',
     logger,
-    recordInbox: async (manager, consumer, event) => {
+    recordInbox: async (manager, consumer, events) => {
       const pending = manager as unknown as { inbox: Set<string> };
-      const key = `${consumer}:${event.id}`;
-      if (committed.inbox.has(key) || pending.inbox.has(key)) return false;
-      pending.inbox.add(key);
-      return true;
+      const fresh = new Set<string>();
+      for (const { id } of events) {
+        const key = `${consumer}:${id}`;
+        if (committed.inbox.has(key) || pending.inbox.has(key)) continue;
+        pending.inbox.add(key);
+        fresh.add(id);
+      }
+      return fresh;
     },
     runInTransaction: async (work) => {
       const pending = { inbox: new Set<string>(), writes: [] as string[] };

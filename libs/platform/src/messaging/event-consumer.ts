@@ -45,8 +45,15 @@ export interface Delivery {
 export interface ApplyDeps {
   consumer: string;
   runInTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
-  /** Records the event in the inbox; false when this consumer already applied it. */
-  recordInbox(manager: EntityManager, consumer: string, event: EventEnvelope): Promise<boolean>;
+  /**
+   * Records the events in the inbox; answers the ids this consumer had not applied before (an id
+   * twice in `events` is recorded once).
+   */
+  recordInbox(
+    manager: EntityManager,
+    consumer: string,
+    events: readonly EventEnvelope[],
+  ): Promise<Set<string>>;
   logger: LoggerService;
 }
 
@@ -127,15 +134,18 @@ export async function applyDeliveries<F extends EventFilter>(
     let applied: boolean[] | undefined;
     try {
       applied = await deps.runInTransaction(async (tx) => {
+        const events = toApply.map(({ event }) => event);
+        // One inbox statement for the whole batch; a repeat (here or earlier) is not new.
+        const fresh = await deps.recordInbox(tx.manager, deps.consumer, events);
         const done: boolean[] = [];
-        for (const { event } of toApply)
-          done.push(
-            await runWithContext({ correlationId: event.correlationId }, async () => {
-              if (!(await deps.recordInbox(tx.manager, deps.consumer, event))) return false;
-              await subscription.handle(event, tx);
-              return true;
-            }),
-          );
+        for (const event of events) {
+          const isNew = fresh.delete(event.id);
+          if (isNew)
+            await runWithContext({ correlationId: event.correlationId }, () =>
+              subscription.handle(event, tx),
+            );
+          done.push(isNew);
+        }
         return done;
       });
     } catch {
@@ -160,7 +170,8 @@ function applyDecoded<F extends EventFilter>(
   return runWithContext({ correlationId: event.correlationId }, async () => {
     try {
       const applied = await deps.runInTransaction(async (tx) => {
-        if (!(await deps.recordInbox(tx.manager, deps.consumer, event))) return false;
+        const fresh = await deps.recordInbox(tx.manager, deps.consumer, [event]);
+        if (!fresh.size) return false;
         await subscription.handle(event, tx);
         return true;
       });
@@ -182,17 +193,20 @@ function applyDecoded<F extends EventFilter>(
   });
 }
 
-export async function recordInboxRow(
+export async function recordInboxRows(
   manager: EntityManager,
   consumer: string,
-  event: EventEnvelope,
-): Promise<boolean> {
-  const rows: unknown[] = await manager.query(
-    `INSERT INTO inbox (consumer, event_id, event_type) VALUES ($1, $2, $3)
+  events: readonly EventEnvelope[],
+): Promise<Set<string>> {
+  const rows: { event_id: string }[] = await manager.query(
+    `INSERT INTO inbox (consumer, event_id, event_type)
+     SELECT $1, * FROM unnest($2::uuid[], $3::text[])
      ON CONFLICT DO NOTHING RETURNING event_id`,
-    [consumer, event.id, event.type],
+    [consumer, events.map((e) => e.id), events.map((e) => e.type)],
   );
-  return rows.length === 1;
+  // Postgres spells a uuid in lower case; answer in the caller's spelling.
+  const recorded = new Set(rows.map((r) => r.event_id));
+  return new Set(events.map((e) => e.id).filter((id) => recorded.has(id.toLowerCase())));
 }
 
 function toDelivery(msg: JsMsg): Delivery {
@@ -251,7 +265,7 @@ export class EventConsumers {
     const deps: ApplyDeps = {
       consumer: subscription.durable,
       runInTransaction: (work) => this.outbox.transaction(work),
-      recordInbox: recordInboxRow,
+      recordInbox: recordInboxRows,
       logger: this.logger,
     };
     // The iterator moves deliveries into `queued` as they arrive; the applier takes all that

@@ -37,29 +37,39 @@ export class Outbox {
 
   async transaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
     const emitted: EventEnvelope[] = [];
-    const result = await this.dataSource.transaction(async (manager) =>
-      work({
+    const result = await this.dataSource.transaction(async (manager) => {
+      const result = await work({
         manager,
         emit: async (type, payload) => {
           const event = buildEvent(type, payload);
-          await manager.query(
-            `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [
-              event.id,
-              event.type,
-              event.version,
-              event.payload,
-              event.correlationId,
-              event.occurredAt,
-            ],
-          );
           emitted.push(event);
           return event;
         },
-      }),
-    );
+      });
+      // One statement for all the transaction's events (a consumer's batch emits many).
+      if (emitted.length > 0) await insertOutboxRows(manager, emitted);
+      return result;
+    });
     if (emitted.length > 0) this.onCommitted(emitted);
     return result;
   }
+}
+
+function insertOutboxRows(manager: EntityManager, events: readonly EventEnvelope[]) {
+  return manager.query(
+    // Ordered, so `seq` (the relay's publishing order) follows the order of emit().
+    `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at)
+     SELECT id, type, version, payload, correlation_id, occurred_at
+       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::text[], $6::timestamptz[])
+            WITH ORDINALITY AS e(id, type, version, payload, correlation_id, occurred_at, n)
+      ORDER BY n`,
+    [
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.version),
+      events.map((e) => JSON.stringify(e.payload)),
+      events.map((e) => e.correlationId),
+      events.map((e) => e.occurredAt),
+    ],
+  );
 }
