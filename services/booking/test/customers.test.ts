@@ -135,6 +135,25 @@ describe('the customer database (booking)', () => {
     expect((await list('Jay Jobs'))[0]).toMatchObject({ totalJobs: 1, lastServiceAt: completedAt });
   });
 
+  it('knows a returning customer by name and phone however typed, keeping their e-mail', async () => {
+    const first = await register('Rita  Return', '(513) 555-0144', 'rita@example.com');
+    expect(first).toEqual({
+      id: expect.any(Number),
+      name: 'Rita Return',
+      phone: '(513) 555-0144',
+      email: 'rita@example.com',
+    });
+    // No e-mail this time: the one on file stays.
+    expect(await register(' rita return ', '513 555 0144')).toEqual(first);
+    // A new one replaces it; the name and phone on file stay as first written.
+    expect(await register('RITA RETURN', '5135550144', 'rita@new.example.com')).toEqual({
+      ...first,
+      email: 'rita@new.example.com',
+    });
+    // Another name on the same phone is someone else.
+    expect((await register('Rick Return', '5135550144')).id).not.toBe(first.id);
+  });
+
   it('edits a customer (an empty e-mail is null) and tells every copy', async () => {
     const customer = await register('Ed Edit', '5135550177', 'ed@example.com');
     const before = await streamCount('booking.customer.updated');

@@ -41,15 +41,7 @@ export class AppointmentsService {
     // Plain parameterized SQL: the busiest write of the product, and TypeORM's entity
     // bookkeeping (save's reload, subscribers, metadata) was most of its CPU in the bench profile.
     return this.outbox.transaction(async ({ manager, emit }) => {
-      const customers: { id: number; name: string; phone: string }[] = await manager.query(
-        // A CTE, so TypeORM hands back the rows (for a bare UPDATE it answers [rows, count]).
-        `WITH counted AS (UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1
-                          RETURNING id, name, phone)
-         SELECT * FROM counted`,
-        [input.customerId],
-      );
-      const customer = customers[0];
-      if (!customer) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
+      // The hour first: its lock must be held when the appointment that fills it is inserted.
       if (slot) await this.timeSlots.holdSlot(manager, slot.date, hourOf(slot.time));
       const appointment = {
         location,
@@ -62,13 +54,22 @@ export class AppointmentsService {
         priority: 'normal' as const,
         requestedAt: now,
       };
-      const inserted: { id: number }[] = await manager.query(
-        `INSERT INTO appointments
-           (customer_id, location, customer_location, vehicle, preferred_time, scheduled_date,
-            scheduled_time, scheduled_start_time, notes, priority, status, requested_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11) RETURNING id`,
+      // One statement counts the customer's job and stores it; no customer, no row.
+      const [stored]: { id: number; name: string; phone: string }[] = await manager.query(
+        `WITH counted AS (
+           UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1
+           RETURNING id, name, phone
+         ), inserted AS (
+           INSERT INTO appointments
+             (customer_id, location, customer_location, vehicle, preferred_time, scheduled_date,
+              scheduled_time, scheduled_start_time, notes, priority, status, requested_at)
+           SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11 FROM counted
+           RETURNING id, customer_id
+         )
+         SELECT inserted.id, counted.name, counted.phone
+           FROM inserted JOIN counted ON counted.id = inserted.customer_id`,
         [
-          customer.id,
+          input.customerId,
           appointment.location,
           appointment.customerLocation === null
             ? null
@@ -83,7 +84,9 @@ export class AppointmentsService {
           now,
         ],
       );
-      const id = inserted[0].id;
+      if (!stored) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
+      const { id } = stored;
+      const customer = { id: input.customerId, name: stored.name, phone: stored.phone };
       await emit('booking.appointment.requested', {
         appointmentId: id,
         customerId: customer.id,
