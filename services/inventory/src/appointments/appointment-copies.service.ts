@@ -5,8 +5,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 type AppointmentEvent = EventEnvelope<EventsMatching<'dispatch.appointment.>'>>;
 
 /**
- * Keeps inventory's copy of each job: begun from booking's request, then dispatch's events
- * (event-carried state).
+ * Keeps inventory's copy of each job: begun from booking's request (`CustomerCopiesService`),
+ * then dispatch's events (event-carried state).
  */
 @Injectable()
 export class AppointmentCopiesService implements OnModuleInit {
@@ -14,18 +14,6 @@ export class AppointmentCopiesService implements OnModuleInit {
 
   onModuleInit() {
     this.consumers.subscribe('inventory-appointments', (event, tx) => this.apply(event, tx));
-  }
-
-  /**
-   * A requested job, pending with no technician: what dispatch's 'opened' would say, so that
-   * event is ignored (`CONSUMERS`). Version 0 is older than any of dispatch's, which may come first.
-   */
-  async begin(id: number, customerId: number, { manager }: Pick<Transaction, 'manager'>) {
-    await manager.query(
-      `INSERT INTO appointments (id, customer_id, status, version) VALUES ($1, $2, 'pending', 0)
-       ON CONFLICT (id) DO NOTHING`,
-      [id, customerId],
-    );
   }
 
   /** Writes the carried state unless a newer version is already here (events may arrive late). */
