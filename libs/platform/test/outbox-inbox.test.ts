@@ -123,7 +123,15 @@ describe('outbox -> JetStream -> inbox', () => {
   it("writes a transaction's events in one go, in the order they were emitted", async () => {
     const emitted = await outbox.transaction(async (tx) => [
       await tx.emit('booking.appointment.requested', payload(11)),
-      await tx.emit('booking.customer.deleted', { customerId: 12 }),
+      // Quotes, backslashes and braces survive the array literal the rows travel in.
+      await tx.emit('booking.customer.updated', {
+        customer: {
+          id: 12,
+          name: `Jo "JJ" O'Neil \\ {Ünïcode}, 🔋`,
+          phone: '5135550100',
+          email: null,
+        },
+      }),
       await tx.emit('booking.appointment.requested', payload(13)),
     ]);
     const rows: { id: string; type: string; payload: unknown; correlation_id: string }[] =
