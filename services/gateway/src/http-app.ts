@@ -48,6 +48,15 @@ function correlate(req: Request, res: Response, next: NextFunction) {
   runWithContext({ correlationId }, next);
 }
 
+/**
+ * The API's answers carry personal data (names, phones, addresses): no browser or proxy keeps a
+ * copy. So no ETag either (nothing would revalidate with it; express hashed every body for it).
+ */
+function noStore(req: Request, res: Response, next: NextFunction) {
+  if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 const isApiPath = (path: string) =>
   path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
 
@@ -99,8 +108,10 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   );
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  app.disable('etag');
   app.use(
     securityHeaders({ mapTileUrl: env.MAP_TILE_URL, behindTls: env.TRUST_PROXY }),
+    noStore,
     sameOriginWrites(env.TRUST_PROXY),
     correlate,
     cookieParser(),

@@ -52,6 +52,20 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it("keeps the API's answers out of every cache", async () => {
+    const { base } = await start({ TRUST_PROXY: 'false' });
+    for (const path of ['/api/appointments', '/api/no-such-route']) {
+      const { headers } = await fetch(`${base}${path}`);
+      expect({ path, cache: headers.get('cache-control'), etag: headers.get('etag') }).toEqual({
+        path,
+        cache: 'no-store',
+        etag: null,
+      });
+    }
+    // The API's documentation page is public and may be revalidated.
+    expect((await fetch(`${base}/api/docs/`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('adds HSTS when TLS ends at the proxy in front', async () => {
     const { base } = await start({ TRUST_PROXY: 'true' });
     const res = await fetch(`${base}/api/openapi.json`);
