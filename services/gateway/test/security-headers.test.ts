@@ -29,27 +29,55 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP of our own origin plus the map tiles, no framing, nosniff and a referrer policy', async () => {
-    const { base } = await start({ TRUST_PROXY: 'false' });
-    const res = await fetch(`${base}/api/openapi.json`);
-    const csp = Object.fromEntries(
+  const cspOf = (res: Response) =>
+    Object.fromEntries(
       res.headers
         .get('content-security-policy')!
         .split(';')
         .map((d) => d.trim().split(/\s+/))
         .map(([name, ...values]) => [name, values]),
     );
+
+  it('gives a page a CSP of our own origin plus the map tiles, no framing, nosniff and a referrer policy', async () => {
+    const { base } = await start({ TRUST_PROXY: 'false' });
+    // The API's documentation is a page (the web app's are not built for this test).
+    const res = await fetch(`${base}/api/docs/`);
+    const csp = cspOf(res);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['img-src']).toContain('https://*.tile.openstreetmap.org');
     expect(csp['connect-src']).toContain('https://*.tile.openstreetmap.org');
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(res.headers.get('x-powered-by')).toBeNull();
     // Plain http on a developer's machine: no HSTS.
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it("lets an API answer load nothing and be framed nowhere, without the page's headers", async () => {
+    const { base } = await start({ TRUST_PROXY: 'false' });
+    for (const path of ['/api/openapi.json', '/api/appointments', '/api/no-such-route']) {
+      const { headers } = await fetch(`${base}${path}`);
+      expect({
+        path,
+        csp: cspOf({ headers } as Response),
+        frame: headers.get('x-frame-options'),
+        sniff: headers.get('x-content-type-options'),
+        resource: headers.get('cross-origin-resource-policy'),
+        opener: headers.get('cross-origin-opener-policy'),
+      }).toEqual({
+        path,
+        csp: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+        frame: 'DENY',
+        sniff: 'nosniff',
+        resource: 'same-origin',
+        opener: null,
+      });
+    }
   });
 
   it("keeps the API's answers out of every cache", async () => {

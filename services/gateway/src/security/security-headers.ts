@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
 /** `https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png` -> `https://*.tile.openstreetmap.org`. */
@@ -11,16 +12,36 @@ export function tileSource(tileUrl: string): string | null {
   }
 }
 
+/** The API's answers (JSON) under `/api/`; the docs page there is a page. */
+const isApiAnswer = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
+
 /**
- * helmet's headers with our policy: scripts only from this origin (the public pages are
- * prerendered without inline script), styles inline too (antd and Leaflet set style attributes),
- * images and the tile check from the configured map tiles, no framing; HSTS only when TLS ends at
- * the proxy in front (TRUST_PROXY), since plain http on a developer's machine must keep working.
+ * helmet's headers, one set for pages and one for the API's answers.
+ *
+ * Pages: scripts only from this origin (the public pages are prerendered without inline script),
+ * styles inline too (antd and Leaflet set style attributes), images and the tile check from the
+ * configured map tiles, no framing.
+ *
+ * API answers are data, never a document: `default-src 'none'` and no framing, nosniff, and none
+ * of the headers that only mean something for a page (OWASP's REST headers). A JSON answer opened
+ * directly in a tab runs nothing and loads nothing.
+ *
+ * Both: HSTS only when TLS ends at the proxy in front (TRUST_PROXY), since plain http on a
+ * developer's machine must keep working.
  */
 export function securityHeaders(options: { mapTileUrl: string; behindTls: boolean }) {
   const tiles = tileSource(options.mapTileUrl);
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources);
-  return helmet({
+  const common = {
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.behindTls
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    // The same as frame-ancestors 'none', for browsers that read only the older header.
+    xFrameOptions: { action: 'deny' },
+  } as const;
+  const forPages = helmet({
+    ...common,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,9 +59,21 @@ export function securityHeaders(options: { mapTileUrl: string; behindTls: boolea
       },
     },
     crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.behindTls
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
   });
+  const forApi = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  return (req: Request, res: Response, next: NextFunction) =>
+    (isApiAnswer(req.path) ? forApi : forPages)(req, res, next);
 }
