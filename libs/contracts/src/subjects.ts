@@ -16,7 +16,7 @@ import {
   declineAnswerSchema,
   statusChangeSchema,
 } from './dispatch/api';
-import { EventFilter, EventType, EventsMatching } from './events';
+import { EVENT_TYPES, EventFilter, EventType, EventsMatching, matchesFilter } from './events';
 import {
   actorSchema,
   currentUserSchema,
@@ -164,7 +164,12 @@ export const HEALTH_SUBJECTS = {
  * what it follows, one event type or every type under a prefix (Debian's nats-server 2.9 allows
  * one filter per consumer), less the types under it that it `ignores`: those are acknowledged
  * without a transaction. Stream order is kept within a consumer.
- * WIRE CONTRACT: JetStream keeps a consumer's position under its name; a new name replays history.
+ *
+ * `perType`: the consumer runs one durable per type it follows (`consumerDurables`), so the types
+ * it ignores are never delivered to it. Only for a handler that keeps the newest version of what
+ * it copies, since the types then arrive in no common order.
+ * WIRE CONTRACT: JetStream keeps a consumer's position under its name; a new name replays history
+ * (the inbox, kept under the consumer's name, makes that replay a no-op).
  */
 export const CONSUMERS = {
   'dispatch-board-requested': { service: 'dispatch', filter: 'booking.appointment.requested' },
@@ -184,6 +189,7 @@ export const CONSUMERS = {
     filter: 'dispatch.appointment.>',
     // 'opened' only repeats what booking stored (pending), and comes with every booking.
     ignores: ['dispatch.appointment.opened'],
+    perType: true,
   },
   'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
@@ -193,13 +199,35 @@ export const CONSUMERS = {
     filter: 'dispatch.appointment.>',
     // inventory's copy of the job begins with booking's request (inventory-customers).
     ignores: ['dispatch.appointment.opened'],
+    perType: true,
   },
-} as const satisfies Record<
-  string,
-  { service: ServiceName; filter: EventFilter; ignores?: readonly EventType[] }
->;
+} as const satisfies Record<string, ConsumerSpec>;
 export type ConsumerName = keyof typeof CONSUMERS;
 export type ConsumerEvent<C extends ConsumerName> = EventsMatching<(typeof CONSUMERS)[C]['filter']>;
+
+interface ConsumerSpec {
+  service: ServiceName;
+  filter: EventFilter;
+  ignores?: readonly EventType[];
+  perType?: boolean;
+}
+
+/**
+ * The durables a consumer runs on the server, each with its one filter: one under the consumer's
+ * own name, or for a `perType` consumer one per type it follows, named `<consumer>-<verb>`
+ * (`booking-appointments-accepted`).
+ */
+export function consumerDurables(name: ConsumerName): { durable: string; filter: EventFilter }[] {
+  const { filter, ignores = [], perType = false }: ConsumerSpec = CONSUMERS[name];
+  if (!perType || !filter.endsWith('.>')) return [{ durable: name, filter }];
+  const prefix = filter.slice(0, -1); // 'dispatch.appointment.'
+  return EVENT_TYPES.filter((type) => matchesFilter(type, filter) && !ignores.includes(type)).map(
+    (type) => ({
+      durable: `${name}-${type.slice(prefix.length).replace(/\./g, '-')}`,
+      filter: type,
+    }),
+  );
+}
 
 /**
  * Where things live on NATS, given the stack's NATS_PREFIX. Request/reply subjects are the RPC

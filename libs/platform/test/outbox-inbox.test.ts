@@ -1,4 +1,4 @@
-import { EventEnvelope } from '@cincy/contracts';
+import { EventEnvelope, consumerDurables } from '@cincy/contracts';
 import { AckPolicy, DeliverPolicy, nanos } from 'nats';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { PLATFORM_ENV, loadEnv } from '../src/config/config';
@@ -12,9 +12,9 @@ import {
 } from '../src/messaging/event-consumer';
 import { JetStreamPublisher, eventCodec } from '../src/messaging/jetstream-publisher';
 import { NatsConnectionHolder } from '../src/messaging/nats-connection';
-import { Outbox } from '../src/messaging/outbox';
+import { Outbox, buildEvent } from '../src/messaging/outbox';
 import { OutboxRelay, postgresOutboxStore } from '../src/messaging/outbox-relay';
-import { dropIsolatedStack, eventually, useIsolatedStack } from '../src/testing';
+import { boardView, dropIsolatedStack, eventually, useIsolatedStack } from '../src/testing';
 
 const testStack = useIsolatedStack();
 
@@ -178,6 +178,36 @@ describe('outbox -> JetStream -> inbox', () => {
       'SELECT count(*) FROM outbox WHERE published_at IS NULL',
     );
     expect(Number(count)).toBe(0);
+  });
+
+  it('never delivers to a perType consumer the types it ignores, and applies the rest once', async () => {
+    const followers = new EventConsumers(nats, outbox, logger);
+    const seen: string[] = [];
+    followers.subscribe('inventory-appointments', async (event) => void seen.push(event.type));
+    await followers.start();
+    try {
+      const publisher = new JetStreamPublisher(nats);
+      const appointment = boardView({ id: 501, version: 1 });
+      const opened = buildEvent('dispatch.appointment.opened', { appointment });
+      const accepted = buildEvent('dispatch.appointment.accepted', {
+        appointment: { ...appointment, status: 'accepted', version: 2 },
+      });
+      await publisher.publish(opened);
+      await publisher.publish(accepted);
+      await publisher.publish(accepted); // a second publish of the same id: one delivery, at most
+      await eventually(async () => seen.length > 0);
+
+      // What the server delivered, over all of the consumer's durables: 'accepted' once.
+      let delivered = 0;
+      for (const { durable } of consumerDurables('inventory-appointments')) {
+        const info = await nats.manager.consumers.info(nats.names.stream, durable);
+        delivered += info.delivered.consumer_seq;
+      }
+      expect(delivered).toBe(1);
+      expect(seen).toEqual(['dispatch.appointment.accepted']);
+    } finally {
+      await followers.stop();
+    }
   });
 
   it('applies once when JetStream redelivers an event whose ack was lost', async () => {

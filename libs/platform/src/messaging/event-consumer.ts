@@ -7,6 +7,7 @@ import {
   EventFilter,
   EventType,
   EventsMatching,
+  consumerDurables,
   eventEnvelopeSchema,
   matchesFilter,
 } from '@cincy/contracts';
@@ -24,7 +25,10 @@ export type EventHandler<T extends EventType> = (
 ) => Promise<void>;
 
 export interface EventSubscription<F extends EventFilter> {
-  /** Durable consumer name, one per service and purpose, shared by the service's replicas. */
+  /**
+   * The consumer's name, one per service and purpose, shared by the service's replicas; its inbox
+   * rows are kept under it, whichever of its durables delivered the event.
+   */
   durable: string;
   /** One event type, or every type under a prefix. */
   filter: F;
@@ -221,7 +225,10 @@ function toDelivery(msg: JsMsg): Delivery {
 
 /** Runs a service's durable JetStream consumers. Subscriptions register at init, start at bootstrap. */
 export class EventConsumers {
-  private readonly subscriptions: EventSubscription<EventFilter>[] = [];
+  private readonly subscriptions: {
+    subscription: EventSubscription<EventFilter>;
+    durables: { durable: string; filter: EventFilter }[];
+  }[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
 
   constructor(
@@ -234,11 +241,16 @@ export class EventConsumers {
   subscribe<C extends ConsumerName>(durable: C, handle: EventHandler<ConsumerEvent<C>>): void {
     const { filter, ignores }: { filter: EventFilter; ignores?: readonly EventType[] } =
       CONSUMERS[durable];
-    this.subscriptions.push({ durable, filter, ignores, handle } as EventSubscription<EventFilter>);
+    this.subscriptions.push({
+      subscription: { durable, filter, ignores, handle } as EventSubscription<EventFilter>,
+      durables: consumerDurables(durable),
+    });
   }
 
   async start(): Promise<void> {
-    for (const subscription of this.subscriptions) await this.startOne(subscription);
+    for (const { subscription, durables } of this.subscriptions)
+      for (const { durable, filter } of durables)
+        await this.startOne(subscription, durable, filter);
   }
 
   async stop(): Promise<void> {
@@ -247,11 +259,16 @@ export class EventConsumers {
     this.running.length = 0;
   }
 
-  private async startOne(subscription: EventSubscription<EventFilter>): Promise<void> {
+  /** Runs one of the subscription's durables (a `perType` consumer has several). */
+  private async startOne(
+    subscription: EventSubscription<EventFilter>,
+    durable: string,
+    filter: EventFilter,
+  ): Promise<void> {
     const { manager, jetstream, names } = this.nats;
     await manager.consumers.add(names.stream, {
-      durable_name: subscription.durable,
-      filter_subject: names.event(subscription.filter),
+      durable_name: durable,
+      filter_subject: names.event(filter),
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       // What a killed process had pulled (up to 64) comes back this soon, so a restarted or
@@ -260,7 +277,7 @@ export class EventConsumers {
       ack_wait: nanos(5_000),
       max_deliver: -1,
     });
-    const consumer = await jetstream.consumers.get(names.stream, subscription.durable);
+    const consumer = await jetstream.consumers.get(names.stream, durable);
     const messages = await consumer.consume({ max_messages: 64 });
     const deps: ApplyDeps = {
       consumer: subscription.durable,
@@ -297,15 +314,15 @@ export class EventConsumers {
     })().catch((error) =>
       this.logger.error({
         msg: 'consumer stopped',
-        consumer: subscription.durable,
+        consumer: durable,
         error: String(error),
       }),
     );
     this.running.push({ messages, loop });
     this.logger.log({
       msg: 'consuming',
-      consumer: subscription.durable,
-      filter: subscription.filter,
+      consumer: durable,
+      filter,
     });
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { INFRA_DEFAULTS, natsNames } from '@cincy/contracts';
+import { ConsumerName, INFRA_DEFAULTS, consumerDurables, natsNames } from '@cincy/contracts';
 import { JetStreamManager, connect } from 'nats';
 import { Client } from 'pg';
 import { AppLogger } from '../logging/app-logger';
@@ -71,14 +71,16 @@ export async function connectTestRpc(prefix: string): Promise<RpcClient> {
 }
 export * from './fixtures';
 
-/** Waits until a durable consumer has nothing pending or unacknowledged. */
+/** Waits until each of a consumer's durables has nothing pending or unacknowledged. */
 export async function consumerDrained(
   nats: { manager: JetStreamManager; names: { stream: string } },
-  durable: string,
+  consumer: ConsumerName,
   timeoutMs = 10_000,
 ): Promise<void> {
-  await eventually(async () => {
-    const info = await nats.manager.consumers.info(nats.names.stream, durable);
-    return info.num_pending === 0 && info.num_ack_pending === 0;
-  }, timeoutMs);
+  for (const { durable } of consumerDurables(consumer)) {
+    await eventually(async () => {
+      const info = await nats.manager.consumers.info(nats.names.stream, durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    }, timeoutMs);
+  }
 }

@@ -7,7 +7,8 @@ type AppointmentEvent = EventEnvelope<EventsMatching<'dispatch.appointment.>'>>;
 
 /**
  * Follows dispatch's lifecycle on booking's own appointments: a declined one frees its hour and no
- * longer counts among the customer's jobs. Only a newer version than the one applied counts.
+ * longer counts among the customer's jobs. Only a newer version than the one applied counts, so
+ * the order the types come in does not matter (the consumer is `perType`).
  */
 @Injectable()
 export class AppointmentStatusService implements OnModuleInit {
@@ -18,8 +19,8 @@ export class AppointmentStatusService implements OnModuleInit {
   }
 
   async apply({ payload: { appointment } }: AppointmentEvent, { manager }: Transaction) {
-    // One statement (every booking's 'opened' comes through here): lock the row, skip an older
-    // version, update, and answer the status it had, for the decline rule below.
+    // One statement: lock the row, skip an older version, update, and answer the status it had,
+    // for the decline rule below.
     const changed: { previous: string; customerId: number | null }[] = await manager.query(
       `WITH mine AS (
          SELECT id, status, customer_id FROM appointments

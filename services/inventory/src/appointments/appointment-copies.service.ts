@@ -16,7 +16,10 @@ export class AppointmentCopiesService implements OnModuleInit {
     this.consumers.subscribe('inventory-appointments', (event, tx) => this.apply(event, tx));
   }
 
-  /** Writes the carried state unless a newer version is already here (events may arrive late). */
+  /**
+   * Writes the carried state unless a newer version is already here: events may arrive late, and
+   * the types in no common order (the consumer is `perType`).
+   */
   async apply({ payload: { appointment: a } }: AppointmentEvent, { manager }: Transaction) {
     await manager.query(
       `INSERT INTO appointments
