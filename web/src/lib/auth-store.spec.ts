@@ -61,3 +61,86 @@ describe('authStore.login', () => {
     expect(await authStore.login('dana', 'nope')).toBe(LOGIN_FAILURE.throttled);
   });
 });
+
+describe('the session check (GET /api/users/current)', () => {
+  // The tests run in Node: a page's storage and window, as much as startAuth uses of them.
+  const page = globalThis as unknown as { localStorage?: Storage; window?: unknown };
+  beforeAll(() => {
+    const items = new Map<string, string>();
+    page.localStorage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, String(value)),
+      removeItem: (key: string) => void items.delete(key),
+      clear: () => items.clear(),
+    } as Storage;
+    page.window = Object.assign(new EventTarget(), { setInterval, clearInterval });
+  });
+  afterAll(() => {
+    delete page.localStorage;
+    delete page.window;
+  });
+  const admin = { id: 1, name: 'Ada', username: 'admin', role: 'admin', privileged: true };
+  /** A fresh copy of the store, as a new page load would have, over what localStorage holds. */
+  const pageLoad = (stored?: object) => {
+    localStorage.clear();
+    if (stored) localStorage.setItem('auth-storage', JSON.stringify(stored));
+    let store!: typeof import('./auth-store');
+    jest.isolateModules(() => {
+      store = jest.requireActual('./auth-store');
+    });
+    return store;
+  };
+  const server = (status: number, body: unknown) =>
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+  const asked = (fetch: jest.SpyInstance) =>
+    fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/users/current')).length;
+  afterEach(() => {
+    jest.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('is not asked on start for a visitor this browser remembers no sign-in for', () => {
+    const fetch = server(401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    const stop = pageLoad().startAuth();
+    expect(asked(fetch)).toBe(0);
+    stop();
+  });
+
+  it('is asked on start, once, for a remembered user', async () => {
+    const fetch = server(200, admin);
+    const { authStore, startAuth } = pageLoad({
+      isAuthenticated: true,
+      currentUser: admin,
+      lastActivity: Date.now(),
+    });
+    const stop = startAuth();
+    await authStore.restore(); // a protected page asking again
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked(fetch)).toBe(1);
+    expect(authStore.isRestoring()).toBe(false);
+    stop();
+  });
+
+  it('is asked by a protected page when nothing was asked at start, and then answers', async () => {
+    const fetch = server(200, admin);
+    const { authStore } = pageLoad();
+    expect(authStore.isRestoring()).toBe(true);
+    await authStore.restore();
+    expect(asked(fetch)).toBe(1);
+    expect(authStore.getState().currentUser).toMatchObject({ username: 'admin' });
+    expect(authStore.isRestoring()).toBe(false);
+  });
+
+  it('is not waited for after a sign-in on this page', async () => {
+    server(200, admin);
+    const { authStore } = pageLoad();
+    expect(await authStore.login('admin', 'secret')).toBeNull();
+    expect(authStore.isRestoring()).toBe(false);
+  });
+});

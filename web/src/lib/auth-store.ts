@@ -40,8 +40,10 @@ function readStored(): AuthState {
 }
 
 let state: AuthState = readStored();
-/** True until the server has answered GET /api/users/current once. */
+/** True until the server has answered GET /api/users/current once (or someone signed in). */
 let restoring = true;
+/** GET /api/users/current is asked at most once per page load (see `startAuth`). */
+let restoreAsked = false;
 /** Bumped by every sign-in and sign-out, so a slow restore cannot undo a newer login. */
 let generation = 0;
 /** Set when the server ended the session (deleted, demoted, new password, idle): /login says so once. */
@@ -75,6 +77,9 @@ function subscribe(listener: () => void) {
 function signIn(user: SignedInUser) {
   generation++;
   endedByServer = false;
+  // A sign-in is newer than any answer the restore could still bring.
+  restoreAsked = true;
+  restoring = false;
   setState({ isAuthenticated: true, currentUser: user, lastActivity: Date.now() });
 }
 
@@ -118,8 +123,13 @@ export const authStore = {
     }
   },
 
-  /** Asks the server who is signed in; a 401 means signed out, other failures are ignored. */
+  /**
+   * Asks the server who is signed in, once per page load; a 401 means signed out, other failures
+   * are ignored. Called at start for a user this browser remembers, and by a protected page.
+   */
   async restore(): Promise<void> {
+    if (restoreAsked) return;
+    restoreAsked = true;
     const startedAt = generation;
     try {
       const user = await authApi.fetchCurrentUser();
@@ -205,8 +215,12 @@ export function watchUnauthorized(client: QueryClient, onUnauthorized: () => voi
  */
 export function startAuth(): () => void {
   // Idle too long since the last visit: sign out instead of restoring (both at once would race).
-  if (authStore.isIdle()) void authStore.logout().finally(() => setRestoring(false));
-  else void authStore.restore();
+  if (authStore.isIdle()) {
+    restoreAsked = true;
+    void authStore.logout().finally(() => setRestoring(false));
+  } else if (state.isAuthenticated) void authStore.restore();
+  // Nobody remembered: a public page does not ask (nearly every visitor would get a 401, logged
+  // in the browser's console); a protected page asks when it opens (RequireAuth).
 
   const onActivity = () => authStore.touch();
   for (const name of ACTIVITY_EVENTS)
