@@ -9,6 +9,8 @@ export * from './booking/limits';
 export * from './booking/api';
 export * from './booking/rules';
 export * from './dispatch/api';
+export * from './dispatch/lifecycle';
+export * from './dispatch/sla';
 export * from './inventory/api';
 export * from './events';
 export * from './subjects';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  appointmentInputSchema,
+  appointmentRequestSchema,
   createdAppointmentSchema,
   customerInputSchema,
   customerListQuerySchema,
@@ -16,6 +16,7 @@ import {
   declineAnswerSchema,
   statusChangeSchema,
 } from './dispatch/api';
+import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EVENT_TYPES, EventFilter, EventType, EventsMatching, matchesFilter } from './events';
 import {
   actorSchema,
@@ -46,15 +47,45 @@ const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
 const empty = z.object({}).loose();
 const id = z.number().int().positive();
 const messageAnswer = z.object({ message: z.string() });
+const {
+  validation,
+  notFound,
+  unauthenticated,
+  invalidCredentials,
+  forbidden,
+  conflict,
+  serviceUnavailable,
+  timeSlotFull,
+  outsideServiceHours,
+  idempotencyKeyReused,
+} = ERROR_CODES;
+
+/** A subject's request and answer schemas, and the refusals (error codes) its handler may raise. */
+interface RpcContract {
+  request: z.ZodType;
+  answer: z.ZodType;
+  refuses?: readonly ErrorCode[];
+}
 
 /**
- * Every request/reply subject (message pattern) with its request and answer schema.
+ * Every request/reply subject (message pattern) with its request and answer schema, and the
+ * refusals its handler may raise (`refuses`): the platform answers any other as a contract break
+ * (500, logged), so the API document, which is built from these lists, cannot promise less than
+ * the services do.
  * WIRE CONTRACT between gateway and services: do not rename.
  */
 export const RPC = {
   'identity.health': { request: empty, answer: healthAnswer },
-  'identity.sessions.create': { request: loginRequestSchema, answer: sessionSchema },
-  'identity.sessions.resolve': { request: sessionTokenSchema, answer: currentUserSchema },
+  'identity.sessions.create': {
+    request: loginRequestSchema,
+    answer: sessionSchema,
+    refuses: [invalidCredentials],
+  },
+  'identity.sessions.resolve': {
+    request: sessionTokenSchema,
+    answer: currentUserSchema,
+    refuses: [unauthenticated],
+  },
   'identity.sessions.end': {
     request: sessionTokenSchema,
     answer: z.object({ ended: z.boolean() }),
@@ -62,22 +93,30 @@ export const RPC = {
   'identity.users.create': {
     request: z.object({ user: userInputSchema, actor: actorSchema }),
     answer: userSchema,
+    refuses: [conflict],
   },
   'identity.users.list': { request: empty, answer: z.array(userSchema) },
   'identity.users.update': {
     request: z.object({ id, user: userUpdateSchema, actor: actorSchema }),
     answer: userSchema,
+    refuses: [notFound, conflict, forbidden],
   },
   'identity.users.delete': {
     request: z.object({ id, actor: actorSchema }),
     answer: messageAnswer,
+    refuses: [notFound, forbidden],
   },
   'identity.users.locations': { request: empty, answer: z.array(userLocationSchema) },
   'identity.users.report-location': {
     request: z.object({ userId: id, location: locationReportSchema, token: z.string().max(200) }),
     answer: messageAnswer.extend({ stored: z.boolean() }),
+    refuses: [notFound],
   },
-  'identity.users.heartbeat': { request: z.object({ userId: id }), answer: messageAnswer },
+  'identity.users.heartbeat': {
+    request: z.object({ userId: id }),
+    answer: messageAnswer,
+    refuses: [notFound],
+  },
   'booking.health': { request: empty, answer: healthAnswer },
   'booking.customers.create': { request: customerInputSchema, answer: customerSchema },
   'booking.customers.list': {
@@ -87,22 +126,43 @@ export const RPC = {
   'booking.customers.update': {
     request: z.object({ id, customer: customerInputSchema }),
     answer: customerSummarySchema,
+    refuses: [notFound],
   },
-  'booking.customers.delete': { request: z.object({ id }), answer: messageAnswer },
+  'booking.customers.delete': {
+    request: z.object({ id }),
+    answer: messageAnswer,
+    refuses: [notFound],
+  },
   'booking.appointments.create': {
-    request: appointmentInputSchema,
+    request: appointmentRequestSchema,
     answer: createdAppointmentSchema,
+    refuses: [validation, notFound, timeSlotFull, outsideServiceHours, idempotencyKeyReused],
   },
-  'booking.time-slots.list': { request: timeSlotsRequestSchema, answer: timeSlotsSchema },
+  'booking.time-slots.list': {
+    request: timeSlotsRequestSchema,
+    answer: timeSlotsSchema,
+    refuses: [validation],
+  },
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
   'dispatch.appointments.change-status': {
     request: z.object({ id, status: statusChangeSchema.shape.status, actor: actorSchema }),
     answer: dashboardAppointmentSchema,
+    refuses: [notFound, conflict, forbidden],
   },
   'dispatch.appointments.decline': {
     request: z.object({ id, actor: actorSchema }),
     answer: declineAnswerSchema,
+    refuses: [notFound, conflict],
+  },
+  /**
+   * Completes a job on dispatch's live state: dispatch decides, asks inventory to record the
+   * service and take the stock (`inventory.service-records.record`), then closes the job.
+   */
+  'dispatch.appointments.complete': {
+    request: z.object({ record: serviceRecordInputSchema, actor: actorSchema }),
+    answer: serviceRecordSchema,
+    refuses: [validation, notFound, forbidden, conflict, serviceUnavailable],
   },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
   'inventory.health': { request: empty, answer: healthAnswer },
@@ -114,10 +174,12 @@ export const RPC = {
   'inventory.items.update': {
     request: z.object({ id, item: inventoryItemInputSchema, actor: actorSchema }),
     answer: inventoryItemSchema,
+    refuses: [notFound],
   },
   'inventory.items.delete': {
     request: z.object({ id, actor: actorSchema }),
     answer: messageAnswer.extend({ retired: z.boolean() }),
+    refuses: [notFound],
   },
   'inventory.service-records.of-customer': {
     request: z.object({ customerId: id }),
@@ -127,9 +189,19 @@ export const RPC = {
     request: serialSearchQuerySchema,
     answer: z.array(batterySearchResultSchema),
   },
-  'inventory.service-records.create': {
-    request: z.object({ record: serviceRecordInputSchema, actor: actorSchema }),
+  /**
+   * Dispatch's second half of a completion: the record, the battery taken from stock and its
+   * movement, in inventory's transaction. Only dispatch calls it, having decided on its live job.
+   */
+  'inventory.service-records.record': {
+    request: z.object({
+      record: serviceRecordInputSchema,
+      /** The job's technician: the record is theirs, whoever saves it. */
+      technician: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+      actor: actorSchema,
+    }),
     answer: serviceRecordSchema,
+    refuses: [validation, notFound, conflict],
   },
   'inventory.service-records.verify-serial': {
     request: verifySerialSchema,
@@ -139,9 +211,13 @@ export const RPC = {
     request: empty,
     answer: z.object({ batteriesSold: z.number().int() }),
   },
-} as const;
+} as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC;
+
+/** The refusals a subject's handler may raise. */
+export const refusalsOf = (subject: RpcSubject): readonly ErrorCode[] =>
+  (RPC[subject] as RpcContract).refuses ?? [];
 /** What a caller sends. */
 export type RpcRequest<S extends RpcSubject> = z.input<(typeof RPC)[S]['request']>;
 /** What a handler receives: the request after its schema parsed it. */
@@ -194,13 +270,6 @@ export const CONSUMERS = {
   'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
   'inventory-customers': { service: 'inventory', filter: 'booking.>' },
-  'inventory-appointments': {
-    service: 'inventory',
-    filter: 'dispatch.appointment.>',
-    // inventory's copy of the job begins with booking's request (inventory-customers).
-    ignores: ['dispatch.appointment.opened'],
-    perType: true,
-  },
 } as const satisfies Record<string, ConsumerSpec>;
 export type ConsumerName = keyof typeof CONSUMERS;
 export type ConsumerEvent<C extends ConsumerName> = EventsMatching<(typeof CONSUMERS)[C]['filter']>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { BUSINESS } from './constants';
-import { addDays, businessDate, businessInstant, businessParts } from './time';
+import { addDays, businessDate, businessInstant, businessParts, formatBusinessDay } from './time';
 
 // The oracle: Intl with the platform's time zone data for America/New_York.
 const intl = new Intl.DateTimeFormat('en-US', {
@@ -75,5 +75,12 @@ describe('business clock (America/New_York)', () => {
 
   it('adds calendar days across month ends', () => {
     expect(addDays('2026-11-28', 6)).toBe('2026-12-04');
+  });
+});
+
+describe('formatBusinessDay', () => {
+  it("names the day on Cincinnati's calendar, not UTC's", () => {
+    expect(formatBusinessDay(new Date('2026-11-21T03:30:00Z'))).toBe('Nov 20, 2026');
+    expect(formatBusinessDay(new Date('2026-07-04T16:00:00Z'))).toBe('Jul 4, 2026');
   });
 });

@@ -61,3 +61,11 @@ export function businessInstant(date: string, hour: number, minute = 0): Date {
   }
   return instant;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Nov 20, 2026': the day of an instant on Cincinnati's calendar, for messages people read. */
+export function formatBusinessDay(at: Date): string {
+  const { year, month, day } = businessParts(at);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}

@@ -183,7 +183,7 @@ describe('outbox -> JetStream -> inbox', () => {
   it('never delivers to a perType consumer the types it ignores, and applies the rest once', async () => {
     const followers = new EventConsumers(nats, outbox, logger);
     const seen: string[] = [];
-    followers.subscribe('inventory-appointments', async (event) => void seen.push(event.type));
+    followers.subscribe('booking-appointments', async (event) => void seen.push(event.type));
     await followers.start();
     try {
       const publisher = new JetStreamPublisher(nats);
@@ -199,7 +199,7 @@ describe('outbox -> JetStream -> inbox', () => {
 
       // What the server delivered, over all of the consumer's durables: 'accepted' once.
       let delivered = 0;
-      for (const { durable } of consumerDurables('inventory-appointments')) {
+      for (const { durable } of consumerDurables('booking-appointments')) {
         const info = await nats.manager.consumers.info(nats.names.stream, durable);
         delivered += info.delivered.consumer_seq;
       }

@@ -1,19 +1,23 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
-import { BoardAppointmentEntity } from './board/board-appointment.entity';
-import { BoardController } from './board/board.controller';
-import { BoardService } from './board/board.service';
-import { CustomerDetailsService } from './board/customer-details.service';
-import { LifecycleController } from './lifecycle/lifecycle.controller';
-import { LifecycleService } from './lifecycle/lifecycle.service';
+import {
+  BoardAppointmentEntity,
+  BoardController,
+  BoardRepository,
+  BoardService,
+  CustomerDetailsService,
+} from './board';
+import { LifecycleController, LifecycleService } from './lifecycle';
 import { CreateBoardAppointments1732200000001 } from './migrations/1732200000001-create-board-appointments';
 import { LifecycleAndMetrics1732400000001 } from './migrations/1732400000001-lifecycle-and-metrics';
-import { DailyMetricEntity } from './stats/daily-metric.entity';
-import { JobMetricEntity } from './stats/job-metric.entity';
-import { StatsController } from './stats/stats.controller';
-import { StatsService } from './stats/stats.service';
-import { TechnicianEntity } from './technicians/technician.entity';
-import { TechniciansService } from './technicians/technicians.service';
+import {
+  DailyMetricEntity,
+  JobMetricEntity,
+  StatsController,
+  StatsRepository,
+  StatsService,
+} from './stats';
+import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 
 @Module({
   imports: [
@@ -25,10 +29,13 @@ import { TechniciansService } from './technicians/technicians.service';
   ],
   controllers: [BoardController, LifecycleController, StatsController],
   providers: [
+    BoardRepository,
     BoardService,
     CustomerDetailsService,
     LifecycleService,
+    StatsRepository,
     StatsService,
+    TechniciansRepository,
     TechniciansService,
   ],
 })

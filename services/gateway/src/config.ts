@@ -24,8 +24,6 @@ export const GATEWAY_ENV = defineEnv(
     /** Map tiles for the board's map (Leaflet URL template) and their attribution. */
     MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
-    /** How long the gateway waits for a service's answer before it answers 503. */
-    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   }),
 );
 export type GatewayEnv = EnvOf<typeof GATEWAY_ENV>;

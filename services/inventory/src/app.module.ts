@@ -1,21 +1,25 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
-import { AppointmentCopiesService } from './appointments/appointment-copies.service';
-import { AppointmentCopyEntity } from './appointments/appointment-copy.entity';
-import { CustomerCopiesService } from './customers/customer-copies.service';
-import { CustomerCopyEntity } from './customers/customer-copy.entity';
-import { InventoryItemEntity } from './items/inventory-item.entity';
-import { InventoryTransactionEntity } from './items/inventory-transaction.entity';
-import { ItemsController } from './items/items.controller';
-import { ItemsService } from './items/items.service';
-import { StockService } from './items/stock.service';
+import { CustomerCopiesService, CustomerCopyEntity, CustomersRepository } from './customers';
+import {
+  InventoryItemEntity,
+  InventoryTransactionEntity,
+  ItemsController,
+  ItemsRepository,
+  ItemsService,
+  StockService,
+} from './items';
 import { CreateInventoryItems1732200000001 } from './migrations/1732200000001-create-inventory-items';
 import { ServiceRecordsAndStock1732400000001 } from './migrations/1732400000001-service-records-and-stock';
 import { CustomersCopy1732500000001 } from './migrations/1732500000001-customers-copy';
-import { SalesService } from './sales/sales.service';
-import { ServiceRecordEntity } from './service-records/service-record.entity';
-import { ServiceRecordsController } from './service-records/service-records.controller';
-import { ServiceRecordsService } from './service-records/service-records.service';
+import { SerialsInstalledOnce1732600000001 } from './migrations/1732600000001-serials-installed-once';
+import { SalesRepository, SalesService } from './sales';
+import {
+  ServiceRecordEntity,
+  ServiceRecordsController,
+  ServiceRecordsRepository,
+  ServiceRecordsService,
+} from './service-records';
 
 @Module({
   imports: [
@@ -25,23 +29,26 @@ import { ServiceRecordsService } from './service-records/service-records.service
         InventoryItemEntity,
         InventoryTransactionEntity,
         ServiceRecordEntity,
-        AppointmentCopyEntity,
         CustomerCopyEntity,
       ],
       migrations: [
         CreateInventoryItems1732200000001,
         ServiceRecordsAndStock1732400000001,
         CustomersCopy1732500000001,
+        SerialsInstalledOnce1732600000001,
       ],
     }),
   ],
   controllers: [ItemsController, ServiceRecordsController],
   providers: [
+    ItemsRepository,
     ItemsService,
     StockService,
+    SalesRepository,
     SalesService,
+    ServiceRecordsRepository,
     ServiceRecordsService,
-    AppointmentCopiesService,
+    CustomersRepository,
     CustomerCopiesService,
   ],
 })

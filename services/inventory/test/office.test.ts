@@ -9,7 +9,6 @@ import {
 } from '@cincy/platform';
 import {
   TEST_ACTORS,
-  assignedView,
   connectTestRpc,
   consumerDrained,
   dropIsolatedStack,
@@ -66,18 +65,7 @@ const movements = (itemId: number) =>
 
 /** A job of `customerId` completed with a battery of `itemId`, through the real use case. */
 async function install(appointmentId: number, customerId: number, itemId: number, serial: string) {
-  await publish(
-    buildEvent('dispatch.appointment.arrived', {
-      appointment: assignedView(tech, {
-        id: appointmentId,
-        customerId,
-        status: 'on_location',
-        version: 4,
-      }),
-    }),
-  );
-  await consumerDrained(nats, 'inventory-appointments');
-  return rpc.call('inventory.service-records.create', {
+  return rpc.call('inventory.service-records.record', {
     record: {
       appointmentId,
       customerId,
@@ -87,6 +75,7 @@ async function install(appointmentId: number, customerId: number, itemId: number
       inventoryItemId: itemId,
       completionNotes: 'Customer asked to call first',
     } as ServiceRecordInput,
+    technician: { id: tech.id, name: tech.name },
     actor: tech,
   });
 }

@@ -81,6 +81,8 @@ export const PLATFORM_ENV = defineEnv(
       .regex(/^[A-Za-z0-9_-]*$/, 'only letters, digits, "_" and "-"')
       .default(''),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** How long a caller (the gateway, dispatch asking inventory) waits for an answer: then 503. */
+    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   }),
 );
 export type PlatformEnv = EnvOf<typeof PLATFORM_ENV>;

@@ -45,6 +45,8 @@ export interface RpcClientOptions {
   prefix: string;
   timeoutMs: number;
   logger: LoggerService;
+  /** A connection the process already has (a service's own); otherwise connect() opens one. */
+  connection?: NatsConnection;
 }
 
 /**
@@ -59,16 +61,20 @@ export class RpcClient {
 
   constructor(private readonly options: RpcClientOptions) {
     this.names = natsNames(options.prefix);
+    this.connection = options.connection;
   }
 
   async connect(): Promise<void> {
     this.connection ??= await connect(natsConnectOptions(this.options.url, 'gateway-rpc'));
   }
 
+  /** Closes the connection it opened; a borrowed one is its owner's to close. */
   async close(): Promise<void> {
     const connection = this.connection;
     this.connection = undefined;
-    if (connection && !connection.isClosed()) await connection.drain();
+    if (connection && connection !== this.options.connection && !connection.isClosed()) {
+      await connection.drain();
+    }
   }
 
   async call<S extends RpcSubject>(subject: S, request: RpcRequest<S>): Promise<RpcAnswer<S>> {

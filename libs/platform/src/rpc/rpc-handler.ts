@@ -1,4 +1,12 @@
-import { RPC, RpcSubject, natsNames, toValidationError } from '@cincy/contracts';
+import {
+  ERROR_CODES,
+  RPC,
+  RpcSubject,
+  apiErrorSchema,
+  natsNames,
+  refusalsOf,
+  toValidationError,
+} from '@cincy/contracts';
 import {
   CallHandler,
   ExecutionContext,
@@ -15,7 +23,9 @@ import {
   RpcException,
   ServerNats,
 } from '@nestjs/microservices';
-import { Observable } from 'rxjs';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants';
+import { Observable, catchError, throwError } from 'rxjs';
+import type { AppLogger } from '../logging/app-logger';
 import { CORRELATION_HEADER, correlationIdFrom, runWithContext } from '../logging/request-context';
 
 /** Answers an RPC subject of the contract (the server adds this stack's NATS prefix). */
@@ -114,6 +124,39 @@ export class CorrelationInterceptor implements NestInterceptor {
     const correlationId = correlationIdFrom(rpc.getHeaders?.()?.get(CORRELATION_HEADER));
     return new Observable((subscriber) =>
       runWithContext({ correlationId }, () => next.handle().subscribe(subscriber)),
+    );
+  }
+}
+
+/**
+ * Holds each handler to its subject's declared refusals (`refuses` in the contracts): a domain
+ * refusal the contract does not list is a contract break, answered as an internal error and
+ * logged, so the API document built from those lists never promises less than is answered.
+ */
+export class RefusalContractInterceptor implements NestInterceptor {
+  constructor(private readonly logger: Pick<AppLogger, 'error'>) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const subject = (Reflect.getMetadata(PATTERN_METADATA, context.getHandler()) as unknown[])?.[0];
+    if (typeof subject !== 'string' || !(subject in RPC)) return next.handle();
+    const declared = refusalsOf(subject as RpcSubject);
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        const body =
+          error instanceof RpcException ? apiErrorSchema.safeParse(error.getError()) : null;
+        const code = body?.success ? body.data.code : undefined;
+        if (code && code !== ERROR_CODES.validation && !declared.includes(code as never)) {
+          this.logger.error({ msg: 'refusal not in the contract', subject, code });
+          return throwError(
+            () =>
+              new RpcException({
+                code: ERROR_CODES.internal,
+                message: 'Something went wrong on our side. Please try again.',
+              }),
+          );
+        }
+        return throwError(() => error);
+      }),
     );
   }
 }

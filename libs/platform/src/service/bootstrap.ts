@@ -4,7 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import { EnvDefinition, EnvModule, PLATFORM_ENV, loadEnv } from '../config/config';
 import { AppLogger } from '../logging/app-logger';
 import { natsConnectOptions } from '../messaging/nats-connection';
-import { CorrelationInterceptor, PrefixedNatsServer } from '../rpc/rpc-handler';
+import {
+  CorrelationInterceptor,
+  PrefixedNatsServer,
+  RefusalContractInterceptor,
+} from '../rpc/rpc-handler';
 
 /** What a domain service is: its name, its root module, and the env groups it reads beyond the platform's. */
 export interface ServiceDefinition {
@@ -30,7 +34,10 @@ export async function createServiceApp(service: ServiceDefinition): Promise<INes
       logger: new AppLogger(service.name, env.LOG_LEVEL),
     },
   );
-  app.useGlobalInterceptors(new CorrelationInterceptor());
+  app.useGlobalInterceptors(
+    new CorrelationInterceptor(),
+    new RefusalContractInterceptor(new AppLogger(service.name, env.LOG_LEVEL)),
+  );
   await app.listen();
   return app;
 }

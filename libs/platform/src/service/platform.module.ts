@@ -19,6 +19,7 @@ import { JetStreamPublisher } from '../messaging/jetstream-publisher';
 import { NatsConnectionHolder } from '../messaging/nats-connection';
 import { Outbox } from '../messaging/outbox';
 import { OutboxRelay, postgresOutboxStore } from '../messaging/outbox-relay';
+import { RpcClient } from '../rpc/rpc-client';
 import { RpcHandler } from '../rpc/rpc-handler';
 
 export interface ServiceModuleOptions {
@@ -122,9 +123,30 @@ export class PlatformModule {
           useFactory: (nats: NatsConnectionHolder, outbox: Outbox, logger: AppLogger) =>
             new EventConsumers(nats, outbox, logger),
         },
+        {
+          // A service asks another over the connection it already has (dispatch asks inventory).
+          provide: RpcClient,
+          inject: [NatsConnectionHolder, AppLogger, PLATFORM_ENV.token],
+          useFactory: (nats: NatsConnectionHolder, logger: AppLogger, env: PlatformEnv) =>
+            new RpcClient({
+              url: env.NATS_URL,
+              prefix: env.NATS_PREFIX,
+              timeoutMs: env.RPC_TIMEOUT_MS,
+              logger,
+              connection: nats.connection,
+            }),
+        },
         PlatformLifecycle,
       ],
-      exports: [AppLogger, DataSource, NatsConnectionHolder, Outbox, OutboxRelay, EventConsumers],
+      exports: [
+        AppLogger,
+        DataSource,
+        NatsConnectionHolder,
+        Outbox,
+        OutboxRelay,
+        EventConsumers,
+        RpcClient,
+      ],
     };
   }
 }

@@ -1,10 +1,13 @@
-import { EventEnvelope, EventsMatching, businessDate } from '@cincy/contracts';
+import {
+  EventEnvelope,
+  EventsMatching,
+  businessDate,
+  businessInstant,
+  isClosed,
+} from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { isClosed } from '../lifecycle/transitions';
-import { startOfBusinessDay } from '../stats/dashboard-stats';
-import { BoardAppointmentEntity } from './board-appointment.entity';
-import { saveJob } from './board.service';
+import { BoardRepository } from './board.repository';
 
 type CustomerEvent = EventEnvelope<EventsMatching<'booking.customer.>'>>;
 
@@ -17,7 +20,10 @@ export const DELETED_CUSTOMER = { name: 'Deleted customer', location: '(removed)
  */
 @Injectable()
 export class CustomerDetailsService implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
+  constructor(
+    private readonly board: BoardRepository,
+    private readonly consumers: EventConsumers,
+  ) {}
 
   onModuleInit() {
     this.consumers.subscribe('dispatch-customers', (event, tx) => this.apply(event, tx));
@@ -28,12 +34,9 @@ export class CustomerDetailsService implements OnModuleInit {
       event.type === 'booking.customer.updated'
         ? event.payload.customer.id
         : event.payload.customerId;
-    const jobs = await tx.manager.find(BoardAppointmentEntity, {
-      where: { customerId },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const jobs = await this.board.lockAllOfCustomer(tx.manager, customerId);
     const now = new Date();
-    const startOfToday = startOfBusinessDay(businessDate(now));
+    const startOfToday = businessInstant(businessDate(now), 0);
     for (const job of jobs) {
       const wasOpen = !isClosed(job.status);
       if (event.type === 'booking.customer.updated') {
@@ -50,7 +53,7 @@ export class CustomerDetailsService implements OnModuleInit {
         });
         if (wasOpen) Object.assign(job, { status: 'declined', closedAt: now });
       }
-      const appointment = await saveJob(tx.manager, job, now);
+      const appointment = await this.board.save(tx.manager, job, now);
       // Only jobs the board still shows need telling; older history changed quietly.
       const onBoard = wasOpen || (job.closedAt !== null && job.closedAt >= startOfToday);
       if (!onBoard) continue;

@@ -5,6 +5,7 @@ import { LifecycleService } from './lifecycle.service';
 
 type ChangeStatus = RpcMessage<'dispatch.appointments.change-status'>;
 type Decline = RpcMessage<'dispatch.appointments.decline'>;
+type Complete = RpcMessage<'dispatch.appointments.complete'>;
 
 @Controller()
 export class LifecycleController {
@@ -20,5 +21,10 @@ export class LifecycleController {
   @RpcHandler('dispatch.appointments.decline')
   decline(@RpcPayload('dispatch.appointments.decline') { id }: Decline) {
     return this.lifecycle.decline(id);
+  }
+
+  @RpcHandler('dispatch.appointments.complete')
+  complete(@RpcPayload('dispatch.appointments.complete') { record, actor }: Complete) {
+    return this.lifecycle.complete(record, actor);
   }
 }

@@ -1,21 +1,30 @@
 import {
-  ACTIVE_JOB_STATUSES,
   Actor,
   AppointmentStatus,
   DashboardAppointment,
   ERROR_CODES,
   EventEnvelope,
-  businessDate,
+  Refusal,
+  STEPS,
+  ServiceRecord,
+  ServiceRecordInput,
+  Step,
+  checkMove,
+  checkStatusChange,
 } from '@cincy/contracts';
-import { DomainError, EventConsumers, AppLogger, Outbox, Transaction } from '@cincy/platform';
+import {
+  AppLogger,
+  DomainError,
+  EventConsumers,
+  Outbox,
+  RpcCallError,
+  RpcClient,
+  Transaction,
+} from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
-import { BoardAppointmentEntity } from '../board/board-appointment.entity';
-import { saveJob as save } from '../board/board.service';
-import { minutesBetween } from '../stats/dashboard-stats';
-import { JobMetricEntity } from '../stats/job-metric.entity';
-import { StatsService } from '../stats/stats.service';
-import { Refusal, STEPS, Step, checkDecline, checkStep } from './transitions';
+import { EntityManager } from 'typeorm';
+import { BoardAppointmentEntity, BoardRepository } from '../board';
+import { StatsService } from '../stats';
 
 const STAMPS: Record<Step, 'acceptedAt' | 'enRouteAt' | 'onLocationAt'> = {
   accepted: 'acceptedAt',
@@ -23,27 +32,28 @@ const STAMPS: Record<Step, 'acceptedAt' | 'enRouteAt' | 'onLocationAt'> = {
   on_location: 'onLocationAt',
 };
 
-/** The advisory lock that makes one technician's accepts take turns (two jobs at once is one too many). */
-const TECHNICIAN_LOCK = 'dispatch.technician';
-
 export const DECLINED_MESSAGE = 'The appointment has been declined successfully.';
+export const OTHER_CUSTOMER_MESSAGE = 'This appointment belongs to another customer.';
 
 /**
- * Every move of a job on the board: the technician's steps, a decline, and the completion that
- * inventory's service record causes. Each runs in one transaction with the job's row locked, so
- * two callers never both win, and announces the new state in the same transaction.
+ * Every move of a job on the board: the technician's steps, a decline, and the completion. Each
+ * runs in one transaction with the job's row locked, so two callers never both win, decides with
+ * the lifecycle table of the contracts on this live row, and announces the new state in the same
+ * transaction.
  */
 @Injectable()
 export class LifecycleService implements OnModuleInit {
   constructor(
+    private readonly board: BoardRepository,
     private readonly outbox: Outbox,
     private readonly consumers: EventConsumers,
     private readonly stats: StatsService,
+    private readonly inventory: RpcClient,
     private readonly logger: AppLogger,
   ) {}
 
   onModuleInit() {
-    this.consumers.subscribe('dispatch-completions', (event, tx) => this.complete(event, tx));
+    this.consumers.subscribe('dispatch-completions', (event, tx) => this.recorded(event, tx));
   }
 
   async changeStatus(
@@ -52,15 +62,11 @@ export class LifecycleService implements OnModuleInit {
     actor: Actor,
   ): Promise<DashboardAppointment> {
     return this.outbox.transaction(async ({ manager, emit }) => {
-      if (to === 'accepted') {
-        await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
-          TECHNICIAN_LOCK,
-          actor.id,
-        ]);
-      }
-      const job = await lockJob(manager, id);
-      const activeJob = to === 'accepted' ? await activeJobOf(manager, actor.id, id) : null;
-      refuseIf(checkStep(job, to, actor, activeJob));
+      if (to === 'accepted') await this.board.lockTechnician(manager, actor.id);
+      const job = await this.lockJob(manager, id);
+      const activeJob =
+        to === 'accepted' ? await this.board.activeJobOf(manager, actor.id, id) : null;
+      refuseIf(checkStatusChange(job, to, actor, activeJob));
       const step = to as Step;
       const now = new Date();
       if (step === 'accepted') {
@@ -70,7 +76,7 @@ export class LifecycleService implements OnModuleInit {
       }
       job.status = step;
       job[STAMPS[step]] = now;
-      const appointment = await save(manager, job, now);
+      const appointment = await this.board.save(manager, job, now);
       await emit(STEPS[step].event, { appointment });
       return appointment;
     });
@@ -78,89 +84,90 @@ export class LifecycleService implements OnModuleInit {
 
   async decline(id: number): Promise<{ message: string; appointment: DashboardAppointment }> {
     return this.outbox.transaction(async ({ manager, emit }) => {
-      const job = await lockJob(manager, id);
-      refuseIf(checkDecline(job));
+      const job = await this.lockJob(manager, id);
+      refuseIf(checkMove(job, 'declined', { id: 0, role: 'admin' }));
       const now = new Date();
       job.status = 'declined';
       job.closedAt = now;
-      const appointment = await save(manager, job, now);
+      const appointment = await this.board.save(manager, job, now);
       await emit('dispatch.appointment.declined', { appointment });
       return { message: DECLINED_MESSAGE, appointment };
     });
   }
 
   /**
-   * Inventory saved the job's service record: the job is completed, its timings kept. The record
-   * is the fact (the work was done and stock taken), so it completes the job from any state but
-   * completed; a second delivery changes nothing.
+   * Complete Job. Decided here, on the live row, which stays locked while inventory records the
+   * service and takes the battery (its own transaction); the job closes in this transaction once
+   * inventory has answered. Inventory down or refusing: nothing is written anywhere. If this
+   * process dies after inventory committed, `recorded` closes the job from inventory's event.
    */
-  async complete(
+  async complete(record: ServiceRecordInput, actor: Actor): Promise<ServiceRecord> {
+    return this.outbox.transaction(async (tx) => {
+      const job = await this.lockJob(tx.manager, record.appointmentId);
+      if (job.customerId !== record.customerId) {
+        throw new DomainError(ERROR_CODES.validation, OTHER_CUSTOMER_MESSAGE, {
+          customerId: OTHER_CUSTOMER_MESSAGE,
+        });
+      }
+      refuseIf(checkMove(job, 'completed', actor));
+      const serviceRecord = await this.inventory
+        .call('inventory.service-records.record', {
+          record,
+          technician: {
+            id: job.technicianId,
+            name: job.technicianName ?? job.technicianUsername,
+          },
+          actor,
+        })
+        .catch((error: unknown) => {
+          // Inventory's refusal (or absence) is this call's answer, with its code and fields.
+          if (error instanceof RpcCallError) {
+            const { code, message, fieldErrors } = error.body;
+            throw new DomainError(code as never, message, fieldErrors);
+          }
+          throw error;
+        });
+      await this.close(tx, job, new Date(serviceRecord.completedAt));
+      return serviceRecord;
+    });
+  }
+
+  /**
+   * Inventory saved a job's service record. Normally `complete` closed the job already and this
+   * changes nothing; after a crash between inventory's commit and ours it closes the job, so the
+   * record and the board never disagree for long. A second delivery changes nothing either.
+   */
+  async recorded(
     event: EventEnvelope<'inventory.service-record.created'>,
     tx: Transaction,
   ): Promise<void> {
     const record = event.payload.serviceRecord;
-    const job = await tx.manager.findOne(BoardAppointmentEntity, {
-      where: { id: record.appointmentId },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const job = await this.board.lock(tx.manager, record.appointmentId);
     if (!job) {
-      this.logger.warn({
-        msg: 'service record for an unknown job',
-        appointmentId: record.appointmentId,
-      });
+      this.logger.warn({ msg: 'service record for an unknown job', id: record.appointmentId });
       return;
     }
     if (job.status === 'completed') return;
-    if (job.status !== 'on_location') {
-      this.logger.warn({
-        msg: 'job completed from an unexpected state',
-        id: job.id,
-        status: job.status,
-      });
-    }
-    const completedAt = new Date(record.completedAt);
+    this.logger.warn({ msg: 'job closed from its record', id: job.id, status: job.status });
+    await this.close(tx, job, new Date(record.completedAt));
+  }
+
+  /** The job is done: its timings kept, the day's counts and the board told. */
+  private async close(tx: Transaction, job: BoardAppointmentEntity, completedAt: Date) {
     job.status = 'completed';
     job.completedAt = completedAt;
     job.closedAt = completedAt;
-    const installMinutes = job.onLocationAt ? minutesBetween(job.onLocationAt, completedAt) : null;
-    await tx.manager.insert(JobMetricEntity, {
-      userId: job.technicianId,
-      appointmentId: job.id,
-      jobStartTime: job.acceptedAt,
-      jobEndTime: completedAt,
-      arrivalTime: job.onLocationAt,
-      locationMarkedTime: job.onLocationAt,
-      travelTime:
-        job.enRouteAt && job.onLocationAt ? minutesBetween(job.enRouteAt, job.onLocationAt) : null,
-      jobDuration: installMinutes,
-    });
-    await this.stats.addCompletion(tx.manager, businessDate(completedAt), installMinutes);
-    const appointment = await save(tx.manager, job, new Date());
+    await this.stats.recordCompletion(tx.manager, job, completedAt);
+    const appointment = await this.board.save(tx.manager, job, new Date());
     await tx.emit('dispatch.appointment.completed', { appointment });
     await this.stats.announce(tx);
   }
-}
 
-async function lockJob(manager: EntityManager, id: number): Promise<BoardAppointmentEntity> {
-  const job = await manager.findOne(BoardAppointmentEntity, {
-    where: { id },
-    lock: { mode: 'pessimistic_write' },
-  });
-  if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
-  return job;
-}
-
-/** Another job the technician has in accepted, en_route or on_location, if any. */
-async function activeJobOf(
-  manager: EntityManager,
-  technicianId: number,
-  exceptId: number,
-): Promise<number | null> {
-  const active = await manager.findOne(BoardAppointmentEntity, {
-    select: { id: true },
-    where: { technicianId, status: In([...ACTIVE_JOB_STATUSES]) },
-  });
-  return active && active.id !== exceptId ? active.id : null;
+  private async lockJob(manager: EntityManager, id: number): Promise<BoardAppointmentEntity> {
+    const job = await this.board.lock(manager, id);
+    if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
+    return job;
+  }
 }
 
 function refuseIf(refusal: Refusal | null): void {

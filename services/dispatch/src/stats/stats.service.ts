@@ -1,10 +1,18 @@
 import { DashboardStats, businessDate } from '@cincy/contracts';
 import { Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, Not } from 'typeorm';
-import { TechnicianEntity } from '../technicians/technician.entity';
-import { DailyMetricEntity } from './daily-metric.entity';
-import { DailyTotals, EMPTY_DAY, computeStats } from './dashboard-stats';
+import { EntityManager } from 'typeorm';
+import { EMPTY_DAY, computeStats, hoursByBusinessDay, minutesBetween } from './dashboard-stats';
+import { StatsRepository } from './stats.repository';
+
+/** The lifecycle's timestamps of a job that just completed. */
+export interface CompletedJob {
+  id: number;
+  technicianId: number | null;
+  acceptedAt: Date | null;
+  enRouteAt: Date | null;
+  onLocationAt: Date | null;
+}
 
 /**
  * Today's counts, kept in daily_metrics as jobs complete and technicians come and go; a read adds
@@ -12,39 +20,36 @@ import { DailyTotals, EMPTY_DAY, computeStats } from './dashboard-stats';
  */
 @Injectable()
 export class StatsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly stats: StatsRepository) {}
 
   get(now = new Date()): Promise<DashboardStats> {
-    return this.compute(this.dataSource.manager, now);
+    return this.compute(this.stats.manager, now);
   }
 
-  /** A job completed on `date` after `installMinutes` on location (null when unknown). */
-  async addCompletion(manager: EntityManager, date: string, installMinutes: number | null) {
-    const timed = installMinutes === null ? 0 : 1;
-    await manager.query(
-      `INSERT INTO daily_metrics
-         (metric_date, total_tasks_completed, total_install_time, total_install_count, last_updated)
-       VALUES ($1, 1, $2, $3, now())
-       ON CONFLICT (metric_date) DO UPDATE SET
-         total_tasks_completed = daily_metrics.total_tasks_completed + 1,
-         total_install_time = daily_metrics.total_install_time + EXCLUDED.total_install_time,
-         total_install_count = daily_metrics.total_install_count + EXCLUDED.total_install_count,
-         last_updated = now()`,
-      [date, installMinutes ?? 0, timed],
-    );
+  /**
+   * Keeps what the job took: travel (en route to on location) and install time (on location to
+   * completion), and counts it on the day it completed.
+   */
+  async recordCompletion(manager: EntityManager, job: CompletedJob, completedAt: Date) {
+    const installMinutes = job.onLocationAt ? minutesBetween(job.onLocationAt, completedAt) : null;
+    await this.stats.insertJobMetric(manager, {
+      userId: job.technicianId,
+      appointmentId: job.id,
+      jobStartTime: job.acceptedAt,
+      jobEndTime: completedAt,
+      arrivalTime: job.onLocationAt,
+      locationMarkedTime: job.onLocationAt,
+      travelTime:
+        job.enRouteAt && job.onLocationAt ? minutesBetween(job.enRouteAt, job.onLocationAt) : null,
+      jobDuration: installMinutes,
+    });
+    await this.stats.addCompletion(manager, businessDate(completedAt), installMinutes);
   }
 
-  /** Online hours that ended, per business day. */
-  async addAvailableHours(manager: EntityManager, hoursByDay: ReadonlyMap<string, number>) {
-    for (const [date, hours] of hoursByDay) {
-      await manager.query(
-        `INSERT INTO daily_metrics (metric_date, total_available_hours, last_updated)
-         VALUES ($1, $2, now())
-         ON CONFLICT (metric_date) DO UPDATE SET
-           total_available_hours = daily_metrics.total_available_hours + EXCLUDED.total_available_hours,
-           last_updated = now()`,
-        [date, hours],
-      );
+  /** An online stretch ended: its hours count towards the days it covered. */
+  async addOnlineStretch(manager: EntityManager, since: Date, until: Date) {
+    for (const [date, hours] of hoursByBusinessDay(since, until)) {
+      await this.stats.addAvailableHours(manager, date, hours);
     }
   }
 
@@ -52,36 +57,15 @@ export class StatsService {
   async announce({ manager, emit }: Transaction, now = new Date()): Promise<void> {
     const stats = await this.compute(manager, now);
     const date = businessDate(now);
-    await manager.update(
-      DailyMetricEntity,
-      { metricDate: date },
-      {
-        tasksPerAvailableHour: String(stats.tasksPerAvailableHour),
-        averageInstallTime: stats.averageInstallTime,
-      },
-    );
+    await this.stats.saveDayFigures(manager, date, stats);
     await emit('dispatch.stats.updated', { date, stats });
   }
 
   private async compute(manager: EntityManager, now: Date): Promise<DashboardStats> {
-    const [row, online] = await Promise.all([
-      manager.findOneBy(DailyMetricEntity, { metricDate: businessDate(now) }),
-      manager.find(TechnicianEntity, {
-        select: { onlineSince: true },
-        where: { role: 'technician', onlineSince: Not(IsNull()) },
-      }),
+    const [day, online] = await Promise.all([
+      this.stats.dayTotals(manager, businessDate(now)),
+      this.stats.onlineSince(manager),
     ]);
-    return computeStats(
-      row ? toTotals(row) : EMPTY_DAY,
-      online.map((t) => t.onlineSince as Date),
-      now,
-    );
+    return computeStats(day ?? EMPTY_DAY, online, now);
   }
 }
-
-const toTotals = (row: DailyMetricEntity): DailyTotals => ({
-  totalTasksCompleted: row.totalTasksCompleted,
-  totalInstallTime: row.totalInstallTime,
-  totalInstallCount: row.totalInstallCount,
-  totalAvailableHours: Number(row.totalAvailableHours),
-});

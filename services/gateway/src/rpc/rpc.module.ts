@@ -1,5 +1,4 @@
 import { AppLogger, PLATFORM_ENV, PlatformEnv, RpcClient } from '@cincy/platform';
-import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Global, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 
 /** The gateway's one way to reach the services: request/reply over NATS. */
@@ -13,12 +12,12 @@ import { Global, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/com
     },
     {
       provide: RpcClient,
-      inject: [AppLogger, PLATFORM_ENV.token, GATEWAY_ENV.token],
-      useFactory: (logger: AppLogger, platform: PlatformEnv, gateway: GatewayEnv) =>
+      inject: [AppLogger, PLATFORM_ENV.token],
+      useFactory: (logger: AppLogger, platform: PlatformEnv) =>
         new RpcClient({
           url: platform.NATS_URL,
           prefix: platform.NATS_PREFIX,
-          timeoutMs: gateway.RPC_TIMEOUT_MS,
+          timeoutMs: platform.RPC_TIMEOUT_MS,
           logger,
         }),
     },

@@ -17,14 +17,14 @@ import { Contract } from '../common/contract.pipe';
 export class ServiceRecordsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Completes the job: inventory checks who may, takes the battery from stock, keeps the record. */
-  @Doc('Complete a job: the service record, stock and serials', 'inventory.service-records.create')
+  /** Completes the job: dispatch decides on its live job, inventory keeps the record and stock. */
+  @Doc('Complete a job: the service record, stock and serials', 'dispatch.appointments.complete')
   @Post()
   create(
     @Body(new Contract(serviceRecordInputSchema)) record: ServiceRecordInput,
     @User() actor: CurrentUser,
   ) {
-    return this.rpc.call('inventory.service-records.create', { record, actor });
+    return this.rpc.call('dispatch.appointments.complete', { record, actor });
   }
 
   /** Battery Search. */

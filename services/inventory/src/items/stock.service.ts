@@ -1,10 +1,13 @@
 import { Actor, ERROR_CODES } from '@cincy/contracts';
 import { DomainError, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { COMPLETION_MESSAGES } from '../service-records/completion-rules';
-import { InventoryItemEntity } from './inventory-item.entity';
-import { InventoryTransactionEntity } from './inventory-transaction.entity';
-import { toInventoryItem } from './items.service';
+import { toInventoryItem } from './inventory-item.mapper';
+import { ItemsRepository } from './items.repository';
+
+export const STOCK_MESSAGES = {
+  outOfStock: 'That battery is out of stock. Choose another one.',
+  itemNotFound: 'That battery is not in the inventory.',
+} as const;
 
 export interface StockMovement {
   transactionType: string;
@@ -17,26 +20,19 @@ export interface StockMovement {
 /** Every change of an item's quantity: written with its inventory_transactions row, announced. */
 @Injectable()
 export class StockService {
-  /**
-   * Takes one unit in the caller's transaction. The conditional update is the guard: of any
-   * number of concurrent takers only as many as there are units succeed; an item at 0 is a 409.
-   */
+  constructor(private readonly items: ItemsRepository) {}
+
+  /** Takes one unit in the caller's transaction; an item at 0 is a 409, an unknown one a 404. */
   async takeOne(tx: Transaction, itemId: number, movement: StockMovement): Promise<void> {
-    // An UPDATE answers [rows, rowCount] through TypeORM.
-    const [, taken]: [unknown[], number] = await tx.manager.query(
-      `UPDATE inventory_items SET quantity = quantity - 1, updated_at = now()
-        WHERE id = $1 AND is_active AND quantity > 0`,
-      [itemId],
-    );
-    if (taken === 0) {
-      const exists = await tx.manager.existsBy(InventoryItemEntity, { id: itemId, isActive: true });
-      const message = exists ? COMPLETION_MESSAGES.outOfStock : COMPLETION_MESSAGES.itemNotFound;
+    const item = await this.items.takeOne(tx.manager, itemId);
+    if (!item) {
+      const exists = await this.items.exists(tx.manager, itemId);
+      const message = exists ? STOCK_MESSAGES.outOfStock : STOCK_MESSAGES.itemNotFound;
       throw new DomainError(exists ? ERROR_CODES.conflict : ERROR_CODES.notFound, message, {
         inventoryItemId: message,
       });
     }
-    const item = await tx.manager.findOneByOrFail(InventoryItemEntity, { id: itemId });
-    await tx.manager.insert(InventoryTransactionEntity, {
+    await this.items.recordMovement(tx.manager, {
       itemId,
       transactionType: movement.transactionType,
       quantityChange: -1,

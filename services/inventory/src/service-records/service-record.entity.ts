@@ -51,4 +51,8 @@ export class ServiceRecordEntity {
 
   @Column({ name: 'completed_at', type: 'timestamptz' })
   completedAt: Date;
+
+  /** A serial installed before the install-once rule whose first install is another record. */
+  @Column({ name: 'legacy_duplicate_serial', type: 'boolean', default: false })
+  legacyDuplicateSerial: boolean;
 }

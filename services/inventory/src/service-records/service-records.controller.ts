@@ -1,10 +1,10 @@
 import { RpcMessage } from '@cincy/contracts';
 import { RpcHandler, RpcPayload } from '@cincy/platform';
 import { Controller } from '@nestjs/common';
-import { SalesService } from '../sales/sales.service';
+import { SalesService } from '../sales';
 import { ServiceRecordsService } from './service-records.service';
 
-type Create = RpcMessage<'inventory.service-records.create'>;
+type Record = RpcMessage<'inventory.service-records.record'>;
 type Verify = RpcMessage<'inventory.service-records.verify-serial'>;
 
 @Controller()
@@ -14,9 +14,9 @@ export class ServiceRecordsController {
     private readonly sales: SalesService,
   ) {}
 
-  @RpcHandler('inventory.service-records.create')
-  create(@RpcPayload('inventory.service-records.create') { record, actor }: Create) {
-    return this.records.create(record, actor);
+  @RpcHandler('inventory.service-records.record')
+  record(@RpcPayload('inventory.service-records.record') { record, technician, actor }: Record) {
+    return this.records.record(record, technician, actor);
   }
 
   @RpcHandler('inventory.service-records.verify-serial')

@@ -1,0 +1,169 @@
+import { ACTIVE_JOB_STATUSES, AppointmentStatus, CLOSED_STATUSES } from '../enums';
+import { ERROR_CODES, ErrorCode } from '../error-codes';
+import type { EventType } from '../events';
+
+/**
+ * The job lifecycle, decided once: dispatch enforces it, the board shows the buttons it allows.
+ * open (pending, assigned) -> accepted -> en_route -> on_location -> completed; declined from any
+ * open state. Completed is reached only by saving the service record, declined only by its route.
+ */
+
+/** A rule said no: the code decides the HTTP status. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
+/** What the lifecycle needs to know of a job. */
+export interface JobState {
+  status: AppointmentStatus;
+  technicianId: number | null;
+}
+
+/** Who asks: their id and role. */
+export interface JobActor {
+  id: number;
+  role: string;
+}
+
+/** The steps a technician takes with the board's buttons, and the event each one announces. */
+export const STEPS = {
+  accepted: { from: ['pending', 'assigned'], event: 'dispatch.appointment.accepted' },
+  en_route: { from: ['accepted'], event: 'dispatch.appointment.departed' },
+  on_location: { from: ['en_route'], event: 'dispatch.appointment.arrived' },
+} as const satisfies Record<string, { from: readonly AppointmentStatus[]; event: EventType }>;
+export type Step = keyof typeof STEPS;
+
+/** Every move a job can make: the steps, the completion (service record) and a decline. */
+export type Move = Step | 'completed' | 'declined';
+
+export const OPEN_STATUSES: readonly AppointmentStatus[] = [
+  'pending',
+  'assigned',
+  ...ACTIVE_JOB_STATUSES,
+];
+
+export const isStep = (status: AppointmentStatus): status is Step => status in STEPS;
+export const isClosed = (status: AppointmentStatus) =>
+  (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(status);
+export const isActive = (status: AppointmentStatus) =>
+  (ACTIVE_JOB_STATUSES as readonly AppointmentStatus[]).includes(status);
+
+const LABELS: Record<AppointmentStatus, string> = {
+  pending: 'open',
+  assigned: 'assigned',
+  accepted: 'accepted',
+  en_route: 'en route',
+  on_location: 'on location',
+  completed: 'completed',
+  declined: 'declined',
+};
+
+export const LIFECYCLE_MESSAGES = {
+  completeThroughRecord: 'A job is completed by saving its service record (Complete Job).',
+  declineThroughRoute: 'Use Decline Call to decline a job.',
+  takenByAnother: 'This job has already been taken by another technician.',
+  finishCurrentJob: 'Finish your current job before accepting another one.',
+  acceptFirst: 'Accept the job before moving it on.',
+  notYours: 'This job belongs to another technician.',
+  notOnLocation: 'Mark the job On Location before completing it.',
+  notYoursToComplete: "Only the job's technician can complete it.",
+  alreadyCompleted: 'This job has already been completed.',
+} as const;
+
+const conflict = (message: string): Refusal => ({ code: ERROR_CODES.conflict, message });
+const alreadyClosed = (status: AppointmentStatus) =>
+  conflict(`This job is already ${LABELS[status]}.`);
+
+/**
+ * May `actor` make `move` on `job`? Returns why not, or null. `activeJobId` is another job the
+ * actor already has in accepted, en_route or on_location (asked for an accept only).
+ *
+ * - Accept: the job is open and unassigned or assigned to the actor, and the actor has no active job.
+ * - En route, on location: the next step only, by the job's technician; an admin acts for them.
+ * - Completed: a job on location, by its technician or an admin acting for them, once.
+ * - Declined: any open job (who may decline is a per-route rule: admins and the supervisor).
+ */
+export function checkMove(
+  job: JobState,
+  move: Move,
+  actor: JobActor,
+  activeJobId: number | null = null,
+): Refusal | null {
+  if (move === 'declined') return isClosed(job.status) ? alreadyClosed(job.status) : null;
+  if (move === 'completed') return checkCompletion(job, actor);
+  if (isClosed(job.status)) return alreadyClosed(job.status);
+
+  if (move === 'accepted') {
+    if (job.technicianId !== null && job.technicianId !== actor.id) {
+      return conflict(LIFECYCLE_MESSAGES.takenByAnother);
+    }
+    if (!(STEPS.accepted.from as readonly AppointmentStatus[]).includes(job.status)) {
+      return alreadyClosed(job.status);
+    }
+    if (activeJobId !== null) return conflict(LIFECYCLE_MESSAGES.finishCurrentJob);
+    return null;
+  }
+
+  if (job.technicianId === null) return conflict(LIFECYCLE_MESSAGES.acceptFirst);
+  if (job.technicianId !== actor.id && actor.role !== 'admin') {
+    return { code: ERROR_CODES.forbidden, message: LIFECYCLE_MESSAGES.notYours };
+  }
+  if (job.status === move) return conflict(`This job is already ${LABELS[move]}.`);
+  const from = STEPS[move].from as readonly AppointmentStatus[];
+  if (!from.includes(job.status)) {
+    return conflict(
+      `A job that is ${LABELS[job.status]} cannot be marked ${LABELS[move]}; it must be ${from.map((s) => LABELS[s]).join(' or ')} first.`,
+    );
+  }
+  return null;
+}
+
+function checkCompletion(job: JobState, actor: JobActor): Refusal | null {
+  if (job.status === 'completed') return conflict(LIFECYCLE_MESSAGES.alreadyCompleted);
+  if (job.status === 'declined') return alreadyClosed(job.status);
+  const othersJob = job.technicianId !== null && job.technicianId !== actor.id;
+  if (othersJob && actor.role !== 'admin') {
+    return { code: ERROR_CODES.forbidden, message: LIFECYCLE_MESSAGES.notYoursToComplete };
+  }
+  if (job.status !== 'on_location') return conflict(LIFECYCLE_MESSAGES.notOnLocation);
+  return null;
+}
+
+/**
+ * What a status change asks for, as a move: the board's PATCH .../status may name any status, but
+ * only the steps move a job there (completed and declined have their own routes).
+ */
+export function checkStatusChange(
+  job: JobState,
+  to: AppointmentStatus,
+  actor: JobActor,
+  activeJobId: number | null = null,
+): Refusal | null {
+  if (to === 'completed') return conflict(LIFECYCLE_MESSAGES.completeThroughRecord);
+  if (to === 'declined') return conflict(LIFECYCLE_MESSAGES.declineThroughRoute);
+  if (!isStep(to)) return conflict(`A job cannot be moved back to ${LABELS[to]}.`);
+  return checkMove(job, to, actor, activeJobId);
+}
+
+/** The move that follows each status on the board (Complete Job opens the completion dialog). */
+export const NEXT_MOVE: Partial<Record<AppointmentStatus, Move>> = {
+  pending: 'accepted',
+  assigned: 'accepted',
+  accepted: 'en_route',
+  en_route: 'on_location',
+  on_location: 'completed',
+};
+
+/**
+ * May `actor` take the job's next move now? The board shows a button exactly when this says yes.
+ * `activeJobId` as for checkMove.
+ */
+export function mayAct(
+  job: JobState,
+  actor: JobActor,
+  move: Move,
+  activeJobId: number | null = null,
+): boolean {
+  return checkMove(job, move, actor, activeJobId) === null;
+}

@@ -1,0 +1,62 @@
+import { DashboardAppointment, EventPayload } from '@cincy/contracts';
+import { BoardAppointmentEntity } from './board-appointment.entity';
+
+/** The board view of a job: what GET /api/appointments lists and every dispatch event carries. */
+export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppointment {
+  return {
+    id: a.id,
+    customerId: a.customerId,
+    status: a.status,
+    priority: a.priority,
+    customer: { name: a.customerName, phone: a.customerPhone },
+    location: a.location,
+    customerLocation: a.customerLocation,
+    technicianId: a.technicianId,
+    technicianUsername: a.technicianUsername,
+    technician: a.technicianId ? { name: a.technicianName ?? a.technicianUsername ?? '' } : null,
+    vehicle: a.vehicle,
+    preferredTime: a.preferredTime,
+    scheduledDate: a.scheduledDate,
+    scheduledTime: a.scheduledTime,
+    notes: a.notes,
+    requestedAt: a.requestedAt.toISOString(),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    version: a.version,
+  };
+}
+
+/** A booked appointment as it joins the board: pending, nobody on it yet, version 1. */
+export function fromRequested(
+  p: EventPayload<'booking.appointment.requested'>,
+  now: Date,
+): BoardAppointmentEntity {
+  return Object.assign(new BoardAppointmentEntity(), {
+    id: p.appointmentId,
+    customerId: p.customerId,
+    customerName: p.customer.name,
+    customerPhone: p.customer.phone,
+    location: p.location,
+    customerLocation: p.customerLocation,
+    vehicle: p.vehicle,
+    preferredTime: p.preferredTime,
+    scheduledDate: p.scheduledDate,
+    scheduledTime: p.scheduledTime,
+    scheduledStartTime: p.scheduledStartTime ? new Date(p.scheduledStartTime) : null,
+    notes: p.notes,
+    priority: p.priority,
+    status: 'pending',
+    technicianId: null,
+    technicianUsername: null,
+    technicianName: null,
+    requestedAt: new Date(p.requestedAt),
+    acceptedAt: null,
+    enRouteAt: null,
+    onLocationAt: null,
+    completedAt: null,
+    version: 1,
+    closedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies BoardAppointmentEntity);
+}

@@ -1,0 +1,5 @@
+export { BoardAppointmentEntity } from './board-appointment.entity';
+export { BoardRepository } from './board.repository';
+export { BoardController } from './board.controller';
+export { BoardService } from './board.service';
+export { CustomerDetailsService, DELETED_CUSTOMER } from './customer-details.service';

@@ -1,0 +1,6 @@
+export { InventoryItemEntity } from './inventory-item.entity';
+export { InventoryTransactionEntity } from './inventory-transaction.entity';
+export { ItemsController } from './items.controller';
+export { ItemsRepository } from './items.repository';
+export { ItemsService } from './items.service';
+export { STOCK_MESSAGES, StockService } from './stock.service';

@@ -1,0 +1,2 @@
+export { SalesRepository } from './sales.repository';
+export { SalesService } from './sales.service';

@@ -1,0 +1,116 @@
+import { BatterySearchResult, SERVICE_RECORDS_LIMIT, ServiceRecord } from '@cincy/contracts';
+import { containsPattern } from '@cincy/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ServiceRecordEntity } from './service-record.entity';
+import { toServiceRecord } from './service-record.mapper';
+
+/** Where an installed serial went: the record that installed it and whose car it is in. */
+export interface Installation {
+  appointmentId: number;
+  completedAt: Date;
+  customerName: string | null;
+}
+
+/** Every statement on service_records (with inventory's copy of the customers they name). */
+@Injectable()
+export class ServiceRecordsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** For reads outside a transaction. */
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  existsFor(manager: EntityManager, appointmentId: number): Promise<boolean> {
+    return manager.existsBy(ServiceRecordEntity, { appointmentId });
+  }
+
+  /**
+   * Stores the record; 'taken' when a concurrent transaction stored the job's record or installed
+   * the serial first (the unique indexes decide the race the checks before could not see).
+   */
+  async insert(
+    manager: EntityManager,
+    record: Omit<ServiceRecordEntity, 'id' | 'legacyDuplicateSerial'>,
+  ): Promise<ServiceRecord | 'job-taken' | 'serial-taken'> {
+    try {
+      const saved = await manager.save(manager.create(ServiceRecordEntity, record));
+      return toServiceRecord(saved);
+    } catch (error) {
+      const { code, constraint } = ((error as QueryFailedError).driverError ?? {}) as {
+        code?: string;
+        constraint?: string;
+      };
+      if (code !== '23505') throw error;
+      return constraint === 'service_records_appointment_idx' ? 'job-taken' : 'serial-taken';
+    }
+  }
+
+  /** The record that installed this serial (case-insensitive), if any. */
+  async installationOf(manager: EntityManager, serial: string): Promise<Installation | null> {
+    const [row]: { appointment_id: number; completed_at: Date; name: string | null }[] =
+      await manager.query(
+        `SELECT r.appointment_id, r.completed_at, c.name
+           FROM service_records r LEFT JOIN customers c ON c.id = r.customer_id
+          WHERE lower(r.battery_serial_number) = lower($1)
+          ORDER BY r.completed_at LIMIT 1`,
+        [serial.trim()],
+      );
+    return row
+      ? { appointmentId: row.appointment_id, completedAt: row.completed_at, customerName: row.name }
+      : null;
+  }
+
+  /** Is this serial in the customer's own service history? */
+  async customerHasSerial(
+    manager: EntityManager,
+    customerId: number,
+    serial: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM service_records
+        WHERE customer_id = $1 AND lower(battery_serial_number) = lower($2) LIMIT 1`,
+      [customerId, serial.trim()],
+    );
+    return rows.length > 0;
+  }
+
+  /** A customer's service history, newest first, bounded. */
+  async ofCustomer(customerId: number): Promise<ServiceRecord[]> {
+    const records = await this.dataSource.manager.find(ServiceRecordEntity, {
+      where: { customerId },
+      order: { completedAt: 'DESC', id: 'DESC' },
+      take: SERVICE_RECORDS_LIMIT,
+    });
+    return records.map(toServiceRecord);
+  }
+
+  /** Records whose serial contains the text, newest first, with whose they are. */
+  async searchSerial(text: string): Promise<BatterySearchResult[]> {
+    const rows = await this.dataSource.manager
+      .createQueryBuilder(ServiceRecordEntity, 'r')
+      .leftJoin('customers', 'c', 'c.id = r.customer_id')
+      .addSelect(['c.name AS customer_name', 'c.phone AS customer_phone'])
+      .where('r.battery_serial_number ILIKE :text', { text: containsPattern(text) })
+      .orderBy('r.completedAt', 'DESC')
+      .addOrderBy('r.id', 'DESC')
+      .limit(SERVICE_RECORDS_LIMIT)
+      .getRawAndEntities();
+    return rows.entities.map((record, i) => {
+      const raw = rows.raw[i] as { customer_name: string | null; customer_phone: string | null };
+      return {
+        ...toServiceRecord(record),
+        customer:
+          raw.customer_name === null
+            ? null
+            : { name: raw.customer_name, phone: raw.customer_phone ?? '' },
+      };
+    });
+  }
+
+  /** A deleted customer's notes leave their records; the records stay (stock and warranty). */
+  async forgetNotesOf(manager: EntityManager, customerId: number): Promise<void> {
+    await manager.update(ServiceRecordEntity, { customerId }, { completionNotes: null });
+  }
+}
