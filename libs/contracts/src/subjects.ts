@@ -99,12 +99,12 @@ export const RPC = {
   'identity.users.update': {
     request: z.object({ id, user: userUpdateSchema, actor: actorSchema }),
     answer: userSchema,
-    refuses: [notFound, conflict, forbidden],
+    refuses: [notFound, conflict],
   },
   'identity.users.delete': {
     request: z.object({ id, actor: actorSchema }),
     answer: messageAnswer,
-    refuses: [notFound, forbidden],
+    refuses: [notFound, forbidden, conflict],
   },
   'identity.users.locations': { request: empty, answer: z.array(userLocationSchema) },
   'identity.users.report-location': {

@@ -3,15 +3,19 @@ import { Module } from '@nestjs/common';
 import { IDENTITY_ENV } from './config';
 import { CreateUsersAndSessions1732200000001 } from './migrations/1732200000001-create-users-and-sessions';
 import { PresenceAndLocations1732400000001 } from './migrations/1732400000001-presence-and-locations';
-import { LocationTrackingEntity } from './presence/location-tracking.entity';
-import { PresenceController } from './presence/presence.controller';
-import { PresenceService } from './presence/presence.service';
-import { SessionsController } from './sessions/sessions.controller';
-import { SessionsService } from './sessions/sessions.service';
-import { UserSessionEntity } from './sessions/user-session.entity';
-import { UserEntity } from './users/user.entity';
-import { UsersController } from './users/users.controller';
-import { UsersService } from './users/users.service';
+import {
+  LocationTrackingEntity,
+  PresenceController,
+  PresenceRepository,
+  PresenceService,
+} from './presence';
+import {
+  SessionsController,
+  SessionsRepository,
+  SessionsService,
+  UserSessionEntity,
+} from './sessions';
+import { UserEntity, UserSignOut, UsersController, UsersRepository, UsersService } from './users';
 
 @Module({
   imports: [
@@ -22,7 +26,16 @@ import { UsersService } from './users/users.service';
     }),
   ],
   controllers: [SessionsController, UsersController, PresenceController],
-  providers: [UsersService, SessionsService, PresenceService],
+  providers: [
+    UsersRepository,
+    SessionsRepository,
+    PresenceRepository,
+    UsersService,
+    SessionsService,
+    PresenceService,
+    // Users end sessions through this port; sessions implements it (sessions imports users).
+    { provide: UserSignOut, useExisting: SessionsService },
+  ],
 })
 export class AppModule {}
 

@@ -3,7 +3,7 @@ import { connectTestRpc, dropIsolatedStack, useIsolatedStack } from '@cincy/plat
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { identityService } from '../src/app.module';
-import { SessionsService } from '../src/sessions/sessions.service';
+import { SessionsService } from '../src/sessions';
 
 const testStack = useIsolatedStack();
 process.env.SEED_ADMIN_USERNAME = 'Boss';

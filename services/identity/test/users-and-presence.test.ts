@@ -10,7 +10,7 @@ import {
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { identityService } from '../src/app.module';
-import { PRESENCE, PresenceService } from '../src/presence/presence.service';
+import { PRESENCE, PresenceService } from '../src/presence';
 
 const testStack = useIsolatedStack();
 process.env.SEED_ADMIN_USERNAME = 'chief';

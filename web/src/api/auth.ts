@@ -1,8 +1,11 @@
-import type { SignedInUser, LoginRequest } from '@cincy/contracts';
+import type { SignedInUser, loginRequestSchema } from '@cincy/contracts';
 import { ApiRequestError, apiRequest, requestJson } from './request';
+import type { SchemaInput } from './schema-types';
 
-export function login(body: LoginRequest): Promise<SignedInUser> {
-  return requestJson<SignedInUser>('POST', '/api/auth/login', body);
+export type LoginBody = SchemaInput<typeof loginRequestSchema>;
+
+export function login(body: LoginBody): Promise<SignedInUser> {
+  return requestJson('POST', '/api/auth/login', body);
 }
 
 /** The answer is not read (spec section 7). */

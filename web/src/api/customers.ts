@@ -1,14 +1,19 @@
 import type {
   Customer,
-  CustomerInput,
   CustomerListQuery,
   CustomerSummary,
+  RpcAnswer,
   ServiceRecord,
+  customerInputSchema,
 } from '@cincy/contracts';
 import { requestJson } from './request';
+import type { SchemaInput } from './schema-types';
 
-export function createCustomer(input: CustomerInput): Promise<Customer> {
-  return requestJson<Customer>('POST', '/api/customers', input);
+/** The body of POST and PATCH /api/customers. */
+export type CustomerBody = SchemaInput<typeof customerInputSchema>;
+
+export function createCustomer(input: CustomerBody): Promise<Customer> {
+  return requestJson('POST', '/api/customers', input);
 }
 
 /** One page (CUSTOMER_PAGE_SIZE) of the Customer Database, by name; `search` narrows it on the server. */
@@ -21,22 +26,17 @@ export function fetchCustomers(
   if (text) params.set('search', text);
   if (offset) params.set('offset', String(offset));
   const query = params.toString();
-  return requestJson<CustomerSummary[]>(
-    'GET',
-    `/api/customers${query ? `?${query}` : ''}`,
-    undefined,
-    { signal },
-  );
+  return requestJson('GET', `/api/customers${query ? `?${query}` : ''}`, undefined, { signal });
 }
 
 /** The Edit Customer Information dialog; answers the row as it now is. */
-export function updateCustomer(id: number, input: CustomerInput): Promise<CustomerSummary> {
-  return requestJson<CustomerSummary>('PATCH', `/api/customers/${id}`, input);
+export function updateCustomer(id: number, input: CustomerBody): Promise<CustomerSummary> {
+  return requestJson('PATCH', `/api/customers/${id}`, input);
 }
 
-/** Admins and the named account; the answer may carry a message (spec section 7). */
-export function deleteCustomer(id: number): Promise<{ message?: string } | null> {
-  return requestJson<{ message?: string } | null>('DELETE', `/api/customers/${id}`);
+/** Admins and the named account; the answer carries a message (spec section 7). */
+export function deleteCustomer(id: number): Promise<RpcAnswer<'booking.customers.delete'>> {
+  return requestJson('DELETE', `/api/customers/${id}`);
 }
 
 /** The customer's service history, newest first. */
@@ -44,10 +44,7 @@ export function fetchCustomerServiceRecords(
   customerId: number,
   signal?: AbortSignal,
 ): Promise<ServiceRecord[]> {
-  return requestJson<ServiceRecord[]>(
-    'GET',
-    `/api/customers/${customerId}/service-records`,
-    undefined,
-    { signal },
-  );
+  return requestJson('GET', `/api/customers/${customerId}/service-records`, undefined, {
+    signal,
+  });
 }

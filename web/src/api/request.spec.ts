@@ -1,4 +1,4 @@
-import { ApiRequestError, apiRequest, readJson } from './request';
+import { ApiRequestError, apiRequest, errorCodeOf, readJson } from './request';
 
 const realFetch = globalThis.fetch;
 let fetchMock: jest.Mock<Promise<Response>, [Parameters<typeof fetch>[0], RequestInit?]>;
@@ -84,6 +84,32 @@ describe('apiRequest', () => {
     expect(error.code).toBeUndefined();
     expect(error.serverMessage).toBeUndefined();
     expect(error.fieldErrors).toBeUndefined();
+  });
+});
+
+describe('errorCodeOf', () => {
+  it("keeps the server's code reachable, so callers choose by code rather than by text", async () => {
+    answer(
+      json(
+        { code: 'OUTSIDE_SERVICE_HOURS', message: 'ASAP requests are handled in our window.' },
+        { status: 422, statusText: 'Unprocessable Entity' },
+      ),
+    );
+    const error = await failure(apiRequest('POST', '/api/appointments', {}));
+    expect(errorCodeOf(error)).toBe('OUTSIDE_SERVICE_HOURS');
+    expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('apiRequest headers', () => {
+  it('adds the extra headers beside the JSON ones', async () => {
+    answer(json({ id: 1 }, { status: 201 }));
+    await apiRequest('POST', '/api/appointments', {}, { headers: { 'Idempotency-Key': 'k1' } });
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({
+      'Idempotency-Key': 'k1',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
   });
 });
 

@@ -1,34 +1,29 @@
-import type { BatterySearchResult, ServiceRecord, VerifySerial } from '@cincy/contracts';
+import type {
+  BatterySearchResult,
+  ServiceRecord,
+  serviceRecordInputSchema,
+  verifySerialAnswerSchema,
+  verifySerialSchema,
+} from '@cincy/contracts';
 import { requestJson } from './request';
+import type { SchemaInput, SchemaOutput } from './schema-types';
 
 /**
- * The body of POST /api/service-records as the completion dialog sends it (spec section 3,
- * "Service record payload"); the server parses it with `serviceRecordInputSchema`.
+ * The body of POST /api/service-records (spec section 3, "Service record payload"):
+ * the schema's input, which also takes the dialog's spelling of service codes ('battery installed').
  */
-export interface ServiceRecordPayload {
-  appointmentId: number;
-  customerId: number;
-  /** The dialog's spelling ('battery installed', ...); the server stores history's. */
-  serviceCode: string;
-  completionNotes: string;
-  batterySerialNumber: string;
-  previousBatterySerialNumber: string;
-  vehicleYear: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleColor: string;
-  vehicleMileage: string;
-  technicianId: number | null;
-  technicianName: string | null;
-  inventoryItemId: number | undefined;
+export type ServiceRecordBody = SchemaInput<typeof serviceRecordInputSchema>;
+
+/** POST /api/service-records/verify-serial's body and answer. */
+export type VerifySerialBody = SchemaInput<typeof verifySerialSchema>;
+export type VerifySerialAnswer = SchemaOutput<typeof verifySerialAnswerSchema>;
+
+export function createServiceRecord(payload: ServiceRecordBody): Promise<ServiceRecord> {
+  return requestJson('POST', '/api/service-records', payload);
 }
 
-export function createServiceRecord(payload: ServiceRecordPayload): Promise<ServiceRecord> {
-  return requestJson<ServiceRecord>('POST', '/api/service-records', payload);
-}
-
-export function verifySerial(body: VerifySerial): Promise<{ verified: boolean }> {
-  return requestJson<{ verified: boolean }>('POST', '/api/service-records/verify-serial', body);
+export function verifySerial(body: VerifySerialBody): Promise<VerifySerialAnswer> {
+  return requestJson('POST', '/api/service-records/verify-serial', body);
 }
 
 /** Battery Search: records whose serial contains the text (case-insensitive), newest first. */
@@ -36,7 +31,7 @@ export function searchServiceRecords(
   serialNumber: string,
   signal?: AbortSignal,
 ): Promise<BatterySearchResult[]> {
-  return requestJson<BatterySearchResult[]>(
+  return requestJson(
     'GET',
     `/api/service-records/search?serialNumber=${encodeURIComponent(serialNumber.trim())}`,
     undefined,

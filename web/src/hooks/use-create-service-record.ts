@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS } from '../api/query-keys';
-import { createServiceRecord, type ServiceRecordPayload } from '../api/service-records';
+import { createServiceRecord, type ServiceRecordBody } from '../api/service-records';
 
 /**
  * Completes a job. Afterwards the appointments list and the stats are refetched (spec section 7),
@@ -9,7 +9,7 @@ import { createServiceRecord, type ServiceRecordPayload } from '../api/service-r
 export function useCreateServiceRecord() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ServiceRecordPayload) => createServiceRecord(payload),
+    mutationFn: (payload: ServiceRecordBody) => createServiceRecord(payload),
     onSuccess: () => {
       for (const queryKey of [
         QUERY_KEYS.appointments,

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LoginBody } from '../api/auth';
 import { authStore } from '../lib/auth-store';
 
 /** Resolves to null when signed in, else the failure to show; never throws. */
 export function useLogin() {
   return useMutation({
-    mutationFn: ({ username, password }: { username: string; password: string }) =>
-      authStore.login(username, password),
+    mutationFn: ({ username, password }: LoginBody) => authStore.login(username, password),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InventoryItemInput } from '@cincy/contracts';
-import { createInventoryItem, updateInventoryItem } from '../api/inventory';
+import { createInventoryItem, updateInventoryItem, type InventoryItemBody } from '../api/inventory';
 import { QUERY_KEYS } from '../api/query-keys';
 import { writeInventoryItem } from '../lib/live-cache';
 
@@ -11,7 +10,7 @@ import { writeInventoryItem } from '../lib/live-cache';
 export function useSaveInventoryItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: InventoryItemInput }) =>
+    mutationFn: ({ id, input }: { id: number | null; input: InventoryItemBody }) =>
       id === null ? createInventoryItem(input) : updateInventoryItem(id, input),
     onSuccess: (item) => {
       writeInventoryItem(queryClient, item);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { CustomerInput, CustomerSummary } from '@cincy/contracts';
-import { updateCustomer } from '../api/customers';
+import type { CustomerSummary } from '@cincy/contracts';
+import { updateCustomer, type CustomerBody } from '../api/customers';
 import { QUERY_KEYS } from '../api/query-keys';
 
 /** Replaces a customer in every loaded page (the row keeps its place until the next search). */
@@ -22,7 +22,7 @@ export function replaceCustomer(
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: CustomerInput }) => updateCustomer(id, input),
+    mutationFn: ({ id, input }: { id: number; input: CustomerBody }) => updateCustomer(id, input),
     onSuccess: (customer) => {
       queryClient.setQueriesData<InfiniteData<CustomerSummary[], number>>(
         { queryKey: QUERY_KEYS.customersAll, predicate: (q) => isInfinite(q.state.data) },

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserUpdate } from '@cincy/contracts';
-import { updateUser } from '../api/users';
+import { updateUser, type UpdateUserBody } from '../api/users';
 import { useRefetchUsers } from './use-users';
 
 /** Edit User (admins); a new password or a demotion ends the user's sessions on the server. */
 export function useUpdateUser() {
   const refetch = useRefetchUsers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UserUpdate }) => updateUser(id, body),
+    mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body),
     onSuccess: refetch,
   });
 }

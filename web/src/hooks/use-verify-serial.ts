@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { VerifySerial } from '@cincy/contracts';
-import { verifySerial } from '../api/service-records';
+import { verifySerial, type VerifySerialBody } from '../api/service-records';
 
 /** Is the previous battery's serial in this customer's history (warranty replacement)? */
 export function useVerifySerial() {
-  return useMutation({ mutationFn: (body: VerifySerial) => verifySerial(body) });
+  return useMutation({ mutationFn: (body: VerifySerialBody) => verifySerial(body) });
 }

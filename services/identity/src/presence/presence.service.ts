@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { ERROR_CODES, LOCATION, LocationReport, UserLocation, UserStatus } from '@cincy/contracts';
 import { DomainError, AppLogger, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { UserEntity } from '../users/user.entity';
-import { LocationTrackingEntity } from './location-tracking.entity';
+import { EntityManager } from 'typeorm';
+import { UserEntity, UsersRepository, toUserLocation } from '../users';
+import { toLocationRow } from './location-tracking.mapper';
+import { PresenceRepository } from './presence.repository';
 
 export const PRESENCE = {
   /** Silent this long (two missed 5-minute heartbeats, and slack) counts as offline. */
@@ -13,16 +14,6 @@ export const PRESENCE = {
   /** Staff lists are small; the map and Online Team never need more. */
   maxListed: 500,
 } as const;
-
-export const toUserLocation = (u: UserEntity): UserLocation => ({
-  id: u.id,
-  name: u.name,
-  username: u.username,
-  role: u.role,
-  status: u.status,
-  currentLocation: u.currentLocation,
-  lastSeen: u.lastSeen?.toISOString() ?? null,
-});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -35,7 +26,8 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly tracking: PresenceRepository,
     private readonly outbox: Outbox,
     private readonly logger: AppLogger,
   ) {}
@@ -55,15 +47,13 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
 
   /** GET /api/users/locations: every user with status and position, by name. */
   async locations(): Promise<UserLocation[]> {
-    const users = await this.dataSource.manager.find(UserEntity, {
-      order: { name: 'ASC', id: 'ASC' },
-      take: PRESENCE.maxListed,
-    });
-    return users.map(toUserLocation);
+    return (await this.users.listByName(PRESENCE.maxListed)).map(toUserLocation);
   }
 
   async heartbeat(userId: number): Promise<{ message: string }> {
-    await this.outbox.transaction(async (tx) => this.seen(tx, await lockUser(tx.manager, userId)));
+    await this.outbox.transaction(async (tx) =>
+      this.seen(tx, await this.lockUser(tx.manager, userId)),
+    );
     return { message: 'Heartbeat received' };
   }
 
@@ -77,7 +67,7 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
     token: string,
   ): Promise<{ message: string; stored: boolean }> {
     return this.outbox.transaction(async (tx) => {
-      const user = await lockUser(tx.manager, userId);
+      const user = await this.lockUser(tx.manager, userId);
       const now = new Date();
       const due =
         !user.locationUpdatedAt ||
@@ -86,19 +76,8 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
         await this.seen(tx, user, now);
         return { message: 'Location received; stored less than 30 s ago', stored: false };
       }
-      const [session]: { id: number }[] = await tx.manager.query(
-        'SELECT id FROM user_sessions WHERE session_token = $1 AND user_id = $2',
-        [hashToken(token), userId],
-      );
-      await tx.manager.insert(LocationTrackingEntity, {
-        userId,
-        sessionId: session?.id ?? null,
-        latitude: report.latitude,
-        longitude: report.longitude,
-        accuracy: report.accuracy ?? null,
-        timestamp: now,
-        isActive: true,
-      });
+      const sessionId = await this.tracking.findSessionId(tx.manager, userId, hashToken(token));
+      await this.tracking.insertLocation(tx.manager, toLocationRow(userId, sessionId, report, now));
       user.currentLocation = { lat: report.latitude, lng: report.longitude };
       user.locationUpdatedAt = now;
       await this.setStatus(tx, user, 'online', now, true);
@@ -113,15 +92,8 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
 
   /** Signed out everywhere: offline. */
   async signedOut(tx: Transaction, userId: number): Promise<void> {
-    const [{ active }]: { active: number }[] = await tx.manager.query(
-      'SELECT count(*)::int AS active FROM user_sessions WHERE user_id = $1 AND is_active',
-      [userId],
-    );
-    if (active > 0) return;
-    const user = await tx.manager.findOne(UserEntity, {
-      where: { id: userId },
-      lock: { mode: 'pessimistic_write' },
-    });
+    if ((await this.tracking.countActiveSessions(tx.manager, userId)) > 0) return;
+    const user = await this.users.lockById(tx.manager, userId);
     if (user) await this.setStatus(tx, user, 'offline', user.lastSeen ?? new Date(), false);
   }
 
@@ -129,14 +101,7 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
   async sweep(now = new Date()): Promise<number> {
     return this.outbox.transaction(async (tx) => {
       const silentSince = new Date(now.getTime() - PRESENCE.offlineAfterMs);
-      const users = await tx.manager
-        .createQueryBuilder(UserEntity, 'u')
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .where("u.status = 'online' AND (u.last_seen IS NULL OR u.last_seen < :silentSince)", {
-          silentSince,
-        })
-        .getMany();
+      const users = await this.users.lockOnlineSilentSince(tx.manager, silentSince);
       for (const user of users)
         await this.setStatus(tx, user, 'offline', user.lastSeen ?? now, false);
       return users.length;
@@ -153,18 +118,15 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
     const changed = user.status !== status;
     user.status = status;
     if (status === 'online') user.lastSeen = at;
-    await tx.manager.save(user);
+    await this.users.save(tx.manager, user);
     if (changed || moved) {
       await tx.emit('identity.user.presence-changed', { user: toUserLocation(user) });
     }
   }
-}
 
-async function lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
-  const user = await manager.findOne(UserEntity, {
-    where: { id },
-    lock: { mode: 'pessimistic_write' },
-  });
-  if (!user) throw new DomainError(ERROR_CODES.notFound, 'User not found');
-  return user;
+  private async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
+    const user = await this.users.lockById(manager, id);
+    if (!user) throw new DomainError(ERROR_CODES.notFound, 'User not found');
+    return user;
+  }
 }

@@ -1,6 +1,7 @@
 import {
   SERVICE_CODE_LABELS,
   type BatterySearchResult,
+  type Customer,
   type CustomerSummary,
   type ServiceRecord,
   type SignedInUser,
@@ -60,12 +61,8 @@ export function serviceLabel(code: string): string {
 }
 
 /** The customer a row acts on; `email` is left out when the row does not know it (Battery Search). */
-export interface CustomerTarget {
-  id: number;
-  name: string;
-  phone: string;
-  email?: string | null;
-}
+export type CustomerTarget = Pick<Customer, 'id' | 'name' | 'phone'> &
+  Partial<Pick<Customer, 'email'>>;
 
 /** One Battery Search row: the record, whose it is, and what the table shows. */
 export interface BatteryRow {

@@ -1,5 +1,5 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
-import { formatAge, slaLevel, splitBoard } from './board-lists.util';
+import { formatAge, splitBoard } from './board-lists.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
@@ -94,20 +94,5 @@ describe('formatAge', () => {
   it("reads 'Xh Ym' from an hour on", () => {
     expect(formatAge(60)).toBe('1h 0m');
     expect(formatAge(135)).toBe('2h 15m');
-  });
-});
-
-describe('slaLevel', () => {
-  it.each([
-    [0, 'normal'],
-    [29, 'normal'],
-    [30, 'medium'],
-    [44, 'medium'],
-    [45, 'high'],
-    [59, 'high'],
-    [60, 'breach'],
-    [600, 'breach'],
-  ])('%i minutes is %s', (minutes, level) => {
-    expect(slaLevel(minutes)).toBe(level);
   });
 });

@@ -1,8 +1,7 @@
 import {
-  ACTIVE_JOB_STATUSES,
-  CLOSED_STATUSES,
-  SLA_MINUTES,
   businessDate,
+  isActive,
+  isClosed,
   type AppointmentStatus,
   type DashboardAppointment,
 } from '@cincy/contracts';
@@ -13,10 +12,6 @@ export interface BoardLists {
   future: DashboardAppointment[];
 }
 
-const isActive = (status: AppointmentStatus) =>
-  (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
-const isClosed = (status: AppointmentStatus) =>
-  (CLOSED_STATUSES as readonly string[]).includes(status);
 const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
   a.requestedAt.localeCompare(b.requestedAt);
 const bySchedule = (a: DashboardAppointment, b: DashboardAppointment) =>
@@ -53,22 +48,6 @@ export function minutesSince(iso: string, now: number): number {
 export function formatAge(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}
-
-export type SlaLevel = 'normal' | 'medium' | 'high' | 'breach';
-
-export const SLA_LABELS: Record<SlaLevel, string> = {
-  normal: 'NORMAL',
-  medium: 'MEDIUM',
-  high: 'HIGH',
-  breach: 'SLA BREACH',
-};
-
-export function slaLevel(minutes: number): SlaLevel {
-  if (minutes >= SLA_MINUTES.breach) return 'breach';
-  if (minutes >= SLA_MINUTES.high) return 'high';
-  if (minutes >= SLA_MINUTES.medium) return 'medium';
-  return 'normal';
 }
 
 /** '14:30:00' -> '2:30 PM'. */

@@ -9,7 +9,7 @@ import {
   type DialogServiceCode,
   type InventoryItem,
 } from '@cincy/contracts';
-import type { ServiceRecordPayload } from '../../api/service-records';
+import type { ServiceRecordBody } from '../../api/service-records';
 import type { SelectOption } from '../../components/form-field';
 
 /** The completion dialog's values, as its controls hold them (text). */
@@ -108,7 +108,9 @@ export function parseInventoryItemId(value: string): number | undefined {
 /**
  * Spec section 3, "Service record payload", for the chosen appointment. The record names the
  * appointment's technician (the dialog acts for them); battery fields are sent only for a service
- * that puts a battery in, the previous serial only for a warranty replacement.
+ * that puts a battery in, the previous serial only for a warranty replacement. The result is the
+ * contract's input type (`z.input` of `serviceRecordInputSchema`), which `validateCompletion`
+ * parses as the server will.
  */
 export function buildServiceRecordPayload(
   appointment: Pick<
@@ -116,7 +118,7 @@ export function buildServiceRecordPayload(
     'id' | 'customerId' | 'technicianId' | 'technician' | 'technicianUsername' | 'vehicle'
   > | null,
   form: CompletionForm,
-): ServiceRecordPayload {
+): ServiceRecordBody {
   if (!appointment) throw new Error(COMPLETION_MESSAGES.noAppointment);
   const code = form.serviceCode ? DIALOG_TO_SERVICE_CODE[form.serviceCode] : undefined;
   const battery = code !== undefined && takesBattery(code);
@@ -143,7 +145,7 @@ const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_COMPLETION_FORM));
  * before it, a warranty replacement needs its previous serial verified.
  */
 export function validateCompletion(
-  payload: ServiceRecordPayload,
+  payload: ServiceRecordBody,
   verified: boolean,
 ): CompletionErrors {
   if (payload.serviceCode === 'warranty replacement' && !verified) {

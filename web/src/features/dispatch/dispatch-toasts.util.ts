@@ -1,3 +1,4 @@
+import type { DeclineAnswer } from '../../api/appointments';
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 import type { StepAction } from './job-actions.util';
@@ -48,7 +49,7 @@ export function statusFailedToast(error: unknown): ToastInput {
   };
 }
 
-export function declinedToast(answer: { message?: string } | undefined): ToastInput {
+export function declinedToast(answer: Pick<DeclineAnswer, 'message'> | undefined): ToastInput {
   return {
     title: DISPATCH_MESSAGES.declinedTitle,
     description: answer?.message?.trim() || DISPATCH_MESSAGES.declined,

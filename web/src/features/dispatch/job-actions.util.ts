@@ -1,6 +1,8 @@
 import {
-  ACTIVE_JOB_STATUSES,
-  CLOSED_STATUSES,
+  NEXT_MOVE,
+  isActive,
+  isClosed,
+  mayAct,
   type AppointmentStatus,
   type DashboardAppointment,
   type SignedInUser,
@@ -25,49 +27,52 @@ export const STEP_STATUS = {
 } as const satisfies Partial<Record<JobAction, AppointmentStatus>>;
 export type StepAction = keyof typeof STEP_STATUS;
 
+const ACTION_OF_MOVE = {
+  accepted: 'accept',
+  en_route: 'en_route',
+  on_location: 'on_location',
+  completed: 'complete',
+} as const;
+
 type Viewer = Pick<SignedInUser, 'id' | 'role' | 'privileged'>;
 
-const isActive = (status: AppointmentStatus) =>
-  (ACTIVE_JOB_STATUSES as readonly AppointmentStatus[]).includes(status);
-const isClosed = (status: AppointmentStatus) =>
-  (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(status);
-const isOpen = (status: AppointmentStatus) => status === 'pending' || status === 'assigned';
+/** Another job the user has in accepted, en_route or on_location, if any. */
+function activeJobOf(
+  appointments: readonly DashboardAppointment[],
+  userId: number,
+  exceptId: number,
+): number | null {
+  return (
+    appointments.find((a) => a.technicianId === userId && isActive(a.status) && a.id !== exceptId)
+      ?.id ?? null
+  );
+}
 
 /** Does the user have a job in accepted, en_route or on_location? */
 export function hasActiveJob(
   appointments: readonly DashboardAppointment[],
   userId: number,
 ): boolean {
-  return appointments.some((a) => a.technicianId === userId && isActive(a.status));
+  return activeJobOf(appointments, userId, -1) !== null;
 }
 
 /**
- * Spec section 5, "Accept Job button": shown only if the appointment is unassigned or assigned to
- * the current user, and the user has no active job. The job must still be open to be accepted.
+ * The "Accept Job" button: shown only if the appointment is unassigned or assigned to the current
+ * user, and the user has no active job (the lifecycle's own rule, `mayAct`).
  */
 export function canAcceptJob(
   appointment: DashboardAppointment,
   userId: number,
   appointments: readonly DashboardAppointment[],
 ): boolean {
-  return (
-    isOpen(appointment.status) &&
-    (appointment.technicianId === null || appointment.technicianId === userId) &&
-    !hasActiveJob(appointments, userId)
-  );
+  const viewer = { id: userId, role: 'technician' };
+  return mayAct(appointment, viewer, 'accepted', activeJobOf(appointments, userId, appointment.id));
 }
 
-/** The next step of a job in progress, for its technician (an admin acts for them). */
-const NEXT_STEP: Partial<Record<AppointmentStatus, JobAction>> = {
-  accepted: 'en_route',
-  en_route: 'on_location',
-  on_location: 'complete',
-};
-
 /**
- * The buttons a card shows to `user`: Accept Job by the spec's rule; En Route, On Location and
- * Complete Job to the job's technician and to admins; Decline Call to privileged users on any job
- * that is not completed or declined.
+ * The buttons a card shows to `user`: the job's next move when the lifecycle lets the user make
+ * it (Accept Job by its rule; En Route, On Location and Complete Job for the job's technician and
+ * admins), and Decline Call to privileged users on any job that is not completed or declined.
  */
 export function jobActionsFor(
   appointment: DashboardAppointment,
@@ -75,9 +80,12 @@ export function jobActionsFor(
   appointments: readonly DashboardAppointment[],
 ): JobAction[] {
   const actions: JobAction[] = [];
-  if (canAcceptJob(appointment, user.id, appointments)) actions.push('accept');
-  const next = NEXT_STEP[appointment.status];
-  if (next && (appointment.technicianId === user.id || user.role === 'admin')) actions.push(next);
+  const next = NEXT_MOVE[appointment.status];
+  if (next && next !== 'declined') {
+    const activeJob =
+      next === 'accepted' ? activeJobOf(appointments, user.id, appointment.id) : null;
+    if (mayAct(appointment, user, next, activeJob)) actions.push(ACTION_OF_MOVE[next]);
+  }
   if (user.privileged && !isClosed(appointment.status)) actions.push('decline');
   return actions;
 }

@@ -31,7 +31,7 @@ export function JobCard({
         <h3 id={titleId} className="job-card-name">
           {a.customer.name}
         </h3>
-        <SlaBadge minutes={minutes} />
+        <SlaBadge appointment={a} now={now} />
       </header>
       <p className="job-card-status">
         <span className={`status-dot status-dot-${a.status}`} aria-hidden="true" />
