@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   timeSlotFull: 'TIME_SLOT_FULL',
   outsideServiceHours: 'OUTSIDE_SERVICE_HOURS',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL',
@@ -27,6 +28,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   TIME_SLOT_FULL: 409,
   OUTSIDE_SERVICE_HOURS: 422,
+  /** One Idempotency-Key sent again with a different body (IETF draft: 422). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,

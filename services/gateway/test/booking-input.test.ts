@@ -243,7 +243,7 @@ describe('public booking input at the gateway (booking + gateway in-process)', (
       }
       expect(limited?.body).toEqual({
         code: ERROR_CODES.rateLimited,
-        message: 'Too many requests. Please wait a minute and try again.',
+        message: `Too many requests. Please try again in ${Math.ceil(Number(limited?.headers.get('retry-after')) / 60)} minutes.`,
       });
       expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another bucket is not affected.

@@ -2,32 +2,44 @@ import type {
   AppointmentInput,
   CreatedAppointment,
   DashboardAppointment,
-  StatusChange,
+  declineAnswerSchema,
+  statusChangeSchema,
 } from '@cincy/contracts';
+import { IDEMPOTENCY_KEY_HEADER } from '@cincy/contracts';
 import { requestJson } from './request';
+import type { SchemaInput, SchemaOutput } from './schema-types';
 
 /** What PATCH /api/appointments/{id}/decline answers (`declineAnswerSchema`). */
-export interface DeclineAnswer {
-  message: string;
-  appointment: DashboardAppointment;
-}
+export type DeclineAnswer = SchemaOutput<typeof declineAnswerSchema>;
+
+/** The body of PATCH /api/appointments/{id}/status. */
+export type StatusChangeBody = SchemaInput<typeof statusChangeSchema>;
 
 export function fetchAppointments(signal?: AbortSignal): Promise<DashboardAppointment[]> {
-  return requestJson<DashboardAppointment[]>('GET', '/api/appointments', undefined, { signal });
+  return requestJson('GET', '/api/appointments', undefined, { signal });
 }
 
-export function createAppointment(input: AppointmentInput): Promise<CreatedAppointment> {
-  return requestJson<CreatedAppointment>('POST', '/api/appointments', input);
+/**
+ * Books a visit. With an Idempotency-Key, a repeat of the same request (a second tap, a retry
+ * after a lost answer) answers the booking already made instead of booking again.
+ */
+export function createAppointment(
+  input: AppointmentInput,
+  idempotencyKey?: string,
+): Promise<CreatedAppointment> {
+  return requestJson('POST', '/api/appointments', input, {
+    headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined,
+  });
 }
 
 /** Accept, en route, on location; answers the appointment as it now is. */
 export function changeAppointmentStatus(
   id: number,
-  change: StatusChange,
+  change: StatusChangeBody,
 ): Promise<DashboardAppointment> {
-  return requestJson<DashboardAppointment>('PATCH', `/api/appointments/${id}/status`, change);
+  return requestJson('PATCH', `/api/appointments/${id}/status`, change);
 }
 
 export function declineAppointment(id: number): Promise<DeclineAnswer> {
-  return requestJson<DeclineAnswer>('PATCH', `/api/appointments/${id}/decline`);
+  return requestJson('PATCH', `/api/appointments/${id}/decline`);
 }

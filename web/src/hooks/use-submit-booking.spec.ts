@@ -3,12 +3,16 @@ import { BookingSubmitError, submitBooking, type BookingRequest } from './use-su
 
 const realFetch = globalThis.fetch;
 let calls: { url: string; body: unknown }[];
+/** The Idempotency-Key header of each call, in order (null when it sent none). */
+let keys: (string | null)[];
 
 /** Answers the calls in order: a Response, or an Error for a network failure. */
 function answers(...queue: (Response | Error)[]) {
   calls = [];
+  keys = [];
   globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+    keys.push(new Headers(init?.headers).get('Idempotency-Key'));
     const next = queue.shift();
     if (!next) throw new Error(`unexpected call to ${String(input)}`);
     if (next instanceof Error) throw next;
@@ -45,6 +49,7 @@ const appointmentFor = (customerId: number): AppointmentInput => ({
 const request: BookingRequest = {
   customer: { name: 'Jane Doe', phone: '(513) 555-0142', email: null },
   appointment: appointmentFor,
+  idempotencyKey: '6f1c2a9e-0d3b-4c55-9a1e-2b7f3c4d5e6f',
 };
 
 async function failure(): Promise<BookingSubmitError> {
@@ -65,6 +70,29 @@ describe('submitBooking', () => {
       { url: '/api/customers', body: request.customer },
       { url: '/api/appointments', body: appointmentFor(12) },
     ]);
+  });
+
+  describe('the Idempotency-Key', () => {
+    it("sends the form's key with the appointment (the customer step is idempotent already)", async () => {
+      answers(json(201, customer), json(201, created));
+      await submitBooking(request);
+      expect(keys).toEqual([null, request.idempotencyKey]);
+    });
+
+    it('sends the same key again when the same form is sent again after a lost answer', async () => {
+      answers(json(201, customer), new TypeError('Failed to fetch'));
+      await failure();
+      answers(json(201, customer), json(201, created));
+      await expect(submitBooking(request)).resolves.toBe(34);
+      expect(keys).toEqual([null, request.idempotencyKey]);
+    });
+
+    it("shows the server's words when the key was used with other details", async () => {
+      const message =
+        'This request was already sent with different details. Please refresh the page and try again.';
+      answers(json(201, customer), json(422, { code: 'IDEMPOTENCY_KEY_REUSED', message }));
+      expect((await failure()).message).toBe(message);
+    });
   });
 
   describe('the customer step', () => {

@@ -9,10 +9,14 @@ import { createAppointment } from '../api/appointments';
 import { createCustomer } from '../api/customers';
 import { ApiRequestError } from '../api/request';
 
-/** A booking as the form sends it: the customer, then the appointment for the customer's new id. */
+/**
+ * A booking as the form sends it: the customer, then the appointment for the customer's new id,
+ * under the form's Idempotency-Key (the same for every send of one filled form).
+ */
 export interface BookingRequest {
   customer: CustomerInput;
   appointment: (customerId: number) => AppointmentInput;
+  idempotencyKey: string;
 }
 
 /** A failed submission, with the text to show (spec section 8, "Booking") and any field errors. */
@@ -70,7 +74,9 @@ export async function submitBooking(request: BookingRequest): Promise<number> {
   const customerId = idOf(await send('customer', () => createCustomer(request.customer)));
   if (customerId === undefined) throw new BookingSubmitError(INVALID_ANSWER.customer);
   const appointmentId = idOf(
-    await send('appointment', () => createAppointment(request.appointment(customerId))),
+    await send('appointment', () =>
+      createAppointment(request.appointment(customerId), request.idempotencyKey),
+    ),
   );
   if (appointmentId === undefined) throw new BookingSubmitError(INVALID_ANSWER.appointment);
   return appointmentId;

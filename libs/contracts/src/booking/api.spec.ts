@@ -1,5 +1,13 @@
 import { toValidationError } from '../errors';
-import { appointmentInputSchema, bookingFormSchema, customerInputSchema } from './api';
+import {
+  appointmentInputSchema,
+  appointmentRequestSchema,
+  bookingFormSchema,
+  customerInputSchema,
+  customerListQuerySchema,
+  idempotencyKeySchema,
+  timeSlotsQuerySchema,
+} from './api';
 
 const validForm = {
   firstName: 'Jane',
@@ -114,5 +122,122 @@ describe('appointment contract (spec section 3 payload)', () => {
       scheduledDate: 'Scheduled date must be in format YYYY-MM-DD',
       scheduledTime: 'Scheduled time must be in format HH:MM:SS',
     });
+  });
+});
+
+/** The field errors of any schema, as the API answers them. */
+function fieldErrorsOf(schema: { safeParse(value: unknown): { error?: unknown } }, value: unknown) {
+  const { error } = schema.safeParse(value);
+  return error ? toValidationError(error as never).fieldErrors : undefined;
+}
+
+describe("written messages, never zod's default English", () => {
+  it("says 'Date is required' for the hour grid without a date, and the format for a bad one", () => {
+    expect(fieldErrorsOf(timeSlotsQuerySchema, {})).toEqual({ date: 'Date is required' });
+    expect(fieldErrorsOf(timeSlotsQuerySchema, { date: '14/06/2030' })).toEqual({
+      date: 'Date must be in format YYYY-MM-DD',
+    });
+    expect(fieldErrorsOf(timeSlotsQuerySchema, { date: ['2030-06-14', '2030-06-15'] })).toEqual({
+      date: 'Date must be in format YYYY-MM-DD',
+    });
+    expect(fieldErrorsOf(timeSlotsQuerySchema, { date: '2030-06-14', address: 5 })).toEqual({
+      address: 'Address must be text',
+    });
+    expect(
+      fieldErrorsOf(timeSlotsQuerySchema, { date: '2030-06-14', address: 'x'.repeat(251) }),
+    ).toEqual({ address: 'Address must be at most 250 characters' });
+  });
+
+  it('names each customer field of the wrong type', () => {
+    expect(fieldErrorsOf(customerInputSchema, { name: 7, phone: 5135550100, email: 3 })).toEqual({
+      name: 'Name must be text',
+      phone: 'Phone number must be text',
+      email: 'Invalid email',
+    });
+    expect(fieldErrorsOf(customerListQuerySchema, { search: ['a', 'b'] })).toEqual({
+      search: 'Search must be text',
+    });
+  });
+
+  it('names each appointment field missing or of the wrong type', () => {
+    expect(fieldErrorsOf(appointmentInputSchema, {})).toEqual({
+      customerId: 'Customer is required',
+      location: 'Location is required',
+    });
+    expect(
+      fieldErrorsOf(appointmentInputSchema, {
+        customerId: 1,
+        location: 42,
+        vehicle: 2019,
+        preferredTime: 5,
+        scheduledDate: 20300614,
+        scheduledTime: 14,
+        notes: ['gate'],
+      }),
+    ).toEqual({
+      location: 'Location must be text',
+      vehicle: 'Vehicle must be text',
+      preferredTime: 'Preferred time must be ASAP or a date',
+      scheduledDate: 'Scheduled date must be in format YYYY-MM-DD',
+      scheduledTime: 'Scheduled time must be in format HH:MM:SS',
+      notes: 'Notes must be text',
+    });
+    expect(
+      fieldErrorsOf(appointmentInputSchema, {
+        customerId: 1,
+        location: 'x',
+        preferredTime: 'soon',
+      }),
+    ).toEqual({ preferredTime: 'Preferred time must be ASAP or a date' });
+  });
+
+  it('names each booking form field missing or of the wrong type', () => {
+    expect(fieldErrorsOf(bookingFormSchema, {})).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      phone: 'Phone number is required',
+      street: 'Street address is required',
+      city: 'City is required',
+      state: 'State is required',
+      zip: 'ZIP code is required',
+      agreeToTerms: 'You must agree to the terms of service',
+    });
+    expect(
+      fieldErrorsOf(bookingFormSchema, {
+        ...validForm,
+        vehicleYear: 2019,
+        notes: 5,
+        agreeToTerms: 'yes',
+      }),
+    ).toEqual({
+      vehicleYear: 'Vehicle year must be text',
+      notes: 'Notes must be text',
+      agreeToTerms: 'You must agree to the terms of service',
+    });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it.each([['a'], ['6f1c2a9e-0d3b-4c55-9a1e-2b7f3c4d5e6f'], ['~!#$%&*+'], ['k'.repeat(255)]])(
+    'accepts %j',
+    (key) => {
+      expect(idempotencyKeySchema.safeParse(key).success).toBe(true);
+    },
+  );
+
+  it.each([[''], ['two words'], ['caf\u00e9'], ['tab\there'], ['k'.repeat(256)], [42]])(
+    'refuses %j with a clear message',
+    (key) => {
+      const bad = idempotencyKeySchema.safeParse(key);
+      expect(bad.error?.issues[0].message).toMatch(/^Idempotency-Key must be (text|1 to 255)/);
+    },
+  );
+
+  it('rides along the appointment to booking, optional', () => {
+    const appointment = { customerId: 3, location: '1 Main St' };
+    expect(appointmentRequestSchema.parse(appointment).idempotencyKey).toBeUndefined();
+    expect(
+      appointmentRequestSchema.parse({ ...appointment, idempotencyKey: 'abc-123' }).idempotencyKey,
+    ).toBe('abc-123');
   });
 });

@@ -1,9 +1,27 @@
 import { z } from 'zod';
 import { BOOKING } from '../constants';
-import { optionalText, prioritySchema, tooLong } from '../common';
+import { prioritySchema, tooLong } from '../common';
 import { TEXT_LIMITS } from './limits';
 
 const digitCount = (s: string) => s.replace(/\D/g, '').length;
+
+/** Text of the wrong type (a number, a list) answers in words, never zod's default English. */
+const mustBeText = (label: string) => `${label} must be text`;
+
+/** Optional free text: trimmed, bounded; empty or missing becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: mustBeText(label) })
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Required text: "<label> is required" when missing, "<label> must be text" for another type. */
+const requiredText = (label: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${label} is required` : mustBeText(label)),
+  });
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
@@ -22,20 +40,22 @@ const phoneNumber = (base: z.ZodString) =>
       'Phone number must be at least 10 digits',
     );
 
-const phone = phoneNumber(
-  z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required'),
-);
+const phone = phoneNumber(requiredText('Phone number').trim().min(1, 'Phone number is required'));
 
-const email = z
-  .email('Invalid email')
-  .max(TEXT_LIMITS.email, tooLong('Email', TEXT_LIMITS.email))
-  .nullish()
-  .or(z.literal('').transform(() => null));
+const email = z.union(
+  [
+    z
+      .email({ error: 'Invalid email' })
+      .max(TEXT_LIMITS.email, tooLong('Email', TEXT_LIMITS.email))
+      .nullish(),
+    z.literal('').transform(() => null),
+  ],
+  { error: 'Invalid email' },
+);
 
 /** POST /api/customers and PATCH /api/customers/{id}. */
 export const customerInputSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
+  name: requiredText('Name')
     .trim()
     .min(1, 'Name is required')
     .max(TEXT_LIMITS.name, tooLong('Name', TEXT_LIMITS.name)),
@@ -58,7 +78,7 @@ export const CUSTOMER_PAGE_SIZE = 50;
 /** GET /api/customers?search=&offset=: name, phone or e-mail, case-insensitive, one page at a time. */
 export const customerListQuerySchema = z.object({
   search: z
-    .string()
+    .string({ error: mustBeText('Search') })
     .trim()
     .max(100, tooLong('Search', 100))
     .optional()
@@ -93,26 +113,25 @@ export const appointmentInputSchema = z.object({
     .number({ error: 'Customer is required' })
     .int('Customer is required')
     .positive('Customer is required'),
-  location: z
-    .string({ error: 'Location is required' })
+  location: requiredText('Location')
     .trim()
     .min(1, 'Location is required')
     .max(TEXT_LIMITS.location, tooLong('Location', TEXT_LIMITS.location)),
   vehicle: optionalText('Vehicle', TEXT_LIMITS.vehicle),
   preferredTime: z
-    .union([
-      z.literal('ASAP'),
-      z.string().regex(DATE_PATTERN, 'Preferred time must be ASAP or a date'),
-    ])
+    .union(
+      [z.literal('ASAP'), z.string().regex(DATE_PATTERN, 'Preferred time must be ASAP or a date')],
+      { error: 'Preferred time must be ASAP or a date' },
+    )
     .nullish()
     .transform((v) => v ?? null),
   scheduledDate: z
-    .string()
+    .string({ error: 'Scheduled date must be in format YYYY-MM-DD' })
     .regex(DATE_PATTERN, 'Scheduled date must be in format YYYY-MM-DD')
     .nullish()
     .transform((v) => v ?? null),
   scheduledTime: z
-    .string()
+    .string({ error: 'Scheduled time must be in format HH:MM:SS' })
     .regex(TIME_PATTERN, 'Scheduled time must be in format HH:MM:SS')
     .nullish()
     .transform((v) => v ?? null),
@@ -121,6 +140,17 @@ export const appointmentInputSchema = z.object({
   priority: z.literal('normal', 'New appointments start with normal priority').optional(),
 });
 export type AppointmentInput = z.infer<typeof appointmentInputSchema>;
+
+/** The `Idempotency-Key` header's value (see IDEMPOTENCY_KEY_HEADER): 1-255 visible ASCII characters. */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key must be text' })
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+
+/** `booking.appointments.create`: the appointment, and the client's Idempotency-Key when it sent one. */
+export const appointmentRequestSchema = appointmentInputSchema.extend({
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
+export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
 export const createdAppointmentSchema = z.object({
   id: z.number().int(),
@@ -136,40 +166,56 @@ export type CreatedAppointment = z.infer<typeof createdAppointmentSchema>;
 
 /** The booking form's values and rules (spec sections 3 and 5); the browser validates with it. */
 export const bookingFormSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(50, tooLong('First name', 50)),
-  lastName: z.string().trim().min(1, 'Last name is required').max(50, tooLong('Last name', 50)),
-  phone: phoneNumber(z.string().trim()),
-  street: z
-    .string()
+  firstName: requiredText('First name')
+    .trim()
+    .min(1, 'First name is required')
+    .max(50, tooLong('First name', 50)),
+  lastName: requiredText('Last name')
+    .trim()
+    .min(1, 'Last name is required')
+    .max(50, tooLong('Last name', 50)),
+  phone: phoneNumber(requiredText('Phone number').trim()),
+  street: requiredText('Street address')
     .trim()
     .min(1, 'Street address is required')
     .max(TEXT_LIMITS.street, tooLong('Street address', TEXT_LIMITS.street))
     .regex(/\d/, 'Street address should include a house number'),
-  city: z
-    .string()
+  city: requiredText('City')
     .trim()
     .min(1, 'City is required')
     .max(TEXT_LIMITS.city, tooLong('City', TEXT_LIMITS.city)),
-  state: z.string().min(1, 'State is required'),
-  zip: z
-    .string()
+  state: requiredText('State').min(1, 'State is required'),
+  zip: requiredText('ZIP code')
     .min(5, 'ZIP code must be at least 5 digits')
     .regex(ZIP_PATTERN, 'ZIP code must be in format 12345 or 12345-6789'),
-  vehicleYear: z.string().optional(),
-  vehicleMake: z.string().optional(),
-  vehicleModel: z.string().optional(),
-  vehicleColor: z.string().optional(),
-  preferredDate: z.string().optional(),
-  scheduledTime: z.string().optional(),
-  notes: z.string().max(TEXT_LIMITS.notes, tooLong('Notes', TEXT_LIMITS.notes)).optional(),
-  agreeToTerms: z.boolean().refine((v) => v, 'You must agree to the terms of service'),
+  vehicleYear: z.string({ error: mustBeText('Vehicle year') }).optional(),
+  vehicleMake: z.string({ error: mustBeText('Vehicle make') }).optional(),
+  vehicleModel: z.string({ error: mustBeText('Vehicle model') }).optional(),
+  vehicleColor: z.string({ error: mustBeText('Vehicle color') }).optional(),
+  preferredDate: z.string({ error: mustBeText('Preferred date') }).optional(),
+  scheduledTime: z.string({ error: mustBeText('Scheduled time') }).optional(),
+  notes: z
+    .string({ error: mustBeText('Notes') })
+    .max(TEXT_LIMITS.notes, tooLong('Notes', TEXT_LIMITS.notes))
+    .optional(),
+  agreeToTerms: z
+    .boolean({ error: 'You must agree to the terms of service' })
+    .refine((v) => v, 'You must agree to the terms of service'),
 });
 export type BookingForm = z.infer<typeof bookingFormSchema>;
 
 /** GET /api/time-slots?date=&address= */
 export const timeSlotsQuerySchema = z.object({
-  date: z.string().regex(DATE_PATTERN, 'Date must be in format YYYY-MM-DD'),
-  address: z.string().max(TEXT_LIMITS.location).optional(),
+  date: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'Date is required' : 'Date must be in format YYYY-MM-DD',
+    })
+    .regex(DATE_PATTERN, 'Date must be in format YYYY-MM-DD'),
+  address: z
+    .string({ error: mustBeText('Address') })
+    .max(TEXT_LIMITS.location, tooLong('Address', TEXT_LIMITS.location))
+    .optional(),
 });
 export const timeSlotSchema = z.object({
   hour: z.number().int(),

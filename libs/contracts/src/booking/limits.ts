@@ -13,3 +13,10 @@ export const TEXT_LIMITS = {
 } as const;
 
 export const US_STATES = ['Ohio', 'Kentucky', 'Indiana'] as const;
+
+/**
+ * The request header of POST /api/appointments that makes a booking idempotent (IETF draft "The
+ * Idempotency-Key HTTP Header Field"): the same key with the same request books once and answers
+ * the same. Here, not beside the schema, so the booking form sends it without zod.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

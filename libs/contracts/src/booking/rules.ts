@@ -54,6 +54,8 @@ export const BOOKING_MESSAGES = {
   dateOutOfRange: 'Please choose a date from today up to 6 days ahead.',
   hourOutOfRange: 'Please choose a time on the hour between 9 AM and 9 PM.',
   timeHasPassed: 'That time has already passed. Please choose a later time.',
+  idempotencyKeyReused:
+    'This request was already sent with different details. Please refresh the page and try again.',
   /** The hour grid's reasons. */
   timeSlotPassed: 'Time has passed',
   timeSlotBooked: 'Fully booked',

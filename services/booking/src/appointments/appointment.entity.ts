@@ -51,6 +51,14 @@ export class AppointmentEntity {
   @Column({ name: 'requested_at', type: 'timestamptz' })
   requestedAt: Date;
 
+  /** The client's Idempotency-Key: a repeated request answers this appointment again. */
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey: string | null;
+
+  /** sha256 of the parsed request, so a key sent again with other details is refused. */
+  @Column({ name: 'request_fingerprint', type: 'text', nullable: true })
+  requestFingerprint: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

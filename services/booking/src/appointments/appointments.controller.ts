@@ -1,4 +1,4 @@
-import { AppointmentInput } from '@cincy/contracts';
+import { AppointmentRequest } from '@cincy/contracts';
 import { RpcHandler, RpcPayload } from '@cincy/platform';
 import { Controller } from '@nestjs/common';
 import { AppointmentsService } from './appointments.service';
@@ -8,7 +8,7 @@ export class AppointmentsController {
   constructor(private readonly appointments: AppointmentsService) {}
 
   @RpcHandler('booking.appointments.create')
-  create(@RpcPayload('booking.appointments.create') body: AppointmentInput) {
+  create(@RpcPayload('booking.appointments.create') body: AppointmentRequest) {
     return this.appointments.book(body);
   }
 }

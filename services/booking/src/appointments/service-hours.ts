@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES, ERROR_CODES, isWithinServiceHours } from '@cincy/contracts';
-import type { RuleViolation } from '../time-slots/time-slot-rules';
+import type { RuleViolation } from '../common/rule-violation';
 
 /** ASAP is refused outside the rapid-response window, with the message the web app recognises. */
 export function checkAsapHours(now: Date): RuleViolation | null {

@@ -1,5 +1,12 @@
+import { ErrorCode } from '@cincy/contracts';
 import { DomainError } from '@cincy/platform';
-import type { RuleViolation } from '../time-slots/time-slot-rules';
+
+/** A rule said no: the code decides the HTTP status, the field is where the form shows it. */
+export interface RuleViolation {
+  code: ErrorCode;
+  message: string;
+  field?: 'scheduledDate' | 'scheduledTime' | 'date';
+}
 
 /** Turns a rule's "no" into the error that travels back to the gateway. */
 export function rejectIfViolated(violation: RuleViolation | null): void {

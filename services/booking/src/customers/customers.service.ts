@@ -8,39 +8,36 @@ import {
   ERROR_CODES,
   EventEnvelope,
 } from '@cincy/contracts';
-import { DomainError, EventConsumers, Outbox, Transaction, containsPattern } from '@cincy/platform';
+import { DomainError, EventConsumers, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AppointmentEntity } from '../appointments/appointment.entity';
+import type { EntityManager } from 'typeorm';
+import { AppointmentsRepository } from '../appointments';
 import { CustomerEntity } from './customer.entity';
+import { toCustomer, toCustomerSummary } from './customer.mapper';
+import { CustomerRow, CustomersRepository } from './customers.repository';
 
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ');
 
-export const toCustomer = (c: CustomerEntity): Customer => ({
-  id: c.id,
-  name: c.name,
-  phone: c.phone,
-  email: c.email,
+/** A customer as typed, as the columns keep it. */
+const toCustomerRow = (input: CustomerInput): CustomerRow => ({
+  name: normaliseName(input.name),
+  phone: input.phone.trim(),
+  phoneDigits: phoneDigits(input.phone),
+  email: input.email,
 });
 
-export const toCustomerSummary = (c: CustomerEntity): CustomerSummary => ({
-  ...toCustomer(c),
-  totalJobs: c.totalJobs,
-  lastServiceAt: c.lastServiceAt?.toISOString() ?? null,
-});
+/** What stays of a deleted customer's address. */
+export const REMOVED = '(removed)';
 
 @Injectable()
 export class CustomersService implements OnModuleInit {
-  private readonly customers: Repository<CustomerEntity>;
-
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly customers: CustomersRepository,
+    private readonly appointments: AppointmentsRepository,
     private readonly outbox: Outbox,
     private readonly consumers: EventConsumers,
-  ) {
-    this.customers = dataSource.getRepository(CustomerEntity);
-  }
+  ) {}
 
   onModuleInit() {
     this.consumers.subscribe('booking-service-records', (event, tx) => this.noteService(event, tx));
@@ -51,32 +48,19 @@ export class CustomersService implements OnModuleInit {
    * contain the text (case-insensitive); digits also match the phone however it was typed.
    */
   async list({ search, offset }: CustomerListQuery): Promise<CustomerSummary[]> {
-    const q = this.customers.createQueryBuilder('c');
-    if (search) {
-      const text = containsPattern(search);
-      const digits = phoneDigits(search);
-      q.where('(c.name ILIKE :text OR c.email ILIKE :text OR c.phone ILIKE :text)', { text });
-      if (digits.length >= 3)
-        q.orWhere('c.phone_digits LIKE :digits', { digits: containsPattern(digits) });
-    }
-    const rows = await q
-      .orderBy('lower(c.name)', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .offset(offset)
-      .limit(CUSTOMER_PAGE_SIZE)
-      .getMany();
+    const digits = search ? phoneDigits(search) : '';
+    const rows = await this.customers.search(
+      { text: search, digits: digits.length >= 3 ? digits : undefined },
+      { offset, limit: CUSTOMER_PAGE_SIZE },
+    );
     return rows.map(toCustomerSummary);
   }
 
   /** PATCH /api/customers/{id}: every copy (the board, inventory) follows the event. */
   async update(id: number, input: CustomerInput): Promise<CustomerSummary> {
     return this.outbox.transaction(async ({ manager, emit }) => {
-      const customer = await lockCustomer(manager, id);
-      customer.name = normaliseName(input.name);
-      customer.phone = input.phone.trim();
-      customer.phoneDigits = phoneDigits(input.phone);
-      customer.email = input.email;
-      await manager.save(customer);
+      const customer = Object.assign(await this.lock(manager, id), toCustomerRow(input));
+      await this.customers.save(manager, customer);
       await emit('booking.customer.updated', { customer: toCustomer(customer) });
       return toCustomerSummary(customer);
     });
@@ -88,13 +72,9 @@ export class CustomersService implements OnModuleInit {
    */
   async remove(id: number): Promise<{ message: string }> {
     return this.outbox.transaction(async ({ manager, emit }) => {
-      await lockCustomer(manager, id);
-      await manager.update(
-        AppointmentEntity,
-        { customerId: id },
-        { location: REMOVED, customerLocation: null, vehicle: null, notes: null },
-      );
-      await manager.delete(CustomerEntity, { id });
+      await this.lock(manager, id);
+      await this.appointments.anonymiseForCustomer(manager, id, REMOVED);
+      await this.customers.delete(manager, id);
       await emit('booking.customer.deleted', { customerId: id });
       return { message: CUSTOMER_MESSAGES.deleted };
     });
@@ -105,50 +85,20 @@ export class CustomersService implements OnModuleInit {
     { payload: { serviceRecord } }: EventEnvelope<'inventory.service-record.created'>,
     { manager }: Transaction,
   ) {
-    await manager.query(
-      `UPDATE customers SET last_service_at = $2
-        WHERE id = $1 AND (last_service_at IS NULL OR last_service_at < $2)`,
-      [serviceRecord.customerId, serviceRecord.completedAt],
-    );
+    await this.customers.noteService(manager, serviceRecord.customerId, serviceRecord.completedAt);
   }
 
   /**
    * A returning customer (same phone digits and name, ignoring case) is the same customer, so
    * their jobs and service history add up; a new e-mail is kept, an empty one never erases one.
    */
-  async register(input: CustomerInput): Promise<Customer> {
-    // One statement: every public booking starts here, and each round trip to Postgres costs
-    // about as much CPU as the work itself (the bench's statement counts).
-    const [customer]: Customer[] = await this.dataSource.query(
-      `WITH existing AS (
-         SELECT id, name, phone, email FROM customers
-          WHERE phone_digits = $3 AND lower(name) = lower($1) ORDER BY id LIMIT 1
-       ), emailed AS (
-         UPDATE customers c SET email = $4, updated_at = now() FROM existing e
-          WHERE c.id = e.id AND $4::text IS NOT NULL AND c.email IS DISTINCT FROM $4
-         RETURNING c.id, c.name, c.phone, c.email
-       ), created AS (
-         INSERT INTO customers (name, phone, phone_digits, email)
-         SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT FROM existing)
-         RETURNING id, name, phone, email
-       )
-       SELECT * FROM emailed
-       UNION ALL SELECT * FROM existing WHERE NOT EXISTS (SELECT FROM emailed)
-       UNION ALL SELECT * FROM created`,
-      [normaliseName(input.name), input.phone.trim(), phoneDigits(input.phone), input.email],
-    );
+  register(input: CustomerInput): Promise<Customer> {
+    return this.customers.register(toCustomerRow(input));
+  }
+
+  private async lock(manager: EntityManager, id: number): Promise<CustomerEntity> {
+    const customer = await this.customers.lock(manager, id);
+    if (!customer) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
     return customer;
   }
-}
-
-/** What stays of a deleted customer's address. */
-export const REMOVED = '(removed)';
-
-async function lockCustomer(manager: EntityManager, id: number): Promise<CustomerEntity> {
-  const customer = await manager.findOne(CustomerEntity, {
-    where: { id },
-    lock: { mode: 'pessimistic_write' },
-  });
-  if (!customer) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
-  return customer;
 }

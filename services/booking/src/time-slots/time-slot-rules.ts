@@ -1,19 +1,12 @@
 import {
   BOOKING_MESSAGES,
   ERROR_CODES,
-  ErrorCode,
   GRID_HOURS,
   TimeSlot,
   bookableDates,
   isPastHour,
 } from '@cincy/contracts';
-
-/** A rule said no: the code decides the HTTP status, the field is where the form shows it. */
-export interface RuleViolation {
-  code: ErrorCode;
-  message: string;
-  field?: 'scheduledDate' | 'scheduledTime' | 'date';
-}
+import type { RuleViolation } from '../common/rule-violation';
 
 /** '2025-02-30' matches the pattern but is no day. */
 export function isCalendarDate(date: string): boolean {

@@ -1,24 +1,20 @@
 import { BOOKING_MESSAGES, ERROR_CODES, TimeSlot, TimeSlotsRequest } from '@cincy/contracts';
 import { DomainError, InjectEnv } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { rejectIfViolated } from '../common/rule-violation';
 import { BOOKING_ENV, type BookingEnv } from '../config';
-import { TechnicianEntity } from '../technicians/technician.entity';
-import {
-  RELEASED_STATUSES,
-  SLOT_LOCK_NAMESPACE,
-  isSlotFull,
-  slotCapacity,
-  slotLockKey,
-} from './slot-capacity';
+import { TechniciansRepository } from '../technicians';
+import { isSlotFull, slotCapacity } from './slot-capacity';
 import { checkBookableDate, timeSlotAnswers } from './time-slot-rules';
+import { TimeSlotsRepository } from './time-slots.repository';
 
 @Injectable()
 export class TimeSlotsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly slots: TimeSlotsRepository,
+    private readonly technicians: TechniciansRepository,
     private readonly clock: Clock,
     @InjectEnv(BOOKING_ENV) private readonly env: BookingEnv,
   ) {}
@@ -27,10 +23,9 @@ export class TimeSlotsService {
   async list({ date }: TimeSlotsRequest): Promise<TimeSlot[]> {
     const now = this.clock.now();
     rejectIfViolated(checkBookableDate(date, now));
-    const manager = this.dataSource.manager;
     const [capacity, booked] = await Promise.all([
-      this.capacity(manager),
-      this.bookedByHour(manager, date),
+      this.capacity(() => this.technicians.count()),
+      this.slots.bookedByHour(date),
     ]);
     return timeSlotAnswers(date, now, booked, capacity);
   }
@@ -41,40 +36,19 @@ export class TimeSlotsService {
    * across every replica and each one counts the ones committed before it.
    */
   async holdSlot(manager: EntityManager, date: string, hour: number): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [
-      SLOT_LOCK_NAMESPACE,
-      slotLockKey(date, hour),
-    ]);
+    await this.slots.lockSlot(manager, date, hour);
     const [capacity, booked] = await Promise.all([
-      this.capacity(manager),
-      this.bookedByHour(manager, date, hour),
+      this.capacity(() => this.technicians.countIn(manager)),
+      this.slots.bookedInHour(manager, date, hour),
     ]);
-    if (isSlotFull(booked.get(hour) ?? 0, capacity)) {
+    if (isSlotFull(booked, capacity)) {
       throw new DomainError(ERROR_CODES.timeSlotFull, BOOKING_MESSAGES.timeSlotFull);
     }
   }
 
-  private async capacity(manager: EntityManager): Promise<number> {
+  /** SLOT_CAPACITY when configured (no query), else one per known technician. */
+  private async capacity(countTechnicians: () => Promise<number>): Promise<number> {
     if (this.env.SLOT_CAPACITY) return this.env.SLOT_CAPACITY;
-    return slotCapacity(undefined, await manager.count(TechnicianEntity));
-  }
-
-  /** Bookings that hold a place, by hour of the day; declined ones gave it back. */
-  private async bookedByHour(
-    manager: EntityManager,
-    date: string,
-    hour?: number,
-  ): Promise<Map<number, number>> {
-    const rows: { hour: number; booked: number }[] = await manager.query(
-      `SELECT substr(scheduled_time, 1, 2)::int AS hour, count(*)::int AS booked
-         FROM appointments
-        WHERE scheduled_date = $1
-          AND scheduled_time IS NOT NULL
-          AND ($2::int IS NULL OR substr(scheduled_time, 1, 2)::int = $2::int)
-          AND status <> ALL($3::text[])
-        GROUP BY 1`,
-      [date, hour ?? null, [...RELEASED_STATUSES]],
-    );
-    return new Map(rows.map((r) => [r.hour, r.booked]));
+    return slotCapacity(undefined, await countTechnicians());
   }
 }

@@ -1,13 +1,14 @@
 import {
   AppointmentInput,
   CurrentUser,
+  IDEMPOTENCY_KEY_HEADER,
   SESSION,
   StatusChange,
   appointmentInputSchema,
   statusChangeSchema,
 } from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Patch, Post, Req } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
@@ -16,6 +17,7 @@ import { Contract, PathId } from '../common/contract.pipe';
 import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
 import { readCookie } from '../auth/session-cookie';
 import { verifiedCustomerId } from './booking-cookie';
+import { readIdempotencyKey } from './idempotency-key';
 import { RateLimit } from './booking-rate-limit.guard';
 
 @Controller('appointments')
@@ -35,7 +37,10 @@ export class AppointmentsController {
     return this.rpc.call('dispatch.appointments.list', {});
   }
 
-  /** Staff may book for anyone; a visitor only for the customer their booking cookie names. */
+  /**
+   * Staff may book for anyone; a visitor only for the customer their booking cookie names. With an
+   * Idempotency-Key, a repeat of the request answers the booking it made instead of booking again.
+   */
   @Public()
   @RateLimit('appointments')
   @Doc('Book a visit (ASAP or a time slot) for a customer', 'booking.appointments.create')
@@ -44,7 +49,9 @@ export class AppointmentsController {
     @Body(new Contract(appointmentInputSchema)) body: AppointmentInput,
     @User() user: CurrentUser | undefined,
     @Req() req: Request,
+    @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) keyHeader: string | string[] | undefined,
   ) {
+    const idempotencyKey = readIdempotencyKey(keyHeader);
     if (!user) {
       const allowed = verifiedCustomerId(
         readCookie(req, SESSION.bookingCookieName),
@@ -54,7 +61,10 @@ export class AppointmentsController {
         throw forbidden('Your booking session has expired. Please submit the form again.');
       }
     }
-    return this.rpc.call('booking.appointments.create', body);
+    return this.rpc.call(
+      'booking.appointments.create',
+      idempotencyKey === undefined ? body : { ...body, idempotencyKey },
+    );
   }
 
   /** Accept, en route, on location: dispatch decides, for the signed-in user (not the body's technician). */

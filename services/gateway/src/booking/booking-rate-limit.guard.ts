@@ -14,12 +14,11 @@ import { ApiException } from '../common/api-exception';
 import { FixedWindowLimiter } from '../common/fixed-window-limiter';
 import { SharedLimits } from '../common/shared-limits';
 import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
+import { rateLimitedMessage } from './retry-after-message';
 
 export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';
 
 export const RATE_LIMIT_KEY = 'booking:rate-limit';
-
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /** The public booking endpoints' limiters, one per bucket, counted across gateway replicas. */
 @Injectable()
@@ -73,8 +72,13 @@ export class BookingRateLimitGuard implements CanActivate {
       request.ip ?? request.socket.remoteAddress ?? 'unknown',
     );
     if (decision.allowed) return true;
-    http.getResponse<Response>().setHeader('Retry-After', String(decision.retryAfterSeconds));
-    throw new ApiException(429, { code: ERROR_CODES.rateLimited, message: RATE_LIMITED_MESSAGE });
+    const wait = decision.retryAfterSeconds;
+    http.getResponse<Response>().setHeader('Retry-After', String(wait));
+    // The text says the same wait as the header, not a minute that may be eight.
+    throw new ApiException(429, {
+      code: ERROR_CODES.rateLimited,
+      message: rateLimitedMessage(wait),
+    });
   }
 }
 

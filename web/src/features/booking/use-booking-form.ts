@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { isPastHour } from '@cincy/contracts';
 import { PUBLIC_FIELD_LOOK } from '../../components/form-field';
 import { fieldId } from './booking-fields.util';
+import { newIdempotencyKey } from './idempotency-key.util';
 import {
   EMPTY_BOOKING_FORM,
   filterPhoneInput,
@@ -41,6 +42,9 @@ export function useBookingForm() {
   const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
   const [errors, setErrors] = useState<BookingFieldErrors>({});
   const [timing, setTiming] = useState<TimingMode>('asap');
+  // One key per filled form, from mount until it has booked: a second tap, a retry after a lost
+  // answer, or Back to a form still filled sends the same key, and the server books once.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const update = useCallback(
     (patch: Partial<BookingFormValues>) => {
@@ -140,10 +144,19 @@ export function useBookingForm() {
     [],
   );
 
+  /** After a booking: an empty form (terms unticked) with a new key, for the next booking. */
+  const reset = useCallback(() => {
+    setValues(EMPTY_BOOKING_FORM);
+    setErrors({});
+    setTiming('asap');
+    setIdempotencyKey(newIdempotencyKey());
+  }, []);
+
   return {
     values,
     errors,
     timing,
+    idempotencyKey,
     bind,
     setAgreeToTerms,
     chooseTiming,
@@ -151,6 +164,7 @@ export function useBookingForm() {
     chooseHour,
     validateAll,
     showErrors,
+    reset,
   };
 }
 

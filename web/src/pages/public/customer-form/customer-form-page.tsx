@@ -81,9 +81,14 @@ export function CustomerFormPage() {
       await submit.mutateAsync({
         customer: buildCustomerPayload(values),
         appointment: (customerId) => buildAppointmentPayload(values, customerId),
+        idempotencyKey: form.idempotencyKey,
       });
       dismissToast(); // an earlier failure's toast must not follow the visitor to the thank-you page
-      navigate(buildConfirmationUrl(values));
+      // Emptied before leaving, so Back finds a blank form (and a new key), not one tap from
+      // booking the same visit again.
+      const confirmation = buildConfirmationUrl(values);
+      form.reset();
+      navigate(confirmation);
     } catch (error) {
       const message = error instanceof BookingSubmitError ? error.message : undefined;
       const shown = submissionErrorToast(message);

@@ -1,0 +1,4 @@
+export { CustomerEntity } from './customer.entity';
+export { CustomersController } from './customers.controller';
+export { CustomersRepository } from './customers.repository';
+export { CustomersService } from './customers.service';

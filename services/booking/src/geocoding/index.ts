@@ -1,0 +1,1 @@
+export { GeocodingService } from './geocoding.service';

@@ -1,0 +1,3 @@
+export { TechnicianEntity } from './technician.entity';
+export { TechniciansRepository } from './technicians.repository';
+export { TechniciansService } from './technicians.service';
