@@ -24,6 +24,8 @@ export class BookingSubmitError extends Error {
   constructor(
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** The server's error code (`OUTSIDE_SERVICE_HOURS`, ...), when a server refused. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'BookingSubmitError';
@@ -51,7 +53,7 @@ async function send<T>(step: Step, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof ApiRequestError)
-      throw new BookingSubmitError(refusedMessage(step, error), error.fieldErrors);
+      throw new BookingSubmitError(refusedMessage(step, error), error.fieldErrors, error.code);
     // A success answer that is not JSON is an invalid answer, like one without an id.
     if (error instanceof SyntaxError) throw new BookingSubmitError(INVALID_ANSWER[step]);
     // A network failure: the fallback text, not the browser's 'Failed to fetch'.

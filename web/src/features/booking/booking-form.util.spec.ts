@@ -203,6 +203,14 @@ describe('submissionErrorToast', () => {
     });
   });
 
+  it('titles an OUTSIDE_SERVICE_HOURS refusal so by its code, whatever its words', () => {
+    expect(submissionErrorToast('We are closed now.', 'OUTSIDE_SERVICE_HOURS')).toMatchObject({
+      title: 'Alternative Scheduling Available',
+      rapidResponse: true,
+    });
+    expect(submissionErrorToast('We are closed now.', 'TIME_SLOT_FULL').rapidResponse).toBe(false);
+  });
+
   it('shows any other message as it is', () => {
     expect(submissionErrorToast('That hour is taken.')).toMatchObject({
       description: 'That hour is taken.',

@@ -2,6 +2,7 @@ import {
   BOOKING,
   BOOKING_MESSAGES,
   GRID_HOURS,
+  ERROR_CODES,
   RAPID_RESPONSE_MARKER,
   addDays,
   bookableDates,
@@ -227,14 +228,22 @@ export function buildConfirmationUrl(values: BookingFormValues): string {
   return `/confirmation?${params.toString()}`;
 }
 
-/** The toast for a failed submission: title and text (spec section 8, "Booking"). */
-export function submissionErrorToast(message: string | undefined): {
+/**
+ * The toast for a failed submission: the message, or 'Please check your information and try
+ * again.'; an ASAP request outside the rapid-response window (its code, or a message that names
+ * the window) is titled 'Alternative Scheduling Available'.
+ */
+export function submissionErrorToast(
+  message: string | undefined,
+  code?: string,
+): {
   title: string;
   description: string;
   rapidResponse: boolean;
 } {
   const description = message?.trim() ? message : BOOKING_MESSAGES.submitFallback;
-  const rapidResponse = description.includes(RAPID_RESPONSE_MARKER);
+  const rapidResponse =
+    code === ERROR_CODES.outsideServiceHours || description.includes(RAPID_RESPONSE_MARKER);
   return {
     title: rapidResponse ? 'Alternative Scheduling Available' : 'Unable to submit request',
     description,

@@ -90,8 +90,8 @@ export function CustomerFormPage() {
       form.reset();
       navigate(confirmation);
     } catch (error) {
-      const message = error instanceof BookingSubmitError ? error.message : undefined;
-      const shown = submissionErrorToast(message);
+      const refused = error instanceof BookingSubmitError ? error : undefined;
+      const shown = submissionErrorToast(refused?.message, refused?.code);
       toast({ title: shown.title, description: shown.description, variant: 'info' });
       if (shown.rapidResponse) setNotice(shown.description);
       if (error instanceof BookingSubmitError && error.fieldErrors) {
