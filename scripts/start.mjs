@@ -27,6 +27,8 @@ const skipBuild =
   args.has('--skip-build') || /^(1|true)$/i.test(process.env.START_SKIP_BUILD ?? '');
 
 const say = (text) => console.log(paint(`» ${text}`, 1));
+// Read first, so a parent that dies during the build is noticed as soon as the watch starts.
+const parentAtStart = process.ppid;
 
 async function main() {
   // 1. Dependencies.
@@ -47,8 +49,15 @@ async function main() {
   } catch (err) {
     fail(err.message);
   }
-  const { ensureInfra, ensureDatabase, infraUrls, missingBuilds, parseReplicas, startStack } =
-    stackLib;
+  const {
+    ensureInfra,
+    ensureDatabase,
+    infraUrls,
+    missingBuilds,
+    parseReplicas,
+    startStack,
+    watchParent,
+  } = stackLib;
   let replicas;
   try {
     replicas = parseReplicas(replicasText);
@@ -74,7 +83,9 @@ async function main() {
   await ensureDatabase(infraUrls(process.env).databaseUrl);
 
   // 4. Services, then the gateway, supervised: one that dies is started again with a growing
-  // back-off. The first Ctrl+C (or SIGTERM, SIGHUP) stops them; a second does not wait.
+  // back-off. The first Ctrl+C (or SIGTERM, SIGHUP, or the death of whoever started us) stops
+  // them; a second signal does not wait. The services run in process groups of their own, so
+  // only this script can stop them.
   const stopping = new AbortController();
   let exitCode = 0;
   const requestStop = (reason, code) => {
@@ -89,6 +100,14 @@ async function main() {
       if (!requestStop(`${signal}: stopping the services`, 0)) process.exit(exitCode || 130);
     });
   }
+  // `kill <npm's pid>` never reaches us (npm passes SIGTERM to its `sh -c`, which dies without
+  // passing it on) and npm killed with SIGKILL says nothing: within a second of either, our
+  // parent or the shell's has changed (parent-watch.ts).
+  watchParent((pid) => requestStop(`Parent process ${pid} is gone: stopping the services`, 0), {
+    parentAtStart,
+  });
+  // With the terminal gone, a failed write must not crash the stop half-way.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   const stopped = new Promise((resolve) =>
     stopping.signal.addEventListener('abort', resolve, { once: true }),
   );

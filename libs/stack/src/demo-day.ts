@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { LOCATION, User, isWithinServiceHours } from '@cincy/contracts';
 import { ApiClient, ApiError, asapAppointmentInput } from './api-client';
 import {
@@ -103,16 +104,15 @@ export class DemoDay {
   }
 
   /** Keeps the team online (heartbeats, moving positions) until the signal aborts. */
-  async keepTeamOnline(signal: AbortSignal): Promise<void> {
-    const every = LOCATION.heartbeatIntervalMs / 5;
+  async keepTeamOnline(
+    signal: AbortSignal,
+    everyMs = LOCATION.heartbeatIntervalMs / 5,
+  ): Promise<void> {
     while (!signal.aborted) {
-      await new Promise((resolve) => {
-        const timer = setTimeout(resolve, every);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve(null)), {
-          once: true,
-        });
-      });
-      if (!signal.aborted) await this.reportPositions().catch(() => undefined);
+      // The timer takes its abort listener off again when it fires: one listener per wait, not
+      // one more every minute for as long as the demo runs.
+      const waited = await wait(everyMs, true, { signal }).catch(() => false);
+      if (waited) await this.reportPositions().catch(() => undefined);
     }
   }
 

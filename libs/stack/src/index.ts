@@ -31,3 +31,4 @@ export {
 } from './api-client';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';
 export { DEMO_LOGINS, DemoDay, fillDemoDayEarlier, resumeDemoDay } from './demo-day';
+export { watchParent } from './parent-watch';
