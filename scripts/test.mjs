@@ -4,10 +4,16 @@
 //
 // Options: --skip-build; any other argument is passed to both jest runs (a test path pattern,
 // --testNamePattern=..., ...).
+//
+// Postgres and NATS (libs/stack/src/test-infra.ts chooses, README says): DATABASE_URL / NATS_URL
+// when set; else the servers already running at the defaults; else, where a Docker-compatible
+// engine answers, containers of this run (testcontainers), removed at the end; else the local
+// install, started and left running (ensureInfra).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { build, hasInstalledDeps, loadStack, localBin, paint, run } from './lib/procs.mjs';
+import { build, hasInstalledDeps, loadStack, localBin, paint, ROOT, run } from './lib/procs.mjs';
 
 const E2E_PROJECT = '@cincy/e2e';
 const argv = process.argv.slice(2);
@@ -36,16 +42,26 @@ async function main() {
     if ((await build()) !== 0) return finish(0, 1, 'the build failed');
   }
 
-  // Integration and e2e tests need Postgres and NATS, started here when they are installed but not
-  // running (each run uses its own fresh databases and NATS prefixes there, so a dev stack on the
-  // same servers is never touched).
+  // Integration and e2e tests need Postgres and NATS (each run uses its own fresh databases and
+  // NATS prefixes there, so a dev stack on the same servers is never touched).
   let ensureInfra;
   try {
     ({ ensureInfra } = loadStack());
   } catch (err) {
     return finish(0, 1, err.message);
   }
-  const infra = await ensureInfra(process.env, { onNote: (text) => console.log(`» ${text}`) });
+  const onNote = (text) => console.log(`» ${text}`);
+  const choice = (await loadTestInfra()?.decideTestInfra(process.env)) ?? { path: 'start-local' };
+  if (choice.path === 'missing') {
+    console.error(`\n${choice.message}\n`);
+    return finish(0, 1, 'Postgres/NATS not reachable');
+  }
+  if (choice.path === 'testcontainers') await startContainers(choice.containers, onNote);
+  // The tests' own databases go on the server DATABASE_URL names (useIsolatedStack reads this).
+  if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL;
+  // Servers from the environment or already running are checked; installed ones are started and
+  // left running; never `docker compose up` (a Docker engine gets containers of this run instead).
+  const infra = await ensureInfra(process.env, { onNote, compose: false });
   if (!infra.ok) {
     console.error(`\n${infra.message}\n`);
     return finish(0, 1, 'Postgres/NATS not reachable');
@@ -94,7 +110,52 @@ async function main() {
   return finish(passed, failed, problems.join('; '));
 }
 
-function finish(passed, failed, note) {
+/** test-infra of the built libs/stack; null when that build predates it (--skip-build). */
+function loadTestInfra() {
+  try {
+    return createRequire(path.join(ROOT, 'package.json'))('@cincy/stack/dist/test-infra');
+  } catch {
+    return null;
+  }
+}
+
+let containers = null;
+
+/**
+ * Postgres and/or NATS in containers for this run; their URLs go into process.env, which both jest
+ * runs, their workers and the stacks e2e tests start inherit. Removed by finish() and on a signal
+ * (and by testcontainers' reaper should this process be killed). When they cannot start, the run
+ * goes on with what this machine has.
+ */
+async function startContainers(keys, onNote) {
+  const { startTestContainers } = loadTestInfra();
+  try {
+    containers = await startTestContainers(keys, onNote);
+  } catch (err) {
+    onNote(`The containers did not start (${err.message}): using this machine's servers instead`);
+    return;
+  }
+  Object.assign(process.env, containers.env);
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
+    process.once(signal, () => void removeContainers().finally(() => process.exit(code)));
+  }
+  onNote(`Tests use ${Object.keys(containers.env).join(', ')} of containers removed at the end`);
+}
+
+async function removeContainers() {
+  const started = containers;
+  containers = null;
+  if (!started) return;
+  console.log('» Removing the test containers');
+  await started.stop();
+}
+
+async function finish(passed, failed, note) {
+  await removeContainers().catch((err) => console.error(`Removing the containers: ${err.message}`));
   if (note) console.error(`\n${paint(note, 31, process.stderr)}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);

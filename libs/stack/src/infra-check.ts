@@ -69,6 +69,22 @@ export function canConnect({ host, port }: HostPort, timeoutMs = 2000): Promise<
  * `npm test` and `npm run bench` can say how to start them instead of failing somewhere deeper.
  */
 export async function checkInfra(env: NodeJS.ProcessEnv = process.env): Promise<InfraCheck> {
+  const missing: MissingInfra[] = [];
+  for (const target of infraTargets(env)) {
+    if (!target.at || !(await canConnect(target.at))) missing.push(target);
+  }
+  return {
+    ok: missing.length === 0,
+    missing,
+    message: missing.length ? howToStart(missing) : '',
+  };
+}
+
+/**
+ * Postgres and NATS as `env` places them (DATABASE_URL, NATS_URL, else the defaults), each with
+ * where to look for it (`at` is absent when the URL is not valid).
+ */
+export function infraTargets(env: NodeJS.ProcessEnv = process.env): MissingInfra[] {
   const { databaseUrl, natsUrl } = infraUrls(env);
   const targets = [
     {
@@ -86,25 +102,17 @@ export async function checkInfra(env: NodeJS.ProcessEnv = process.env): Promise<
       defaultPort: 4222,
     },
   ] as const;
-  const missing: MissingInfra[] = [];
-  for (const { defaultPort, ...target } of targets) {
-    let at: HostPort;
+  return targets.map(({ defaultPort, ...target }) => {
     try {
-      at = hostPort(target.url, defaultPort);
+      return { ...target, at: hostPort(target.url, defaultPort) };
     } catch {
-      missing.push(target);
-      continue;
+      return target;
     }
-    if (!(await canConnect(at))) missing.push({ ...target, at });
-  }
-  return {
-    ok: missing.length === 0,
-    missing,
-    message: missing.length ? howToStart(missing) : '',
-  };
+  });
 }
 
-function howToStart(missing: MissingInfra[]): string {
+/** What is missing, where it was looked for, and the exact commands that start it. */
+export function howToStart(missing: MissingInfra[]): string {
   const lines: string[] = [];
   for (const m of missing) {
     lines.push(

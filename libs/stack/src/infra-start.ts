@@ -73,6 +73,11 @@ export interface EnsureInfraOptions {
   onNote?: (text: string) => void;
   /** Where a nats-server started here keeps its JetStream store and log (git-ignored). */
   dataDir?: string;
+  /**
+   * False: never `docker compose up` (npm test, whose own servers on a Docker engine are
+   * testcontainers', removed afterwards: see test-infra.ts). Default true.
+   */
+  compose?: boolean;
 }
 
 export interface EnsuredInfra extends InfraCheck {
@@ -92,7 +97,9 @@ export async function ensureInfra(
   const first = await checkInfra(env);
   if (first.ok) return { ...first, started: [] };
   const note = options.onNote ?? (() => {});
-  const steps = planInfraStart(first.missing, await probeMachine());
+  const machine = await probeMachine();
+  if (options.compose === false) machine.docker = false;
+  const steps = planInfraStart(first.missing, machine);
   const started: EnsuredInfra['started'] = [];
   const dockerServices = steps.filter((s) => s.how === 'docker').map((s) => s.key);
   if (dockerServices.length) {
