@@ -4,22 +4,57 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'gateway'];
+const DOMAIN_SERVICES = ['identity', 'booking', 'dispatch', 'inventory'];
 
 /** A service never imports another service: it talks to it over NATS (its tests may start one). */
-const serviceBoundaries = SERVICES.map((service) => ({
-  files: [`services/${service}/src/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: SERVICES.filter((other) => other !== service).map((other) => ({
-          group: [`**/${other}/src/**`, `@cincy/${other}`, `@cincy/${other}/**`],
-          message: `services/${service} must not import services/${other}: use its RPC subjects or events.`,
-        })),
-      },
-    ],
+const otherServices = (service) =>
+  SERVICES.filter((other) => other !== service).map((other) => ({
+    group: [`**/${other}/src/**`, `@cincy/${other}`, `@cincy/${other}/**`],
+    message: `services/${service} must not import services/${other}: use its RPC subjects or events.`,
+  }));
+
+/**
+ * Inside a domain service, a module (a folder of src/) is used through its index.ts: another
+ * module imports `../board`, never `../board/board.repository`, so a module's internals (its
+ * repository, mappers, entities) can change without reaching into its neighbours. `common/` is
+ * shared plumbing; the service's root files (app.module.ts) import modules the same way, and
+ * their migrations by file.
+ */
+const MODULE_INTERNALS = {
+  inModule: {
+    regex: '^\\.\\./(?!common(/|$))[^/]+/',
+    message: 'Import another module through its index (`../board`), not a file inside it.',
   },
-}));
+  atRoot: {
+    regex: '^\\./(?!common/|migrations/)[^/]+/',
+    message: 'Import a module through its index (`./board`), not a file inside it.',
+  },
+};
+
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+// One entry per file set: ESLint keeps only the last options of a rule, so each set's patterns
+// are listed together.
+const serviceBoundaries = SERVICES.flatMap((service) =>
+  DOMAIN_SERVICES.includes(service)
+    ? [
+        restrict(
+          [`services/${service}/src/*/**/*.ts`],
+          [...otherServices(service), MODULE_INTERNALS.inModule],
+          [`services/${service}/src/migrations/**`],
+        ),
+        restrict(
+          [`services/${service}/src/*.ts`],
+          [...otherServices(service), MODULE_INTERNALS.atRoot],
+        ),
+        restrict([`services/${service}/src/migrations/**/*.ts`], otherServices(service)),
+      ]
+    : [restrict([`services/${service}/src/**/*.ts`], otherServices(service))],
+);
 
 // The web app's layers, top to bottom (docs/conventions.md): a module may import only from its own
 // layer or below. Imports are relative, so "above" means a path that climbs into a higher layer.

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES } from '@cincy/contracts';
 import {
   CORRELATION_HEADER,
   EnvModule,
@@ -13,7 +12,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import express, { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { ServeStaticOptions } from 'serve-static';
 import { AppModule } from './app.module';
@@ -21,25 +20,10 @@ import { StaffPush } from './push/staff-push';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 import { apiDocsRouter } from './openapi/api-docs';
+import { parseJson } from './common/json-body';
+import { refuseControlCharacters } from './security/control-characters';
 import { sameOriginWrites } from './security/same-origin';
 import { securityHeaders } from './security/security-headers';
-
-/** Bodies are small forms; anything bigger is refused before it is read. */
-const BODY_LIMIT = '32kb';
-
-const jsonParser = express.json({ limit: BODY_LIMIT });
-
-/** Body parser failures answer in the API's error shape instead of express's HTML page. */
-function parseJson(req: Request, res: Response, next: NextFunction) {
-  jsonParser(req, res, (error?: { type?: string }) => {
-    if (!error) return next();
-    const tooLarge = error.type === 'entity.too.large';
-    res.status(tooLarge ? 413 : 400).json({
-      code: tooLarge ? ERROR_CODES.payloadTooLarge : ERROR_CODES.validation,
-      message: tooLarge ? 'The request is too large.' : 'The request body is not valid JSON.',
-    });
-  });
-}
 
 /** Each request gets a correlation id (or keeps the caller's) that follows it through NATS. */
 function correlate(req: Request, res: Response, next: NextFunction) {
@@ -116,6 +100,7 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
     correlate,
     cookieParser(),
     parseJson,
+    refuseControlCharacters,
   );
   app.use(apiDocsRouter());
   serveWebApp(app, env.WEB_DIST_DIR);

@@ -33,7 +33,7 @@ export interface Heard {
  * NATS prefix of the test file's own; booking's clock at noon today. Call in beforeAll, and
  * `stop()` in afterAll.
  */
-export async function startWholeStack() {
+export async function startWholeStack(env: Record<string, string> = {}) {
   const stack = useIsolatedStack();
   Object.assign(process.env, {
     SEED_ADMIN_USERNAME: ADMIN.username,
@@ -42,6 +42,7 @@ export async function startWholeStack() {
     BOOKING_RATE_LIMIT: '0',
     SLOT_CAPACITY: '50',
     BOOKING_FIXED_NOW: businessInstant(businessDate(), 12).toISOString(),
+    ...env,
   });
   delete process.env.GEOCODER_URL;
 

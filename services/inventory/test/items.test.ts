@@ -26,7 +26,7 @@ afterAll(async () => {
   await dropIsolatedStack(testStack);
 });
 
-const names = async (filter: { category?: 'battery'; lowStock?: boolean }) =>
+const names = async (filter: { category?: 'battery' | 'supply'; lowStock?: boolean }) =>
   (await rpc.call('inventory.items.list', filter)).map((i) => i.name);
 
 describe('inventory items', () => {
@@ -50,5 +50,9 @@ describe('inventory items', () => {
     expect(await names({ category: 'battery' })).toEqual(['24F Lead Acid', 'H6 AGM']);
     expect(await names({ lowStock: true })).toEqual(['H6 AGM', 'Terminal cleaner']);
     expect(await names({ category: 'battery', lowStock: true })).toEqual(['H6 AGM']);
+  });
+
+  it('lists every category an item can be created with', async () => {
+    expect(await names({ category: 'supply' })).toEqual(['Terminal cleaner']);
   });
 });

@@ -19,7 +19,8 @@ export const inventoryItemsSchema = z.array(inventoryItemSchema);
 
 export const INVENTORY_CATEGORIES = ['battery', 'supply'] as const;
 export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
-const categorySchema = z.enum(['battery'], 'Category must be battery');
+/** Every category an item can be created with can be listed. */
+const categorySchema = z.enum(INVENTORY_CATEGORIES, 'Category must be battery or supply');
 
 /** A count the inventory form sends: a whole number, at least 0. */
 const count = (message: string) =>
@@ -37,7 +38,7 @@ export const inventoryItemInputSchema = z.object({
     .max(100, tooLong('Name', 100)),
   description: optionalText('Description', 200),
   sku: optionalText('SKU', 50),
-  category: z.enum(INVENTORY_CATEGORIES, 'Category must be battery or supply').default('battery'),
+  category: categorySchema.default('battery'),
   quantity: count('Quantity must be positive'),
   minQuantity: count('Minimum quantity must be positive'),
   unitCost: z

@@ -11,7 +11,6 @@ import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/co
 import { z } from 'zod';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
-import { unauthenticated } from '../common/api-exception';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Public, User } from './access.decorators';
 import { LoginGuard } from './local.strategy';
@@ -31,7 +30,10 @@ export class AuthController {
 
   @Public()
   @UseGuards(LoginGuard)
-  @Doc('Sign in: sets the session cookie', signedInUserSchema, loginRequestSchema)
+  @Doc('Sign in: sets the session cookie', signedInUserSchema, {
+    body: loginRequestSchema,
+    calls: ['identity.sessions.create'],
+  })
   @Post('auth/login')
   @HttpCode(200)
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): SignedInUser {
@@ -45,6 +47,7 @@ export class AuthController {
   @Doc(
     'Sign out: ends the session and clears its cookie',
     z.object({ message: z.literal('Logged out') }),
+    { calls: ['identity.sessions.end'] },
   )
   @Post('auth/logout')
   @HttpCode(200)
@@ -59,11 +62,10 @@ export class AuthController {
     return { message: 'Logged out' };
   }
 
-  @Public()
-  @Doc('The signed-in user (401 when nobody is)', signedInUserSchema)
+  /** Any signed-in user; a visitor gets the session guard's 401 (the browser ignores it). */
+  @Doc('The signed-in user', signedInUserSchema)
   @Get('users/current')
-  current(@User() user: CurrentUser | undefined): SignedInUser {
-    if (!user) throw unauthenticated();
+  current(@User() user: CurrentUser): SignedInUser {
     return signedIn(user, this.env.SUPERVISOR_USERNAME);
   }
 }

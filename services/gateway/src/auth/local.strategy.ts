@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { parseInput } from '../common/api-exception';
+import { Refusal } from '../common/refusals';
 import { LoginThrottle, LoginThrottled } from './login-throttle';
 
 /** Username and password, checked by identity; the result is a new session. */
@@ -34,6 +35,12 @@ const statusOf = (err: unknown) =>
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
+  static readonly refuses: readonly Refusal[] = [
+    { status: 400, description: 'Username or password missing.' },
+    { status: 401, description: 'Invalid username or password.' },
+    { status: 429, description: 'Too many sign-in attempts (see `Retry-After`).' },
+  ];
+
   constructor(private readonly throttle: LoginThrottle) {
     super();
   }

@@ -1,31 +1,22 @@
 import {
   AppointmentInput,
   CurrentUser,
-  IDEMPOTENCY_KEY_HEADER,
-  SESSION,
   StatusChange,
   appointmentInputSchema,
   statusChangeSchema,
 } from '@cincy/contracts';
-import { InjectEnv, RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Headers, Param, Patch, Post, Req } from '@nestjs/common';
+import { RpcClient } from '@cincy/platform';
+import { Body, Controller, Get, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
-import type { Request } from 'express';
-import { GATEWAY_ENV, GatewayEnv } from '../config';
-import { forbidden } from '../common/api-exception';
 import { Contract, PathId } from '../common/contract.pipe';
 import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
-import { readCookie } from '../auth/session-cookie';
-import { verifiedCustomerId } from './booking-cookie';
-import { readIdempotencyKey } from './idempotency-key';
+import { BookingCookieGuard } from './booking-cookie';
+import { IdempotencyKey } from './idempotency-key';
 import { RateLimit } from './booking-rate-limit.guard';
 
 @Controller('appointments')
 export class AppointmentsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   /** The board: open appointments and today's closed ones. */
   @Doc(
@@ -42,25 +33,14 @@ export class AppointmentsController {
    * Idempotency-Key, a repeat of the request answers the booking it made instead of booking again.
    */
   @Public()
+  @UseGuards(BookingCookieGuard) // after the rate limit (decorators apply bottom-up)
   @RateLimit('appointments')
   @Doc('Book a visit (ASAP or a time slot) for a customer', 'booking.appointments.create')
   @Post()
   create(
     @Body(new Contract(appointmentInputSchema)) body: AppointmentInput,
-    @User() user: CurrentUser | undefined,
-    @Req() req: Request,
-    @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) keyHeader: string | string[] | undefined,
+    @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
-    const idempotencyKey = readIdempotencyKey(keyHeader);
-    if (!user) {
-      const allowed = verifiedCustomerId(
-        readCookie(req, SESSION.bookingCookieName),
-        this.env.COOKIE_SECRET,
-      );
-      if (allowed !== body.customerId) {
-        throw forbidden('Your booking session has expired. Please submit the form again.');
-      }
-    }
     return this.rpc.call(
       'booking.appointments.create',
       idempotencyKey === undefined ? body : { ...body, idempotencyKey },

@@ -11,6 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception';
+import { Refusal } from '../common/refusals';
 import { FixedWindowLimiter } from '../common/fixed-window-limiter';
 import { SharedLimits } from '../common/shared-limits';
 import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
@@ -54,6 +55,10 @@ export class BookingRateLimits {
  */
 @Injectable()
 export class BookingRateLimitGuard implements CanActivate {
+  static readonly refuses: readonly Refusal[] = [
+    { status: 429, description: 'Too many requests from this address (see `Retry-After`).' },
+  ];
+
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: BookingRateLimits,

@@ -1,17 +1,18 @@
-import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@cincy/contracts';
-import { ApiException } from '../common/api-exception';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@cincy/contracts';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { Contract } from '../common/contract.pipe';
+
+const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+const rawHeader = createParamDecorator(
+  (_: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<Request>().headers[HEADER],
+);
 
 /**
- * The Idempotency-Key header of a request, checked: absent is fine (the booking is sent as
+ * The request's Idempotency-Key, checked by the contract: absent is fine (the booking is sent as
  * before), anything but one key of 1-255 visible ASCII characters is a 400 that says so.
  */
-export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (parsed.success) return parsed.data;
-  const message = Array.isArray(header)
-    ? `Send one ${IDEMPOTENCY_KEY_HEADER} header, not several`
-    : (parsed.error.issues[0]?.message ?? `${IDEMPOTENCY_KEY_HEADER} is not valid`);
-  // No fieldErrors: a header is no field of the form.
-  throw new ApiException(400, { code: ERROR_CODES.validation, message });
-}
+export const IdempotencyKey = () =>
+  rawHeader(new Contract(idempotencyKeySchema.optional(), 'header', IDEMPOTENCY_KEY_HEADER));

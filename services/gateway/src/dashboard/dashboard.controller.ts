@@ -1,6 +1,7 @@
 import { MapConfig, mapConfigSchema } from '@cincy/contracts';
 import { InjectEnv, RpcClient } from '@cincy/platform';
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { Doc } from '../routes/route-doc.decorator';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
@@ -18,11 +19,11 @@ export class DashboardController {
     return this.rpc.call('dispatch.stats.get', {});
   }
 
-  /** The spec's client reads a bare number. */
-  @Doc('Batteries sold today', z.number().int())
+  /** The spec's client reads a bare number: sent as JSON (Nest would send a number as text/html). */
+  @Doc('Batteries sold today', z.number().int(), { calls: ['inventory.sales.today'] })
   @Get('batteries-sold-today')
-  async batteriesSoldToday(): Promise<number> {
-    return (await this.rpc.call('inventory.sales.today', {})).batteriesSold;
+  async batteriesSoldToday(@Res() res: Response): Promise<void> {
+    res.json((await this.rpc.call('inventory.sales.today', {})).batteriesSold);
   }
 
   /** The map's tiles come from configuration, so an office can point them at its own provider. */

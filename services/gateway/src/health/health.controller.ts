@@ -6,9 +6,10 @@ import { Doc } from '../routes/route-doc.decorator';
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
 
+const serviceState = z.enum(['ok', 'unavailable']);
 const healthAnswerSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  services: z.record(z.enum(SERVICES), z.enum(['ok', 'unavailable'])),
+  services: z.object(Object.fromEntries(SERVICES.map((service) => [service, serviceState]))),
 });
 
 @Controller('health')
@@ -17,7 +18,19 @@ export class HealthController {
 
   /** 200 only when every service answers; otherwise 503 naming the ones that did not. */
   @Public()
-  @Doc('200 when every service answers, else 503 naming the ones that did not', healthAnswerSchema)
+  @Doc(
+    '200 when every service answers, else 503 naming the ones that did not',
+    healthAnswerSchema,
+    {
+      answers: [
+        {
+          status: 503,
+          description: 'A service did not answer: the body names which.',
+          schema: healthAnswerSchema,
+        },
+      ],
+    },
+  )
   @Get()
   async health(@Res({ passthrough: true }) res: Response) {
     const answers = await Promise.allSettled(

@@ -1,5 +1,6 @@
 import { apiErrorSchema, RPC, SESSION } from '@cincy/contracts';
 import { z } from 'zod';
+import { refusalsOfRoute } from '../routes/route-refusals';
 import { describeAccess, GatewayRoute } from '../routes/route-table';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,33 +17,32 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 };
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
-const errorAnswer = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ERROR_REF } },
-});
 
-/** The error answers a route can give, from what it takes and who may call it. */
-function errorAnswers(route: GatewayRoute): Record<string, unknown> {
+/** The route's answers besides success, each status with what causes it and its body. */
+function refusalAnswers(route: GatewayRoute): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
-  if (route.inputs.length) answers['400'] = errorAnswer('The input is not valid (`fieldErrors`).');
-  if (!route.access.public) answers['401'] = errorAnswer('Not signed in (or the session ended).');
-  if (route.access.roles.length || route.inputs.some((i) => i.source === 'param'))
-    answers['403'] = errorAnswer('Signed in, but not allowed to do this.');
-  if (route.inputs.some((i) => i.source === 'param'))
-    answers['404'] = errorAnswer('No such record.');
-  if (route.rateLimited) answers['429'] = errorAnswer('Too many requests (see `Retry-After`).');
-  answers['503'] = errorAnswer('A service did not answer in time; safe to retry.');
+  for (const [status, refusals] of refusalsOfRoute(route)) {
+    const own = refusals.flatMap((r) => (r.schema ? [toSchema(r.schema, 'output')] : []));
+    const errors = refusals.some((r) => !r.schema);
+    const schemas = [...own, ...(errors ? [ERROR_REF] : [])];
+    answers[String(status)] = {
+      description: refusals.map((r) => r.description).join(' '),
+      content: {
+        'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } },
+      },
+    };
+  }
   return answers;
 }
 
 function parameters(route: GatewayRoute): unknown[] {
   const params: unknown[] = [];
   for (const input of route.inputs) {
-    if (input.source === 'param') {
+    if (input.source === 'param' || input.source === 'header') {
       params.push({
         name: input.name,
-        in: 'path',
-        required: true,
+        in: input.source === 'param' ? 'path' : 'header',
+        required: input.source === 'param' || !input.schema.safeParse(undefined).success,
         schema: toSchema(input.schema, 'input'),
       });
     } else if (input.source === 'query') {
@@ -96,7 +96,7 @@ function operation(route: GatewayRoute) {
         description: 'Success.',
         ...(answer && { content: { 'application/json': { schema: toSchema(answer, 'output') } } }),
       },
-      ...errorAnswers(route),
+      ...refusalAnswers(route),
     },
   };
 }
@@ -117,6 +117,7 @@ export function buildOpenApiDocument(routes: GatewayRoute[]) {
     info: {
       title: 'Cincy Battery API',
       version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description: [
         'The gateway of Cincy Battery: the public booking site and the staff back office.',
         'Staff sign in with `POST /api/auth/login`, which sets the session cookie every other',

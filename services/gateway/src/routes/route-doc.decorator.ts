@@ -1,18 +1,29 @@
-import { RPC } from '@cincy/contracts';
+import { RPC, RpcSubject } from '@cincy/contracts';
 import { SetMetadata } from '@nestjs/common';
 import type { z } from 'zod';
+import type { Refusal } from '../common/refusals';
 
 export const ROUTE_DOC_KEY = 'route:doc';
 
+export interface RouteDocOptions {
+  /** The body, for a route that does not parse it with a Contract pipe (the login's passport). */
+  body?: z.ZodType;
+  /**
+   * The RPC subjects the route calls when its answer is not one subject's own; their refusals
+   * are the route's too.
+   */
+  calls?: RpcSubject[];
+  /** What the handler itself answers besides success (health's 503 with its own body). */
+  answers?: Refusal[];
+}
+
 /** What the route table cannot read off a handler: a summary and the answer's schema. */
-export interface RouteDoc {
+export interface RouteDoc extends RouteDocOptions {
   summary: string;
   /** The RPC subject whose answer the route returns as is, or the answer's own schema. */
   answer: keyof typeof RPC | z.ZodType;
-  /** The body, for a route that does not parse it with a Contract pipe (the login's passport). */
-  body?: z.ZodType;
 }
 
 /** `@Doc('Book a visit', 'booking.appointments.create')`: documents the route in /api/openapi.json. */
-export const Doc = (summary: string, answer: RouteDoc['answer'], body?: z.ZodType) =>
-  SetMetadata(ROUTE_DOC_KEY, { summary, answer, body } satisfies RouteDoc);
+export const Doc = (summary: string, answer: RouteDoc['answer'], options: RouteDocOptions = {}) =>
+  SetMetadata(ROUTE_DOC_KEY, { summary, answer, ...options } satisfies RouteDoc);

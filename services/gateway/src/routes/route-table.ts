@@ -1,6 +1,7 @@
-import { Role } from '@cincy/contracts';
+import { Role, RPC, RpcSubject } from '@cincy/contracts';
 import { RequestMethod, Type } from '@nestjs/common';
 import {
+  GUARDS_METADATA,
   HTTP_CODE_METADATA,
   METHOD_METADATA,
   PATH_METADATA,
@@ -9,8 +10,8 @@ import {
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { z } from 'zod';
 import { PUBLIC_KEY, ROLES_KEY, SUPERVISOR_KEY } from '../auth/access.decorators';
-import { RATE_LIMIT_KEY } from '../booking/booking-rate-limit.guard';
 import { Contract } from '../common/contract.pipe';
+import { Refusal, isRefusingGuard } from '../common/refusals';
 import { ROUTE_DOC_KEY, RouteDoc } from './route-doc.decorator';
 
 /** Who may call a route, as the SessionGuard reads it. */
@@ -23,8 +24,8 @@ export interface RouteAccess {
 }
 
 export interface RouteInput {
-  source: 'body' | 'query' | 'param';
-  /** The path parameter's name (param only). */
+  source: 'body' | 'query' | 'param' | 'header';
+  /** The path parameter's or header's name. */
   name?: string;
   schema: z.ZodType;
 }
@@ -37,15 +38,14 @@ export interface GatewayRoute {
   access: RouteAccess;
   inputs: RouteInput[];
   status: number;
-  rateLimited: boolean;
+  /** What the route's own guards refuse (`static refuses` of each). */
+  guardRefusals: Refusal[];
+  /** The RPC subjects it calls: the answer's subject, and any the @Doc names. */
+  calls: RpcSubject[];
   doc?: RouteDoc;
 }
 
-const ARG_SOURCES: Partial<Record<number, RouteInput['source']>> = {
-  [RouteParamtypes.BODY]: 'body',
-  [RouteParamtypes.QUERY]: 'query',
-  [RouteParamtypes.PARAM]: 'param',
-};
+const PARAM_TYPES = new Set([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
 
 const join = (...parts: string[]) =>
   `/${parts
@@ -77,6 +77,11 @@ export function readRouteTable(controllers: Type[], prefix = 'api'): GatewayRout
           ArgMetadata
         >,
       );
+      const doc = meta<RouteDoc>(ROUTE_DOC_KEY);
+      const guards = [
+        ...((Reflect.getMetadata(GUARDS_METADATA, controller) ?? []) as unknown[]),
+        ...((Reflect.getMetadata(GUARDS_METADATA, fn) ?? []) as unknown[]),
+      ];
       routes.push({
         method: RequestMethod[method] as GatewayRoute['method'],
         path: join(prefix, base, path),
@@ -88,8 +93,12 @@ export function readRouteTable(controllers: Type[], prefix = 'api'): GatewayRout
         },
         inputs: args.flatMap(([key, arg]) => contractsOf(key, arg)),
         status: meta<number>(HTTP_CODE_METADATA) ?? (method === RequestMethod.POST ? 201 : 200),
-        rateLimited: meta<string>(RATE_LIMIT_KEY) !== undefined,
-        doc: meta<RouteDoc>(ROUTE_DOC_KEY),
+        guardRefusals: guards.filter(isRefusingGuard).flatMap((guard) => guard.refuses),
+        calls: [
+          ...(typeof doc?.answer === 'string' && doc.answer in RPC ? [doc.answer] : []),
+          ...(doc?.calls ?? []),
+        ],
+        doc,
       });
     }
   }
@@ -102,12 +111,14 @@ interface ArgMetadata {
   pipes?: unknown[];
 }
 
+/** The Contract pipes of a handler's argument: what it parses, from where (custom decorators too). */
 function contractsOf(key: string, arg: ArgMetadata): RouteInput[] {
-  const source = ARG_SOURCES[Number(key.split(':')[0])];
-  if (!source) return [];
+  const type = Number(key.split(':')[0]);
+  const custom = key.includes('__customRouteArgs__');
+  if (!custom && !PARAM_TYPES.has(type)) return [];
   return (arg.pipes ?? [])
     .filter((pipe): pipe is Contract<z.ZodType> => pipe instanceof Contract)
-    .map((pipe) => ({ source, name: arg.data, schema: pipe.schema }));
+    .map((pipe) => ({ source: pipe.source, name: pipe.name ?? arg.data, schema: pipe.schema }));
 }
 
 /** Who may call it, in words, as the API document and docs/authz.md say it. */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ERROR_CODES } from '@cincy/contracts';
 import type { NextFunction, Request, Response } from 'express';
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const CROSS_SITE_MESSAGE = 'Requests from other sites are not allowed.';
 

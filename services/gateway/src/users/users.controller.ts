@@ -13,14 +13,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request } from 'express';
 import { Roles, User } from '../auth/access.decorators';
+import { OwnIdOnly } from '../auth/own-id.guard';
 import { readCookie } from '../auth/session-cookie';
-import { forbidden } from '../common/api-exception';
 import { Contract, PathId } from '../common/contract.pipe';
-
-/** A user reports only their own position and heartbeat. */
-function ownIdOnly(id: number, user: CurrentUser): void {
-  if (id !== user.id) throw forbidden('You can only report your own location and activity.');
-}
 
 @Controller('users')
 export class UsersController {
@@ -64,24 +59,23 @@ export class UsersController {
     return this.rpc.call('identity.users.locations', {});
   }
 
+  @OwnIdOnly()
   @Doc("Report one's own position", 'identity.users.report-location')
   @Put(':id/location')
   reportLocation(
     @Param('id', PathId) id: number,
     @Body(new Contract(locationReportSchema)) location: LocationReport,
-    @User() user: CurrentUser,
     @Req() req: Request,
   ) {
-    ownIdOnly(id, user);
     const token = readCookie(req, SESSION.cookieName) ?? '';
     return this.rpc.call('identity.users.report-location', { userId: id, location, token });
   }
 
+  @OwnIdOnly()
   @Doc("Report one's own activity (keeps one online)", 'identity.users.heartbeat')
   @Post(':id/heartbeat')
   @HttpCode(200)
-  heartbeat(@Param('id', PathId) id: number, @User() user: CurrentUser) {
-    ownIdOnly(id, user);
+  heartbeat(@Param('id', PathId) id: number) {
     return this.rpc.call('identity.users.heartbeat', { userId: id });
   }
 }
