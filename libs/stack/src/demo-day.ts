@@ -28,8 +28,9 @@ export interface DemoTechnician {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Retries a step while the service it needs has not yet heard the event of the step before
- * (dispatch and inventory keep their copies from events, a few milliseconds behind).
+ * Retries a step while dispatch has not yet heard of the booking (its board is fed by booking's
+ * events, a few milliseconds behind). A completion needs no retry: dispatch decides it on its
+ * own live job.
  */
 async function once<T>(step: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -179,20 +180,18 @@ export class DemoDay {
             ? await this.book(customer)
             : await this.bookFor(this.customerIds.get(customer)!, customer);
         await this.move(tech, job.appointmentId, ['accepted', 'en_route', 'on_location']);
-        await once(() =>
-          tech.client.request('POST', '/api/service-records', {
-            appointmentId: job.appointmentId,
-            customerId: job.customerId,
-            serviceCode: 'battery installed',
-            batterySerialNumber: `DEMO-${String(7000 + i).padStart(6, '0')}`,
-            previousBatterySerialNumber: null,
-            vehicleMileage: String(30_000 + i * 4_250),
-            completionNotes: 'Tested alternator and terminals; old battery recycled.',
-            inventoryItemId: items[i % (items.length - 1)].id,
-            technicianId: tech.user.id,
-            technicianName: tech.user.name,
-          }),
-        );
+        await tech.client.request('POST', '/api/service-records', {
+          appointmentId: job.appointmentId,
+          customerId: job.customerId,
+          serviceCode: 'battery installed',
+          batterySerialNumber: `DEMO-${String(7000 + i).padStart(6, '0')}`,
+          previousBatterySerialNumber: null,
+          vehicleMileage: String(30_000 + i * 4_250),
+          completionNotes: 'Tested alternator and terminals; old battery recycled.',
+          inventoryItemId: items[i % (items.length - 1)].id,
+          technicianId: tech.user.id,
+          technicianName: tech.user.name,
+        });
       }
     });
     await Promise.all(lanes.map((lane) => lane()));
