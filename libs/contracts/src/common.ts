@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { APPOINTMENT_STATUSES, PRIORITIES, ROLES, USER_STATUSES } from './enums';
 
 /** Field schemas shared by several resources: one spelling of each rule. */
