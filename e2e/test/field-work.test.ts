@@ -201,7 +201,7 @@ describe('field work (board actions, completion dialog, map)', () => {
     const complete = dialog(techPage, 'Complete Job');
     await complete.waitFor();
     await labelled(techPage, 'Service Performed').selectOption({ label: 'Battery Installed' });
-    // Submitting without the battery details shows the spec's combined message.
+    // Submitting without the battery details shows the combined battery message.
     await complete.getByRole('button', { name: 'Complete', exact: true }).click();
     await complete
       .getByText(

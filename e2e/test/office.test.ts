@@ -115,7 +115,7 @@ describe('office (inventory, users, customers)', () => {
     await adminPage.getByRole('button', { name: 'Add Item' }).click();
     const addItem = dialog(adminPage, 'Add New Item');
     await addItem.waitFor();
-    // The spec's messages, beside their fields.
+    // The form's messages, beside their fields.
     await fieldIn(addItem, 'Quantity').fill('-1');
     await addItem.getByRole('button', { name: 'Save Item' }).click();
     expect(await fieldError(fieldIn(addItem, 'Name'))).toEqual({

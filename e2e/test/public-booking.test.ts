@@ -29,7 +29,7 @@ import {
 
 // The public booking form, driven as a visitor drives it, against a whole stack:
 // ASAP and scheduled bookings reach the confirmation page and the dispatch board, every
-// validation message of spec section 5 shows beside its field, a full hour answers the spec's
+// validation message of the form shows beside its field, a full hour answers the
 // TIME_SLOT_FULL toast, and the phone/zip filters and make/model rules hold.
 //
 // Determinism: the booking service's clock is pinned to today 12:00 in Cincinnati

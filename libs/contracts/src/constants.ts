@@ -1,4 +1,4 @@
-/** Business facts and limits from the product spec, section 9. One place for every number. */
+/** Business facts and limits. One place for every number. */
 export const BUSINESS = {
   name: 'Cincy Battery',
   phone: '(513) 555-0142',

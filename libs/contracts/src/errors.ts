@@ -11,7 +11,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /**
  * Turns a zod failure into the API's error body: the first message of each field, and the first
- * message overall as `message`, so a client that reads only `message` still shows a spec text.
+ * message overall as `message`, so a client that reads only `message` still shows a useful text.
  */
 export function toValidationError(error: z.ZodError): ApiError {
   const fieldErrors: Record<string, string> = {};

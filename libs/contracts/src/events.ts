@@ -54,7 +54,7 @@ export const EVENT_PAYLOADS = {
   'identity.user.deleted': z.object({ userId: z.number().int() }),
   /** The user's sessions were ended (deleted, demoted, new password): gateways drop their sockets. */
   'identity.user.sessions-ended': z.object({ userId: z.number().int() }),
-  /** Online status or position changed: the spec's user view as the map shows it. */
+  /** Online status or position changed: the user as the map shows them. */
   'identity.user.presence-changed': z.object({ user: userLocationSchema }),
   /** A job was completed with this record (and, for a battery, one unit of stock). */
   'inventory.service-record.created': z.object({ serviceRecord: serviceRecordSchema }),

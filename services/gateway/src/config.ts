@@ -17,8 +17,8 @@ export const GATEWAY_ENV = defineEnv(
     /** Set when TLS ends at a proxy in front of the gateway: cookies become Secure. */
     TRUST_PROXY: z.stringbool().default(false),
     /**
-     * The one account besides admins that may decline calls and delete customers (spec section 6),
-     * compared case-insensitively. Unset: admins only.
+     * The one account besides admins that may decline calls and delete customers, compared
+     * case-insensitively. Unset: admins only.
      */
     SUPERVISOR_USERNAME: z.string().trim().min(1).max(100).optional(),
     /** Map tiles for the board's map (Leaflet URL template) and their attribution. */

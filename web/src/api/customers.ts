@@ -34,7 +34,7 @@ export function updateCustomer(id: number, input: CustomerBody): Promise<Custome
   return requestJson('PATCH', `/api/customers/${id}`, input);
 }
 
-/** Admins and the named account; the answer carries a message (spec section 7). */
+/** Admins and the named account; the answer carries a message. */
 export function deleteCustomer(id: number): Promise<RpcAnswer<'booking.customers.delete'>> {
   return requestJson('DELETE', `/api/customers/${id}`);
 }

@@ -5,7 +5,7 @@ export function fetchDashboardStats(signal?: AbortSignal): Promise<DashboardStat
   return requestJson('GET', '/api/dashboard/stats', undefined, { signal });
 }
 
-/** The spec's answer is a bare number (the gateway unwraps `inventory.sales.today`). */
+/** The answer is a bare number (the gateway unwraps `inventory.sales.today`). */
 export function fetchBatteriesSoldToday(signal?: AbortSignal): Promise<number> {
   return requestJson('GET', '/api/dashboard/batteries-sold-today', undefined, { signal });
 }

@@ -7,7 +7,7 @@ import type {
 import { requestJson } from './request';
 import type { SchemaInput } from './schema-types';
 
-/** GET /api/inventory's filters (spec section 7), as the inventory service takes them. */
+/** GET /api/inventory's filters (category, lowStock), as the inventory service takes them. */
 export type InventoryQuery = SchemaInput<typeof inventoryFilterSchema>;
 
 /** The body of POST and PUT /api/inventory. */

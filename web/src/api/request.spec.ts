@@ -44,7 +44,7 @@ describe('apiRequest', () => {
     );
   });
 
-  it('throws the status text as the message on a non-ok answer (spec section 8)', async () => {
+  it('throws the status text as the message on a non-ok answer', async () => {
     answer(
       json({ code: 'TIME_SLOT_FULL', message: 'Full' }, { status: 409, statusText: 'Conflict' }),
     );

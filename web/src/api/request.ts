@@ -3,9 +3,9 @@ import type { ApiError, ErrorCode } from '@cincy/contracts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * An error answer of the API. `message` follows spec section 8 (the status text); the body's
- * `code` (an `ErrorCode`: compare with `ERROR_CODES`), sentence and field errors ride along, so
- * callers decide by code, never by the text.
+ * An error answer of the API. `message` is the status text, or 'Request failed with status N';
+ * the body's `code` (an `ErrorCode`: compare with `ERROR_CODES`), sentence and field errors ride
+ * along, so callers decide by code, never by the text.
  */
 export class ApiRequestError extends Error {
   readonly status: number;

@@ -9,8 +9,8 @@ import { requestJson } from './request';
 import type { SchemaInput, SchemaOutput } from './schema-types';
 
 /**
- * The body of POST /api/service-records (spec section 3, "Service record payload"):
- * the schema's input, which also takes the dialog's spelling of service codes ('battery installed').
+ * The body of POST /api/service-records: the schema's input, which also takes the dialog's spelling
+ * of service codes ('battery installed').
  */
 export type ServiceRecordBody = SchemaInput<typeof serviceRecordInputSchema>;
 

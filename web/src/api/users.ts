@@ -23,7 +23,7 @@ export function fetchUserLocations(signal?: AbortSignal): Promise<UserLocation[]
   return requestJson('GET', '/api/users/locations', undefined, { signal });
 }
 
-/** The answer is not shown (spec section 7). */
+/** The answer's body is not read, only whether it succeeded. */
 export async function reportLocation(userId: number, report: LocationBody): Promise<void> {
   await apiRequest('PUT', `/api/users/${userId}/location`, report);
 }

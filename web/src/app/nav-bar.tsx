@@ -11,7 +11,7 @@ interface NavItem {
   roles: readonly Role[];
 }
 
-/** Spec section 6: admin sees all four links, technician Dispatch and Customers. */
+/** Admin sees all four links, technician Dispatch and Customers. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dispatch', label: 'Dispatch', roles: ['admin', 'technician'] },
   { to: '/customer-database', label: 'Customers', roles: ['admin', 'technician'] },
@@ -30,7 +30,7 @@ export function NavBar() {
   const logout = useLogout();
   const menu = useDisclosure();
 
-  // Spec: hidden on / and /login; public visitors get the public pages' own headers.
+  // Hidden on / and /login; public visitors get the public pages' own headers.
   if (HIDDEN_ON.has(pathname) || !user) return null;
 
   const links = NAV_ITEMS.filter((item) => item.roles.includes(user.role));

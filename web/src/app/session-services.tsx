@@ -4,8 +4,8 @@ import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useLocationState, useLocationTracking } from '../hooks/use-location-tracking';
 
 /**
- * What runs while a user is signed in, on every page: location tracking and the heartbeat
- * (spec sections 4 and 6). Its own chunk, loaded only after sign-in, so visitors never fetch it.
+ * What runs while a user is signed in, on every page and for every role: location tracking and
+ * the heartbeat. Its own chunk, loaded only after sign-in, so visitors never fetch it.
  * A geolocation error is shown once per sign-in as a toast; the board keeps a status line.
  */
 export function SessionServices({ userId }: { userId: number }) {

@@ -15,7 +15,7 @@ interface ToastItem extends Required<Pick<ToastInput, 'title' | 'variant'>> {
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_DISMISS_PX = 50;
 
-// Spec: one toast visible at a time, so the store holds at most one.
+// One toast visible at a time, so the store holds at most one.
 let current: ToastItem | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -6,7 +6,7 @@ import { keepNewerAppointments } from '../lib/live-cache';
 
 /**
  * Live updates come from the board socket (useLiveUpdates); this slow poll is only a safety net
- * for a missed push. The spec's 5 s polling is replaced by the push.
+ * for a missed push. Pushes replace the 5 s polling the board would otherwise need.
  */
 export const APPOINTMENTS_SAFETY_POLL_MS = 30_000;
 

@@ -3,7 +3,7 @@ import { POLLING_MS } from '@cincy/contracts';
 import { fetchBatteriesSoldToday } from '../api/dashboard';
 import { QUERY_KEYS } from '../api/query-keys';
 
-/** Polled every 30 s (spec section 9); `sales.changed` pushes update it in between. */
+/** Polled every 30 s; `sales.changed` pushes update it in between. */
 export function useBatteriesSoldToday({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: QUERY_KEYS.batteriesSoldToday,

@@ -3,8 +3,8 @@ import { QUERY_KEYS } from '../api/query-keys';
 import { createServiceRecord, type ServiceRecordBody } from '../api/service-records';
 
 /**
- * Completes a job. Afterwards the appointments list and the stats are refetched (spec section 7),
- * and the battery stock, which the record took from.
+ * Completes a job. Afterwards the appointments list and the stats are refetched, and the battery
+ * stock, which the record took from.
  */
 export function useCreateServiceRecord() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { LOCATION } from '@cincy/contracts';
 import { ApiRequestError } from '../api/request';
 import { sendHeartbeat } from '../api/users';
 
-/** One heartbeat; failures are only logged (spec section 7): a 404 as user not found. */
+/** One heartbeat; failures are only logged, never shown: a 404 as user not found. */
 export async function sendHeartbeatOnce(userId: number): Promise<void> {
   try {
     await sendHeartbeat(userId);
@@ -14,7 +14,7 @@ export async function sendHeartbeatOnce(userId: number): Promise<void> {
   }
 }
 
-/** While signed in: a heartbeat at once, then every 5 minutes (spec section 9). */
+/** While signed in: a heartbeat at once, then every 5 minutes. */
 export function useHeartbeat(userId: number | null, intervalMs = LOCATION.heartbeatIntervalMs) {
   useEffect(() => {
     if (userId === null) return;

@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 export const NEW_JOB_SOUND_URL = '/media/new-job.wav';
 
 /**
- * Spec section 2: a sound when the appointment count grows and the user has no active job. Not on
- * the first load (`previous` is undefined then).
+ * A sound when the appointment count grows and the user has no active job. Not on the first load
+ * (`previous` is undefined then).
  */
 export function shouldPlayNewJobSound(
   previous: number | undefined,

@@ -5,7 +5,7 @@ import { writeInventoryItem } from '../lib/live-cache';
 
 /**
  * Add New Item (no id) or Edit Item (admins). The answer goes into every list at once, then the
- * lists are read again (spec section 7: after inventory changes the lists are refetched).
+ * lists are read again.
  */
 export function useSaveInventoryItem() {
   const queryClient = useQueryClient();

@@ -19,7 +19,7 @@ export interface BookingRequest {
   idempotencyKey: string;
 }
 
-/** A failed submission, with the text to show (spec section 8, "Booking") and any field errors. */
+/** A failed submission, with the text to show and any field errors. */
 export class BookingSubmitError extends Error {
   constructor(
     message: string,
@@ -39,7 +39,7 @@ const INVALID_ANSWER: Record<Step, string> = {
   appointment: BOOKING_MESSAGES.invalidAppointment,
 };
 
-/** The message of a refused step: the server's, else the spec's fallback for that step. */
+/** The message of a refused step: the server's, else our fallback text for that step. */
 function refusedMessage(step: Step, error: ApiRequestError): string {
   if (error.serverMessage) return error.serverMessage;
   if (step === 'customer') return BOOKING_MESSAGES.submitFallback;

@@ -3,7 +3,7 @@ import { POLLING_MS } from '@cincy/contracts';
 import { QUERY_KEYS } from '../api/query-keys';
 import { fetchUserLocations } from '../api/users';
 
-/** Staff with status and position, polled every 30 s (spec section 9); `team.changed` pushes in between. */
+/** Staff with status and position, polled every 30 s; `team.changed` pushes in between. */
 export function useUserLocations({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: QUERY_KEYS.userLocations,

@@ -3,7 +3,7 @@ import { POLLING_MS } from '@cincy/contracts';
 import { QUERY_KEYS } from '../api/query-keys';
 import { fetchUsers } from '../api/users';
 
-/** System Users (admins), polled every 30 s (spec section 9); `team.changed` pushes the status in between. */
+/** System Users (admins), polled every 30 s; `team.changed` pushes the status in between. */
 export function useUsers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: QUERY_KEYS.users,
@@ -13,7 +13,7 @@ export function useUsers({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-/** After a user change the list is read again (spec section 7), and the team the board shows. */
+/** After a user change the list is read again, and the team the board shows. */
 export function useRefetchUsers(): () => void {
   const queryClient = useQueryClient();
   return () => {

@@ -6,7 +6,7 @@ import * as authApi from '../api/auth';
 import { ApiRequestError } from '../api/request';
 import { queryClient } from './query-client';
 
-/** Spec section 3: the browser keeps this under `auth-storage`. */
+/** The browser keeps this under `auth-storage`. */
 export interface AuthState {
   isAuthenticated: boolean;
   currentUser: SignedInUser | null;
@@ -98,7 +98,7 @@ export const authStore = {
 
   /**
    * POST /api/auth/login: null when signed in, otherwise what the login page says (the server's
-   * throttle on 429, the spec's text for anything else, a network failure included).
+   * throttle on 429, LOGIN_FAILURE.invalid for anything else, a network failure included).
    */
   async login(username: string, password: string): Promise<string | null> {
     try {

@@ -8,7 +8,7 @@ const USD = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** Dollars with 2 decimals (spec section 9): 1234.5 -> '$1,234.50'; not a number -> '$0.00'. */
+/** Dollars with 2 decimals: 1234.5 -> '$1,234.50'; not a number -> '$0.00'. */
 export function formatCurrency(amount: number): string {
   return USD.format(Number.isFinite(amount) ? amount : 0);
 }

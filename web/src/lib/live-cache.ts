@@ -145,7 +145,7 @@ export function dropInventoryItem(client: QueryClient, itemId: number): void {
   );
 }
 
-/** User Management's list follows the team's status (set automatically, spec section 4). */
+/** User Management's list follows the team's status (set automatically, never by an admin). */
 export function updateUserStatus(list: User[] | undefined, user: UserLocation): User[] | undefined {
   if (!list) return list;
   const index = list.findIndex((u) => u.id === user.id);

@@ -70,7 +70,7 @@ function setup(permission: PermissionState | 'no-api' = 'granted') {
   return { tracker, geolocation, status, report, watchers, oneOffs, watch };
 }
 
-describe('geolocationErrorMessage (spec section 8)', () => {
+describe('geolocationErrorMessage', () => {
   it.each([
     [1, 'Location access denied by user'],
     [2, 'Location unavailable - check your device settings'],

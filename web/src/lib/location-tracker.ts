@@ -1,9 +1,9 @@
-// Location tracking while a user is signed in (spec sections 4, 8 and 9), kept outside React: the
+// Location tracking while a user is signed in and permission is granted, kept outside React: the
 // app starts it for the signed-in user and stops it at sign-out; the board reads its state.
 import { LOCATION, type LocationReport } from '@cincy/contracts';
 import { reportLocation } from '../api/users';
 
-/** Spec section 4: location permission is unknown, granted or denied. */
+/** Location permission is unknown, granted or denied. */
 export type LocationPermission = 'unknown' | 'granted' | 'denied';
 
 export interface LocationState {
@@ -11,13 +11,13 @@ export interface LocationState {
   permission: LocationPermission;
   /** A position watch is running. */
   tracking: boolean;
-  /** The last geolocation error's message (spec section 8), cleared by the next position. */
+  /** The last geolocation error's message, cleared by the next position. */
   error: string | null;
   /** When the server last took a report (ms since epoch). */
   lastReportAt: number | null;
 }
 
-/** Spec section 8, "Geolocation". */
+/** What a geolocation error says, by its code (or when the browser has no geolocation). */
 export const GEOLOCATION_MESSAGES = {
   denied: 'Location access denied by user',
   unavailable: 'Location unavailable - check your device settings',
@@ -42,7 +42,7 @@ export function geolocationErrorMessage(code: number | 'unsupported'): string {
   }
 }
 
-/** Spec section 9: the position watch, and the one-off request of every tracking interval. */
+/** The position watch, and the one-off request of every tracking interval. */
 export const WATCH_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   timeout: 15_000,

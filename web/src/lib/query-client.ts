@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec section 9: no retries, no refetch on focus, no polling by default, data never stale.
+ * No retries, no refetch on focus, no polling by default, data never stale.
  * No default query function: every hook passes its typed fetcher as `queryFn`.
  */
 export const queryClient = new QueryClient({

@@ -25,7 +25,7 @@ function messagesFor(schema: typeof bookingFormSchema, value: unknown) {
   return result.success ? {} : toValidationError(result.error).fieldErrors;
 }
 
-describe('booking form contract (spec section 5)', () => {
+describe('booking form contract', () => {
   it('accepts a complete form', () => {
     expect(bookingFormSchema.safeParse(validForm).success).toBe(true);
   });
@@ -79,7 +79,7 @@ describe('customer contract', () => {
   });
 });
 
-describe('appointment contract (spec section 3 payload)', () => {
+describe('appointment contract', () => {
   it('requires customerId and location, everything else optional and nullable', () => {
     const bad = appointmentInputSchema.safeParse({});
     expect(Object.keys(toValidationError(bad.error!).fieldErrors ?? {}).sort()).toEqual([

@@ -107,7 +107,7 @@ export const CUSTOMER_MESSAGES = {
   notFound: 'Customer not found',
 } as const;
 
-/** POST /api/appointments (spec section 3 "Appointment payload"). */
+/** POST /api/appointments: customerId and location required, the rest optional and nullable. */
 export const appointmentInputSchema = z.object({
   customerId: z.coerce
     .number({ error: 'Customer is required' })
@@ -164,7 +164,7 @@ export const createdAppointmentSchema = z.object({
 });
 export type CreatedAppointment = z.infer<typeof createdAppointmentSchema>;
 
-/** The booking form's values and rules (spec sections 3 and 5); the browser validates with it. */
+/** The booking form's values and rules; the browser validates with it. */
 export const bookingFormSchema = z.object({
   firstName: requiredText('First name')
     .trim()

@@ -43,7 +43,7 @@ export function isWithinServiceHours(now: Date): boolean {
 /** What the web app looks for in a message to title its toast 'Alternative Scheduling Available'. */
 export const RAPID_RESPONSE_MARKER = 'rapid-response window';
 
-/** Every booking text shown to a visitor (spec section 8, "Booking"), for the form and the server. */
+/** Every booking text shown to a visitor, for the form and the server. */
 export const BOOKING_MESSAGES = {
   timeSlotFull: `That time slot is fully booked. Please choose a different time or call us at ${BUSINESS.phone} for alternative availability.`,
   appointmentFailed: `Failed to create appointment. Please try again or call ${BUSINESS.phone} for assistance.`,

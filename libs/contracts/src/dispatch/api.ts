@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatusSchema, geoPointSchema, prioritySchema } from '../common';
 
-/** The spec's "Dashboard appointment view": what the board shows of one appointment. */
+/** What the board shows of one appointment. */
 export const dashboardAppointmentSchema = z.object({
   id: z.number().int(),
   customerId: z.number().int(),
@@ -35,7 +35,7 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
-/** GET /api/dashboard/stats (spec section 3; see docs/decisions.md for the definitions). */
+/** GET /api/dashboard/stats (definitions: docs/adr/0037-dashboard-stats.md). */
 export const dashboardStatsSchema = z.object({
   completedToday: z.number().int(),
   /** One decimal. */

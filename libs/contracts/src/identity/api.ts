@@ -12,7 +12,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** The current user as the browser keeps it (spec section 3). */
+/** The current user as the browser keeps it (under `auth-storage`). */
 export const currentUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -23,7 +23,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** What the browser is told of its signed-in user (the login answer, GET /api/users/current). */
 export const signedInUserSchema = currentUserSchema.extend({
-  /** May decline calls and delete customers: an admin, or the one named account (spec section 6). */
+  /** May decline calls and delete customers: an admin, or the SUPERVISOR_USERNAME account. */
   privileged: z.boolean(),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
@@ -44,7 +44,10 @@ export const logoutRequestSchema = z.object({ userId: z.number().int().optional(
 export const actorSchema = currentUserSchema;
 export type Actor = CurrentUser;
 
-/** Length only, no composition rules (NIST SP 800-63B); see docs/decisions.md. */
+/**
+ * Length only, no composition rules: they push people to predictable passwords (NIST SP 800-63B,
+ * docs/adr/0024-passwords-and-usernames.md).
+ */
 export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
 
 export const USER_MESSAGES = {
@@ -79,7 +82,7 @@ const password = z
   .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
   .max(PASSWORD_LENGTH.max, tooLong('Password', PASSWORD_LENGTH.max));
 
-/** POST /api/users. `status` is set automatically (spec section 4): a sent one is dropped. */
+/** POST /api/users. `status` is set automatically, never by an admin: a sent one is dropped. */
 export const userInputSchema = z.object({
   username,
   name,
@@ -128,7 +131,7 @@ const confirmed = <T extends { password?: string; confirmPassword?: string }>(
   }
 };
 
-/** The 'Create New User' form (spec section 5): the request plus a confirmation, removed before sending. */
+/** The 'Create New User' form: the request plus a confirmation, removed before sending. */
 export const createUserFormSchema = userInputSchema
   .extend({
     confirmPassword: z
@@ -163,7 +166,7 @@ export const locationReportSchema = z.object({
 });
 export type LocationReport = z.infer<typeof locationReportSchema>;
 
-/** The spec's "Technician/user view" (GET /api/users/locations, the map and Online Team). */
+/** A user with status and position (GET /api/users/locations, the map and Online Team). */
 export const userLocationSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, tooLong } from '../common';
 import { DIALOG_TO_SERVICE_CODE, DialogServiceCode, SERVICE_CODES, ServiceCode } from '../enums';
 
-/** An inventory item as listed by GET /api/inventory (spec section 7). */
+/** An inventory item as listed by GET /api/inventory. */
 export const inventoryItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -27,8 +27,8 @@ const count = (message: string) =>
   z.number(message).int('Use a whole number').min(0, message).max(1_000_000, message);
 
 /**
- * POST /api/inventory and PUT /api/inventory/{id} (spec section 7 plus `sku` and `category`, which
- * the spec's item has but its form does not send: see docs/decisions.md).
+ * POST /api/inventory and PUT /api/inventory/{id}: the item form's fields, plus `sku` and
+ * `category`, which an item has but the form does not send (docs/adr/0055-inventory-writes.md).
  */
 export const inventoryItemInputSchema = z.object({
   name: z
@@ -59,7 +59,7 @@ export const INVENTORY_MESSAGES = {
   notFound: 'Inventory item not found',
 } as const;
 
-/** An item is low on stock at or below its minimum (spec section 4). */
+/** An item is low on stock at or below its minimum. */
 export const isLowStock = (item: Pick<InventoryItem, 'quantity' | 'minQuantity'>) =>
   item.quantity <= item.minQuantity;
 
@@ -103,7 +103,7 @@ export const serviceCodeSchema = z
 
 const serial = (label: string) => optionalText(label, 64);
 
-/** POST /api/service-records (spec section 3, "Service record payload"; rules of section 5). */
+/** POST /api/service-records: a battery service needs its serial, battery and mileage. */
 export const serviceRecordInputSchema = z
   .object({
     appointmentId: z.number('Appointment is required').int().positive(),
@@ -137,7 +137,7 @@ export const serviceRecordInputSchema = z
     if (record.serviceCode === 'warranty_replacement') required.push('previousBatterySerialNumber');
     const missing = required.filter((field) => record[field] == null);
     if (missing.length === 0) return;
-    // The spec attaches the combined message to batterySerialNumber; each missing field shows it too.
+    // The combined message belongs to batterySerialNumber; each missing field shows it too.
     for (const field of new Set(['batterySerialNumber', ...missing])) {
       ctx.addIssue({
         code: 'custom',

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The outbox and inbox every service keeps in its own schema (see DESIGN.md, "How services talk"). */
+/** Every service's outbox and inbox, in its own schema (docs/adr/0006-outbox-and-inbox.md). */
 export class PlatformTables1732200000000 implements MigrationInterface {
   name = 'PlatformTables1732200000000';
 

@@ -13,9 +13,9 @@ import {
 import { searchPublicGeocoder } from './public-geocoder';
 
 /**
- * Where an appointment is, found once when it is booked (DESIGN.md, Web): the built-in table, the
- * local names, the public geocoder when configured, then regional fallbacks. It always answers;
- * a failure anywhere falls through to the next step and never fails a booking.
+ * Where an appointment is, found once when it is booked: the built-in table, the local names, the
+ * public geocoder when configured, then regional fallbacks. It always answers; a failure anywhere
+ * falls through to the next step and never fails a booking.
  */
 @Injectable()
 export class GeocodingService {

@@ -52,7 +52,7 @@ export const REGIONAL_FALLBACKS = {
 const GREEN_TOWNSHIP_ZIPS = new Set(['45247', '45248', '45211']);
 const GREEN_TOWNSHIP_WORDS = /\b(green twp|cheviot|westwood)\b/;
 
-/** (d) Always an answer, from the loosest signals, in the spec's order. */
+/** (d) Always an answer, from the loosest signals: Green Township, downtown, NKY, Cincinnati. */
 export function regionalFallback(address: ParsedAddress): GeocodeResult {
   const { place, state, zip } = address;
   if (GREEN_TOWNSHIP_WORDS.test(place) || (zip && GREEN_TOWNSHIP_ZIPS.has(zip))) {

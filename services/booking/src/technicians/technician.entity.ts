@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * Technicians as booking knows them (spec's technicians entity), for slot capacity: a copy of
- * identity's users with the technician role, kept from identity's events.
+ * Technicians as booking knows them, for slot capacity: a copy of identity's users with the
+ * technician role, kept from identity's events.
  */
 @Entity({ name: 'technicians' })
 export class TechnicianEntity {

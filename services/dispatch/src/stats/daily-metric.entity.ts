@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One business day's running totals (spec's daily_metrics). Numerics arrive as strings. */
+/** One business day's running totals. Numerics arrive as strings. */
 @Entity({ name: 'daily_metrics' })
 export class DailyMetricEntity {
   @PrimaryGeneratedColumn()

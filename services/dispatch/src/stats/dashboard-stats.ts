@@ -1,6 +1,6 @@
 import { DashboardStats, addDays, businessDate, businessInstant } from '@cincy/contracts';
 
-/** One day's running totals (the spec's daily_metrics), kept up to date as events arrive. */
+/** One day's running totals (a daily_metrics row), kept up to date as events arrive. */
 export interface DailyTotals {
   totalTasksCompleted: number;
   /** Minutes, summed over the day's completed installs. */
@@ -44,7 +44,7 @@ export function hoursByBusinessDay(from: Date, to: Date): Map<string, number> {
 const MIN_AVAILABLE_HOURS = 1;
 
 /**
- * The dashboard's counts for the business day of `now` (see docs/decisions.md):
+ * The dashboard's counts for the business day of `now` (docs/adr/0037-dashboard-stats.md):
  * - completedToday: jobs completed today;
  * - averageInstallTime: mean minutes from arrival (on_location) to completion, whole minutes;
  * - tasksPerAvailableHour: completed jobs per technician-hour online today, one decimal.

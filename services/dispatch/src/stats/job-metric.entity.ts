@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One completed job's timings (spec's job_metrics), written once when the job completes. */
+/** One completed job's timings, written once when the job completes. */
 @Entity({ name: 'job_metrics' })
 export class JobMetricEntity {
   @PrimaryGeneratedColumn()

@@ -4,7 +4,7 @@ import { DailyMetricEntity } from './daily-metric.entity';
 import { DailyTotals } from './dashboard-stats';
 import { JobMetricEntity } from './job-metric.entity';
 
-/** What one completed job took (the spec's job_metrics), from the lifecycle's own timestamps. */
+/** What one completed job took (a job_metrics row), from the lifecycle's own timestamps. */
 export type JobMetric = Omit<JobMetricEntity, 'id' | 'createdAt'>;
 
 /** Every statement on daily_metrics and job_metrics, and the online stretches the stats read. */

@@ -16,7 +16,7 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
 /** Only signed-in users with one of these roles may call this route. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
-/** Admins, and the one named account the spec allows (SUPERVISOR_USERNAME): declines, deletions. */
+/** Admins, and the one named account (SUPERVISOR_USERNAME): declines, deletions. */
 export const AdminOrSupervisor = () =>
   applyDecorators(Roles('admin'), SetMetadata(SUPERVISOR_KEY, true));
 

@@ -30,7 +30,7 @@ const statusOf = (err: unknown) =>
       : undefined;
 
 /**
- * Checks the body against the contract first, so a missing field is a 400 with the spec's text;
+ * Checks the body against the contract first, so a missing field is a 400 with the form's text;
  * then the throttle (429 with Retry-After), then the password.
  */
 @Injectable()

@@ -1,6 +1,6 @@
 import { CurrentUser, SignedInUser } from '@cincy/contracts';
 
-/** Admins, and the one named account the spec allows (compared case-insensitively). */
+/** Admins, and the one named account (SUPERVISOR_USERNAME, compared case-insensitively). */
 export function isPrivileged(user: CurrentUser, supervisorUsername: string | undefined): boolean {
   if (user.role === 'admin') return true;
   return !!supervisorUsername && user.username.toLowerCase() === supervisorUsername.toLowerCase();

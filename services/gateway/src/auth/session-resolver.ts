@@ -2,7 +2,7 @@ import { CurrentUser } from '@cincy/contracts';
 import { RpcCallError, RpcClient } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 
-/** Seconds a resolved session is trusted without asking identity again (see DESIGN.md, Gateway). */
+/** How long a resolved session is trusted without asking identity (docs/adr/0020-sessions.md). */
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 

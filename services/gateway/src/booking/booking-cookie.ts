@@ -10,7 +10,7 @@ import { GATEWAY_ENV, GatewayEnv } from '../config';
 
 /**
  * The anonymous booking cookie binds a customer id to the browser that created it: an anonymous
- * visitor may book only for the customer they just registered (see DESIGN.md, Gateway).
+ * visitor may book only for the customer they just registered.
  */
 export function signCustomerId(customerId: number, secret: string): string {
   return `${customerId}.${createHmac('sha256', secret).update(`customer:${customerId}`).digest('base64url')}`;

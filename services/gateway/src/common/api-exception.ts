@@ -18,7 +18,7 @@ export const unauthenticated = () =>
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new ApiException(403, { code: ERROR_CODES.forbidden, message });
 
-/** Parses input with a contract schema; a failure is a 400 carrying the spec's messages. */
+/** Parses input with a contract schema; a failure is a 400 carrying the schema's messages. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiException(400, toValidationError(result.error));

@@ -19,7 +19,7 @@ export class DashboardController {
     return this.rpc.call('dispatch.stats.get', {});
   }
 
-  /** The spec's client reads a bare number: sent as JSON (Nest would send a number as text/html). */
+  /** The board reads a bare number: sent as JSON (Nest would send a number as text/html). */
   @Doc('Batteries sold today', z.number().int(), { calls: ['inventory.sales.today'] })
   @Get('batteries-sold-today')
   async batteriesSoldToday(@Res() res: Response): Promise<void> {

@@ -19,7 +19,7 @@ export interface RouteAccess {
   public: boolean;
   /** Roles allowed; empty means every signed-in user. */
   roles: Role[];
-  /** The spec's supervisor account may call it too (AdminOrSupervisor). */
+  /** The named supervisor account (SUPERVISOR_USERNAME) may call it too (AdminOrSupervisor). */
   supervisor: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One stored position report (spec's location_tracking). */
+/** One stored position report. */
 @Entity({ name: 'location_tracking' })
 export class LocationTrackingEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Why a quantity changed: every change of stock writes one (spec's inventory_transactions). */
+/** Why a quantity changed: every change of stock writes one. */
 @Entity({ name: 'inventory_transactions' })
 export class InventoryTransactionEntity {
   @PrimaryGeneratedColumn()

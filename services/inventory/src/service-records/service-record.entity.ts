@@ -1,7 +1,7 @@
 import { ServiceCode } from '@cincy/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** What was done on a job (spec's service_records): one per appointment. */
+/** What was done on a job: one per appointment. */
 @Entity({ name: 'service_records' })
 export class ServiceRecordEntity {
   @PrimaryGeneratedColumn()

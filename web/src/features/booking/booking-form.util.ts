@@ -77,7 +77,7 @@ export function buildLocation(
   return collapseWhitespace(`${street}, ${city}, ${values.state} ${zip}`);
 }
 
-/** The time-slot lookup runs only for an address that looks real enough (spec section 7). */
+/** The time-slot lookup runs only for an address that looks real enough. */
 export function canLookUpTimeSlots(
   values: Pick<BookingFormValues, 'street' | 'city'>,
   address: string,
@@ -194,7 +194,7 @@ export function buildCustomerPayload(values: BookingFormValues): CustomerInput {
   };
 }
 
-/** POST /api/appointments body (spec section 3, "Appointment payload"). */
+/** POST /api/appointments body: a new booking is always pending and of normal priority. */
 export function buildAppointmentPayload(
   values: BookingFormValues,
   customerId: number,

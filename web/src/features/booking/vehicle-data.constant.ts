@@ -1,7 +1,7 @@
 /**
- * Vehicle choices for the booking form (spec section 2, "Vehicle lists"): 27 makes with 10 models
- * each, and 15 colours. Every make and model is a single word (hyphens allowed) because the staff
- * side reads the vehicle text back as "year make model (colour)" with single-word parts.
+ * Vehicle choices for the booking form: 27 makes with 10 models each, and 15 colours. Every make
+ * and model is a single word (hyphens allowed) because the staff side reads the vehicle text back
+ * as "year make model (colour)" with single-word parts.
  */
 export const VEHICLE_MODELS_BY_MAKE: Readonly<Record<string, readonly string[]>> = {
   Acura: ['ILX', 'Integra', 'MDX', 'NSX', 'RDX', 'RLX', 'TL', 'TLX', 'TSX', 'ZDX'],

@@ -1,6 +1,6 @@
 import { batteryColumns, customerColumns } from './customer-columns';
 
-describe('the Customer Database columns (spec section 2)', () => {
+describe('the Customer Database columns', () => {
   it('Customer Search: Customer, Phone, Total Jobs, Last Service, Actions', () => {
     expect(customerColumns(() => null).map((c) => c.header)).toEqual([
       'Customer',

@@ -12,7 +12,7 @@ function PhoneLink({ phone }: { phone: string | null }) {
   return phone ? <a href={telHref(phone)}>{phone}</a> : <>{NONE}</>;
 }
 
-/** Customer mode (spec section 2): Customer, Phone, Total Jobs, Last Service, Actions. */
+/** Customer mode: Customer, Phone, Total Jobs, Last Service, Actions. */
 export function customerColumns(
   actions: (customer: CustomerSummary) => ReactNode,
 ): DataColumn<CustomerSummary>[] {

@@ -70,7 +70,7 @@ describe('toBatteryRow', () => {
   });
 });
 
-describe('emptyMessage (spec section 8)', () => {
+describe('emptyMessage', () => {
   it.each([
     ['customer', '', 'No customers in database yet.'],
     ['customer', 'zed', 'No customers found matching your search.'],

@@ -7,7 +7,7 @@ import {
   type SignedInUser,
 } from '@cincy/contracts';
 
-/** The screen's two searches (spec section 2): customers by name, phone or e-mail; batteries by serial. */
+/** The screen's two searches: customers by name, phone or e-mail; batteries by serial. */
 export type SearchMode = 'customer' | 'battery';
 
 export const SEARCH_MODES: readonly { mode: SearchMode; label: string }[] = [
@@ -18,7 +18,7 @@ export const SEARCH_MODES: readonly { mode: SearchMode; label: string }[] = [
 /** The search box asks the server once typing has paused this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Spec section 8, "Dispatch": the screen's empty states, word for word. */
+/** The screen's empty states, word for word as staff see them. */
 export const CUSTOMER_DB_MESSAGES = {
   noMatch: 'No customers found matching your search.',
   noCustomers: 'No customers in database yet.',
@@ -114,8 +114,8 @@ export const CUSTOMER_ACTION_LABELS: Record<CustomerAction, string> = {
 };
 
 /**
- * Spec section 6: anyone signed in may view history and edit; deletion is for privileged users
- * (admins and the named account). A deleted customer's record keeps only its history.
+ * Anyone signed in may view history and edit; deletion is for privileged users (admins and the
+ * named account). A deleted customer's record keeps only its history.
  */
 export function customerActionsFor(
   user: Pick<SignedInUser, 'privileged'>,

@@ -21,8 +21,8 @@ import { CUSTOMER_UPDATED_TOAST, CUSTOMER_UPDATE_FAILED_TOAST } from './customer
 const TITLE = 'Edit Customer Information';
 
 /**
- * 'Edit Customer Information' (spec sections 2 and 5). A Battery Search row does not know the
- * e-mail, so the dialog reads the customer first (an empty e-mail would erase the stored one).
+ * 'Edit Customer Information'. A Battery Search row does not know the e-mail, so the dialog reads
+ * the customer first (an empty e-mail would erase the stored one).
  */
 export function CustomerEditDialog({
   customer,

@@ -3,7 +3,7 @@ import { buildCustomerUpdate, customerEditForm, validateCustomerEdit } from './c
 const form = { name: 'Jane Doe', phone: '513-555-0101', email: 'jane@example.com' };
 
 describe('buildCustomerUpdate', () => {
-  it('sends an empty e-mail as null (spec section 5)', () => {
+  it('sends an empty e-mail as null', () => {
     expect(buildCustomerUpdate({ ...form, email: '' }).email).toBeNull();
     expect(buildCustomerUpdate({ ...form, email: '   ' }).email).toBeNull();
   });

@@ -17,7 +17,7 @@ export function customerEditForm(customer: CustomerTarget): CustomerEditForm {
   return { name: customer.name, phone: customer.phone, email: customer.email ?? '' };
 }
 
-/** The PATCH body (spec section 5): trimmed, and an empty e-mail sent as null. */
+/** The PATCH body: trimmed, and an empty e-mail sent as null. */
 export function buildCustomerUpdate(form: CustomerEditForm): CustomerInput {
   const email = form.email.trim();
   return { name: form.name.trim(), phone: form.phone.trim(), email: email ? email : null };

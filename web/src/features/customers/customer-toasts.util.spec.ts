@@ -6,7 +6,7 @@ import {
   customerDeleteFailedToast,
 } from './customer-toasts.util';
 
-describe('customer toasts (spec section 8)', () => {
+describe('customer toasts', () => {
   it('says the update and the deletion word for word', () => {
     expect(CUSTOMER_UPDATED_TOAST.title).toBe('Customer Updated');
     expect(CUSTOMER_UPDATE_FAILED_TOAST).toEqual({

@@ -2,7 +2,7 @@ import { CUSTOMER_MESSAGES } from '@cincy/contracts';
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 
-/** Spec section 8, "Dispatch": the customer update and delete toasts, word for word. */
+/** The customer update and delete toasts, word for word as staff see them. */
 export const CUSTOMER_TOAST_TEXT = {
   updatedTitle: CUSTOMER_MESSAGES.updated,
   updateFailedTitle: 'Update Failed',
@@ -26,7 +26,7 @@ export const CUSTOMER_DELETED_TOAST: ToastInput = {
   description: CUSTOMER_TOAST_TEXT.deleted,
 };
 
-/** The server's message, else the error's, else the spec's sentence. */
+/** The server's message, else the error's, else our own sentence. */
 export function customerDeleteFailedToast(error: unknown): ToastInput {
   const own = error instanceof Error && error.message ? error.message : undefined;
   return {

@@ -101,7 +101,7 @@ function FitBoundsOnce({ points }: { points: [number, number][] }) {
   return null;
 }
 
-/** The board's map (spec section 2): open appointments by status colour and online technicians. */
+/** The board's map: open appointments by status colour and online technicians. */
 export function AppointmentsMap({ appointments, technicians, tiles }: Props) {
   const tileState = useTilesReachable(tiles === null ? null : tiles?.tileUrl);
   const points = useMemo(() => mapPoints(appointments, technicians), [appointments, technicians]);

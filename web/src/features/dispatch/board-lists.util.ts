@@ -20,7 +20,7 @@ const bySchedule = (a: DashboardAppointment, b: DashboardAppointment) =>
   ) || byRequested(a, b);
 
 /**
- * Spec section 4 "Lists". `today` is the business date (America/New_York), not the browser's.
+ * The board's three lists. `today` is the business date (America/New_York), not the browser's.
  * Available: pending with no scheduled date or scheduled today. In Progress: accepted, en_route,
  * on_location. Future: scheduled on another day and not completed or declined.
  */

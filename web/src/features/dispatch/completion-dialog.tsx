@@ -25,8 +25,8 @@ import {
 } from './dispatch-toasts.util';
 
 /**
- * 'Complete Job' (spec sections 2, 4 and 8): the service record for one appointment, saved on
- * behalf of its technician. Open while mounted; it starts empty every time.
+ * 'Complete Job': the service record for one appointment, saved on behalf of its technician. Open
+ * while mounted; it starts empty every time.
  */
 export function CompletionDialog({
   appointment,

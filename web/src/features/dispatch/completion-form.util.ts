@@ -68,7 +68,7 @@ const NO_VEHICLE: VehicleFields = {
 /** A four-digit year, a one-word make and model, and an optional colour in parentheses. */
 const VEHICLE_TEXT = /^(\d{4})\s+(\S+)\s+(\S+)(?:\s+\(([^()]*)\))?$/;
 
-/** Spec section 3, "Vehicle text parsing": '2019 Toyota Camry (Blue)'; anything else gives empty values. */
+/** The booking's vehicle text, '2019 Toyota Camry (Blue)'; anything else gives empty values. */
 export function parseVehicleText(text: string | null | undefined): VehicleFields {
   const match = VEHICLE_TEXT.exec((text ?? '').trim());
   if (!match) return NO_VEHICLE;
@@ -87,7 +87,7 @@ export function mergeVehicle(parsed: VehicleFields, form: VehicleFields): Vehicl
   };
 }
 
-/** Which groups of fields the chosen service shows (spec section 2, "Job completion dialog"). */
+/** Which groups of fields the chosen service shows (a warranty's battery only once verified). */
 export function completionFieldsShown(
   serviceCode: CompletionForm['serviceCode'],
   verified: boolean,
@@ -99,18 +99,18 @@ export function completionFieldsShown(
   };
 }
 
-/** '12' -> 12; empty or not a number -> undefined (spec section 5). */
+/** '12' -> 12; empty or not a number -> undefined. */
 export function parseInventoryItemId(value: string): number | undefined {
   const id = Number.parseInt(value, 10);
   return Number.isNaN(id) ? undefined : id;
 }
 
 /**
- * Spec section 3, "Service record payload", for the chosen appointment. The record names the
- * appointment's technician (the dialog acts for them); battery fields are sent only for a service
- * that puts a battery in, the previous serial only for a warranty replacement. The result is the
- * contract's input type (`z.input` of `serviceRecordInputSchema`), which `validateCompletion`
- * parses as the server will.
+ * POST /api/service-records body for the chosen appointment. The record names the appointment's
+ * technician (the dialog acts for them); battery fields are sent only for a service that puts a
+ * battery in, the previous serial only for a warranty replacement. The result is the contract's
+ * input type (`z.input` of `serviceRecordInputSchema`), which `validateCompletion` parses as the
+ * server will.
  */
 export function buildServiceRecordPayload(
   appointment: Pick<
@@ -168,7 +168,7 @@ export function validateCompletion(
 
 /**
  * How a field shows its error. The combined battery message is written once, under the serial
- * field (spec section 5); the other missing battery fields are marked invalid and point at it.
+ * field; the other missing battery fields are marked invalid and point at it.
  */
 export function fieldError(
   errors: CompletionErrors,

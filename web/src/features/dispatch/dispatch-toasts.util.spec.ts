@@ -10,7 +10,7 @@ import {
 const refused = (status: number, statusText: string, message?: string) =>
   new ApiRequestError(status, statusText, message ? { code: 'CONFLICT', message } : undefined);
 
-describe('dispatch toasts (spec section 8)', () => {
+describe('dispatch toasts', () => {
   it('confirms a status change, and an accept with its own line', () => {
     expect(statusChangedToast('en_route')).toEqual({
       title: 'Status Updated',

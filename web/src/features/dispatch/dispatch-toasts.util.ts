@@ -3,7 +3,7 @@ import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 import type { StepAction } from './job-actions.util';
 
-/** Spec section 8, "Dispatch" and "Job completion": every toast of the board, word for word. */
+/** Every toast of the board and the completion dialog, word for word as staff see them. */
 export const DISPATCH_MESSAGES = {
   statusUpdatedTitle: 'Status Updated',
   statusUpdated: 'Appointment status has been updated successfully.',
@@ -28,7 +28,7 @@ export const DISPATCH_MESSAGES = {
 
 export { serverMessageOf };
 
-/** The spec's sentence, then the server's reason when it gave one. */
+/** Our sentence, then the server's reason when it gave one. */
 const withReason = (text: string, error: unknown) => {
   const reason = serverMessageOf(error);
   return reason ? `${text} ${reason}` : text;
@@ -56,7 +56,7 @@ export function declinedToast(answer: Pick<DeclineAnswer, 'message'> | undefined
   };
 }
 
-/** The server's message, else the error's, else the spec's default. */
+/** The server's message, else the error's, else our default. */
 export function declineFailedToast(error: unknown): ToastInput {
   const own = error instanceof Error && error.message ? error.message : undefined;
   return {

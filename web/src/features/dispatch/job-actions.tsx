@@ -36,7 +36,7 @@ export function JobActions({ appointment: a, user, board, onComplete, onDecline 
   if (actions.length === 0) return null;
 
   const step = (action: StepAction) => {
-    // The spec's client names a technician; the server acts for the signed-in user regardless.
+    // The status body names a technician; the server acts for the signed-in user regardless.
     const technician =
       action === 'accept'
         ? { technicianId: user.id, technicianUsername: user.username }

@@ -31,7 +31,7 @@ describe('hasActiveJob', () => {
   });
 });
 
-describe('canAcceptJob (spec section 5)', () => {
+describe('canAcceptJob', () => {
   it('allows an unassigned open job to a technician with no active job', () => {
     const pending = job(1, 'pending');
     expect(canAcceptJob(pending, TECH.id, [pending])).toBe(true);

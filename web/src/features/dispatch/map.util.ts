@@ -6,7 +6,7 @@ import {
   type UserLocation,
 } from '@cincy/contracts';
 
-/** Spec section 2, "Map": marker colours by status (declined is never drawn; grey like completed). */
+/** Marker colours by status (declined is never drawn; grey like completed). */
 export const MARKER_COLORS: Record<AppointmentStatus, string> = {
   pending: '#f59e0b',
   assigned: '#2563eb',

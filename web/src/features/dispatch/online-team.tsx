@@ -3,7 +3,7 @@ import { formatLastSeen } from './stats.util';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', technician: 'Technician' };
 
-/** Who is online now (spec section 2): name, role and last seen, by name. */
+/** Who is online now: name, role and last seen, by name. */
 export function OnlineTeam({ users, now }: { users: readonly UserLocation[]; now: number }) {
   const online = users
     .filter((u) => u.status === 'online')

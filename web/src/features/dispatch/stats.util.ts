@@ -21,8 +21,8 @@ export function formatInstallTime(minutes: number): string {
 }
 
 /**
- * The five cards (spec section 2): Pending counts the Available Jobs list and In Progress its
- * list, both from the board; the other three are the server's counts for today.
+ * The five cards: Pending counts the Available Jobs list and In Progress its list, both from the
+ * board; the other three are the server's counts for today.
  */
 export function statCards(
   counts: { available: number; inProgress: number },

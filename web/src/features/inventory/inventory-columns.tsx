@@ -4,7 +4,7 @@ import type { DataColumn } from '../../components/data-table';
 import { formatCurrency } from '../../lib/format';
 import { categoryLabel, itemValue } from './inventory.util';
 
-/** The quantity, in red with a 'Low' badge at or below the minimum (spec section 2). */
+/** The quantity, in red with a 'Low' badge at or below the minimum. */
 export function QuantityCell({ item }: { item: InventoryItem }) {
   if (!isLowStock(item)) return <span className="qty">{item.quantity}</span>;
   return (

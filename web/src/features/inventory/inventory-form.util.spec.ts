@@ -17,7 +17,7 @@ const form = (patch: Partial<InventoryForm> = {}): InventoryForm => ({
   ...patch,
 });
 
-describe('toNumber (spec section 5: numeric inputs that are not numbers become 0)', () => {
+describe('toNumber: numeric inputs that are not numbers become 0', () => {
   it.each([
     ['12', 12],
     [' 7 ', 7],
@@ -106,7 +106,7 @@ describe('inventoryForm', () => {
     });
   });
 
-  it('starts a new item with quantity 0 and minimum 5 (spec section 9)', () => {
+  it('starts a new item with quantity 0 and minimum 5', () => {
     expect([EMPTY_INVENTORY_FORM.quantity, EMPTY_INVENTORY_FORM.minQuantity]).toEqual(['0', '5']);
   });
 });

@@ -40,7 +40,7 @@ export const CATEGORY_OPTIONS: readonly SelectOption[] = INVENTORY_CATEGORIES.ma
   label: INVENTORY_CATEGORY_LABELS[value],
 }));
 
-/** A new item: the spec's defaults (quantity 0, minimum 5), a battery. */
+/** A new item: quantity 0, minimum 5, a battery. */
 export const EMPTY_INVENTORY_FORM: InventoryForm = {
   name: '',
   description: '',
@@ -65,7 +65,7 @@ export function inventoryForm(item: InventoryItem): InventoryForm {
   };
 }
 
-/** Spec section 5: a numeric input that is not a number becomes 0 (an empty one too). */
+/** A numeric input that is not a number becomes 0 (an empty one too). */
 export function toNumber(text: string): number {
   const value = Number(text.trim());
   return Number.isFinite(value) ? value : 0;

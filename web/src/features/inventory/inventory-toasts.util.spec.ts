@@ -10,7 +10,7 @@ import {
 const refused = (message?: string) =>
   new ApiRequestError(409, 'Conflict', message ? { code: 'CONFLICT', message } : undefined);
 
-describe('inventory toasts (spec section 8)', () => {
+describe('inventory toasts', () => {
   it('says Item created or Item updated, with the same description', () => {
     expect(itemSavedToast(true)).toEqual({
       title: 'Item created',

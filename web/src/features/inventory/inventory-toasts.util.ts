@@ -2,7 +2,7 @@ import { INVENTORY_MESSAGES } from '@cincy/contracts';
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 
-/** Spec section 8, "Users and inventory": the inventory toasts, word for word. */
+/** The inventory toasts, word for word as staff see them. */
 export const INVENTORY_TOAST_TEXT = {
   errorTitle: 'Error',
   saveFailed: 'Failed to save inventory item',
@@ -22,7 +22,7 @@ export const ITEM_DELETED_TOAST: ToastInput = {
   description: INVENTORY_MESSAGES.deletedDescription,
 };
 
-/** An error toast with the answer's message, else the spec's sentence. */
+/** An error toast with the answer's message, else our own sentence. */
 function failed(fallback: string) {
   return (error: unknown): ToastInput => ({
     title: INVENTORY_TOAST_TEXT.errorTitle,

@@ -39,7 +39,7 @@ describe('inventorySummary', () => {
     expect(inventorySummary([item(1, 1, 0, 0.1), item(2, 1, 0, 0.2)]).totalValue).toBe(0.3);
   });
 
-  it('counts an item as low at or below its minimum (spec section 4), not above', () => {
+  it('counts an item as low at or below its minimum, not above', () => {
     const items = [item(1, 4, 5, 1), item(2, 5, 5, 1), item(3, 6, 5, 1), item(4, 0, 0, 1)];
     expect(inventorySummary(items).lowStock).toBe(3);
     expect(visibleItems(items, true).map((i) => i.id)).toEqual([1, 2, 4]);

@@ -5,7 +5,7 @@ export function itemValue(item: Pick<InventoryItem, 'quantity' | 'unitCost'>): n
   return Math.round(item.quantity * item.unitCost * 100) / 100;
 }
 
-/** The summary cards (spec section 2): Total Items, Total Value, Low Stock. */
+/** The summary cards: Total Items, Total Value, Low Stock. */
 export interface InventorySummary {
   /** How many items the list has (rows, not units). */
   totalItems: number;

@@ -46,7 +46,7 @@ describe('userColumns', () => {
   });
 });
 
-describe('badges (spec section 2)', () => {
+describe('badges', () => {
   it('colours the role: admin purple, technician blue', () => {
     expect(renderToStaticMarkup(<RoleBadge role="admin" />)).toContain('role-admin');
     expect(renderToStaticMarkup(<RoleBadge role="technician" />)).toContain('role-technician');

@@ -17,7 +17,7 @@ export function StatusBadge({ status }: { status: User['status'] }) {
   );
 }
 
-/** 'System Users' (spec section 2): Name, Username, Role, Employee ID, Status (Auto), Created, Actions. */
+/** 'System Users': Name, Username, Role, Employee ID, Status (Auto), Created, Actions. */
 export function userColumns(
   actions: (user: User) => ReactNode,
   /** The signed-in admin: their own row says so. */

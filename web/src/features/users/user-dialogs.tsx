@@ -108,7 +108,7 @@ function UserFormDialog({
   );
 }
 
-/** 'Create New User' (spec sections 2 and 5). */
+/** 'Create New User': the password typed twice; a technician unless the admin says otherwise. */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const { form, formRef, field, showErrors } = useUserForm<CreateUserForm>(EMPTY_CREATE_USER_FORM);
   const create = useCreateUser();

@@ -34,7 +34,7 @@ const user: User = {
 };
 
 describe('Create New User', () => {
-  it('starts as a technician (spec section 5)', () => {
+  it('starts as a technician', () => {
     expect(EMPTY_CREATE_USER_FORM.role).toBe('technician');
   });
 
@@ -67,7 +67,7 @@ describe('Create New User', () => {
     });
   });
 
-  it('sends the form without the confirmation (spec section 7)', () => {
+  it('sends the form without the confirmation', () => {
     const body = buildCreateUserBody(create({ name: ' Terry Tech ', employeeId: ' ' }));
     expect(body).toEqual({
       username: 'terry',
@@ -124,7 +124,7 @@ describe('userActionsFor', () => {
   });
 });
 
-describe('statusTone (spec section 2)', () => {
+describe('statusTone', () => {
   it('is green online, grey offline, blue otherwise', () => {
     expect(statusTone('online')).toBe('green');
     expect(statusTone('offline')).toBe('grey');

@@ -13,7 +13,7 @@ import type { CreateUserBody } from '../../api/users';
 import type { SelectOption } from '../../components/form-field';
 import { firstErrorPerField } from '../../lib/field-errors';
 
-/** 'Create New User' as its inputs hold it (spec section 5). */
+/** 'Create New User' as its inputs hold it. */
 export interface CreateUserForm {
   name: string;
   username: string;
@@ -63,7 +63,7 @@ export const ROLE_OPTIONS: readonly SelectOption[] = ROLES.map((value) => ({
 /** The password rule from the contracts, shown under the password field. */
 export const PASSWORD_HINT = `At least ${PASSWORD_LENGTH.min} characters.`;
 
-/** A new user is a technician unless the admin says otherwise (spec section 5). */
+/** A new user is a technician unless the admin says otherwise. */
 export const EMPTY_CREATE_USER_FORM: CreateUserForm = {
   name: '',
   username: '',
@@ -95,7 +95,7 @@ export function validateEditUser(form: EditUserForm): UserFormErrors<EditUserFie
 }
 
 /**
- * POST /api/users: the form without the confirmation (removed before sending, spec section 7).
+ * POST /api/users: the form without the confirmation (removed before sending).
  * No status: it is set automatically. No zip code: the form has none.
  */
 export function buildCreateUserBody(form: CreateUserForm): CreateUserBody {
@@ -138,14 +138,14 @@ export const STATUS_LABELS: Record<UserStatus, string> = {
   available: 'Available',
 };
 
-/** Spec section 2: online green, offline grey, otherwise blue. */
+/** Online green, offline grey, otherwise blue. */
 export function statusTone(status: string): 'green' | 'grey' | 'blue' {
   if (status === 'online') return 'green';
   if (status === 'offline') return 'grey';
   return 'blue';
 }
 
-/** The delete question (spec section 2), word for word. */
+/** The delete question, word for word. */
 export function deleteUserQuestion(name: string): string {
   return `Are you sure you want to delete ${name}? This action cannot be undone.`;
 }

@@ -8,7 +8,7 @@ import {
   userUpdateFailedToast,
 } from './user-toasts.util';
 
-describe('user toasts (spec section 8)', () => {
+describe('user toasts', () => {
   it('says what succeeded, word for word', () => {
     expect(USER_CREATED_TOAST.title).toBe('User created successfully');
     expect(USER_UPDATED_TOAST.title).toBe('User updated successfully');

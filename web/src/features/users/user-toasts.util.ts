@@ -2,7 +2,7 @@ import { USER_MESSAGES } from '@cincy/contracts';
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 
-/** Spec section 8, "Users and inventory": the user toasts, word for word. */
+/** The user toasts, word for word as admins see them. */
 export const USER_TOAST_TEXT = {
   errorTitle: 'Error',
   createFailed: 'Failed to create user',
@@ -14,7 +14,7 @@ export const USER_CREATED_TOAST: ToastInput = { title: USER_MESSAGES.created };
 export const USER_UPDATED_TOAST: ToastInput = { title: USER_MESSAGES.updated };
 export const USER_DELETED_TOAST: ToastInput = { title: USER_MESSAGES.deleted };
 
-/** An error toast with the server's message, else the spec's sentence. */
+/** An error toast with the server's message, else our own sentence. */
 function failed(fallback: string) {
   return (error: unknown): ToastInput => ({
     title: USER_TOAST_TEXT.errorTitle,

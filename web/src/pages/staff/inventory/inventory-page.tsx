@@ -34,7 +34,7 @@ export function InventoryPage() {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const manage = user ? canManageInventory(user) : false;
 
-  // Spec section 8: a failed list load is also a toast, once per failure.
+  // A failed list load is also a toast, once per failure.
   const { isError, error, errorUpdatedAt } = inventory;
   // (Not for a 401: the session ended, and the sign-out says so on /login.)
   useEffect(() => {
