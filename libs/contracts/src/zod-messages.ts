@@ -29,7 +29,7 @@ const KINDS: Record<string, string> = {
   date: 'a date',
 };
 
-type Issue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
 export function inputMessage(issue: Issue): string {
   const label = fieldLabel(issue.path ?? []);
