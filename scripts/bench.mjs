@@ -57,6 +57,8 @@ const PUBLIC_ROUTES = [
   '/terms-of-service',
 ];
 const LIGHTHOUSE_ROUTES = ['/', '/customer-form'];
+/** The signed-in board a technician opens on a phone, with this many open jobs on it. */
+const BOARD_ROUTE = '/dispatch';
 const N = {
   sequential: 50,
   concurrency: 10,
@@ -69,6 +71,7 @@ const N = {
   throughputSeconds: 8,
   freshnessRate: 100,
   freshnessSeconds: 20,
+  boardOpenJobs: 50,
   historySmall: 1_000,
   historyLarge: 100_000,
   idleSeconds: 3,
@@ -108,6 +111,45 @@ function gitCommit() {
 }
 
 /** Prints rows of [group, measure, value, goal, detail] as aligned columns. */
+/**
+ * The signed-in board: a technician's session and `openJobs` ASAP jobs booked by staff, then the
+ * JavaScript its first screen downloads and Lighthouse mobile on it.
+ */
+async function benchSignedInBoard(stack, admin, openJobs) {
+  const { ApiClient, asapAppointmentInput } = loadStack();
+  const staff = new ApiClient(stack.baseUrl);
+  await staff.login(admin.username, admin.password);
+  const login = {
+    username: 'bench-board-tech',
+    password: `Bench-${randomBytes(9).toString('base64url')}`,
+  };
+  await staff.request('POST', '/api/users', {
+    ...login,
+    name: 'Board Technician',
+    role: 'technician',
+  });
+  for (let i = 0; i < openJobs; i++) {
+    const customer = await staff.request('POST', '/api/customers', {
+      name: `Board Customer ${i + 1}`,
+      phone: `513555${String(2000 + i).padStart(4, '0')}`,
+      email: null,
+    });
+    await staff.request('POST', '/api/appointments', asapAppointmentInput(customer.id));
+  }
+  const technician = new ApiClient(stack.baseUrl);
+  await technician.login(login.username, login.password);
+  const cookies = ['cb_session']
+    .map((name) => ({ name, value: technician.jar.get(name), url: stack.baseUrl }))
+    .filter((c) => c.value);
+  const [js] = await measureJsBytes(stack.baseUrl, [BOARD_ROUTE], { cookies });
+  const scores = lighthousePath()
+    ? await runLighthouse([new URL(BOARD_ROUTE, stack.baseUrl).toString()], N.lighthouseRuns, {
+        cookies,
+      })
+    : null;
+  return { js, lighthouse: scores ? Object.values(scores)[0] : null };
+}
+
 function printTable(rows) {
   const header = ['Group', 'Measure', 'Value', 'Goal', 'Detail'];
   const all = [header, ...rows];
@@ -218,6 +260,11 @@ async function main() {
       results.lighthouse = 'n/a (lighthouse not installed)';
     }
 
+    if (withBrowser) {
+      log(`the board as a technician with ${N.boardOpenJobs} open jobs`);
+      results.board = await benchSignedInBoard(stack, admin, N.boardOpenJobs);
+    }
+
     log('measuring the API');
     await benchBookings(stack.baseUrl, N.warmup, 1); // warm connections, JIT and caches
     results.api.bookSequential = await benchBookings(stack.baseUrl, N.sequential, 1);
@@ -316,6 +363,25 @@ async function main() {
       'perf >= 98 / a11y 100',
       s
         ? `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}, SEO ${s.seo}`
+        : '',
+    ]);
+  }
+  if (results.board) {
+    const { js, lighthouse: s } = results.board;
+    rows.push([
+      'JS gzip',
+      `${BOARD_ROUTE} (technician, first screen)`,
+      kb(js.gzip),
+      '',
+      `raw ${kb(js.raw)}, ${js.scripts} scripts; antd only in the staff chunks`,
+    ]);
+    rows.push([
+      'Lighthouse mobile',
+      `${BOARD_ROUTE} (technician, ${N.boardOpenJobs} open jobs)`,
+      s ? `perf ${s.performance} / a11y ${s.accessibility}` : 'n/a (lighthouse not installed)',
+      'perf >= 90 / a11y 100',
+      s
+        ? `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}`
         : '',
     ]);
   }

@@ -144,11 +144,19 @@ export async function fieldError(field: Locator): Promise<{ invalid: boolean; me
     const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     const message = ids
       .map((id) => document.getElementById(id))
-      .filter((e): e is HTMLElement => !!e && /error/.test(e.id))
-      .map((e) => e.textContent?.trim() ?? '')
+      .filter((e): e is HTMLElement => !!e && /error|_help$/.test(e.id))
+      // antd animates a replaced message out: only the messages staying count.
+      .map((e) =>
+        e.querySelector('.ant-form-item-explain-error')
+          ? [...e.querySelectorAll('.ant-form-item-explain-error')]
+              .filter((m) => !/leave/.test(m.className))
+              .map((m) => m.textContent?.trim() ?? '')
+              .join(' | ')
+          : (e.textContent?.trim() ?? ''),
+      )
       .join(' | ');
     // The message must also sit in the field's own wrapper, right under it on screen.
-    const wrapper = el.closest('div');
+    const wrapper = el.closest('.ant-form-item') ?? el.closest('div');
     const besideField = !message || (wrapper?.textContent ?? '').includes(message);
     return {
       invalid: el.getAttribute('aria-invalid') === 'true',
@@ -200,9 +208,19 @@ export function jobCard(scope: Page | Locator, customerName: string): Locator {
 
 /** A board section (Available Jobs, In Progress, Future Jobs) by its heading. */
 export function boardSection(page: Page, title: string): Locator {
-  return page.locator('section.panel', {
-    has: page.getByRole('heading', { name: new RegExp(`^${title}\\b`) }),
-  });
+  return page.getByRole('region', { name: new RegExp(`^${title}\\b`) });
+}
+
+/**
+ * Picks an option of an antd Select found by its label, as a person does: open it, click the
+ * option (antd renders the list apart from the field).
+ */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await labelled(page, label).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(option, { exact: true })
+    .click();
 }
 
 // ---------------------------------------------------------------------------------------------

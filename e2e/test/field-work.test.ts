@@ -20,6 +20,7 @@ import {
   PHONE,
   boardSection,
   businessNoonToday,
+  chooseOption,
   describeViolations,
   jobCard,
   labelled,
@@ -200,7 +201,7 @@ describe('field work (board actions, completion dialog, map)', () => {
     await jobCard(techPage, customer.name).getByRole('button', { name: 'Complete Job' }).click();
     const complete = dialog(techPage, 'Complete Job');
     await complete.waitFor();
-    await labelled(techPage, 'Service Performed').selectOption({ label: 'Battery Installed' });
+    await chooseOption(techPage, 'Service Performed', 'Battery Installed');
     // Submitting without the battery details shows the combined battery message.
     await complete.getByRole('button', { name: 'Complete', exact: true }).click();
     await complete
@@ -211,9 +212,7 @@ describe('field work (board actions, completion dialog, map)', () => {
     // The dialog, its errors and the board behind it pass axe (WCAG A/AA) at phone size.
     const dialogViolations = await runAxe(techPage);
     expect(describeViolations(dialogViolations)).toBe('');
-    await labelled(techPage, 'Select Battery').selectOption({
-      label: 'E2E AGM 48 - Group 48 AGM (Stock: 3)',
-    });
+    await chooseOption(techPage, 'Select Battery', 'E2E AGM 48 - Group 48 AGM (Stock: 3)');
     await labelled(techPage, 'Battery Serial Number').fill(firstSerial);
     await labelled(techPage, 'Vehicle Mileage').fill('45210');
     await complete.getByRole('button', { name: 'Complete', exact: true }).click();
@@ -255,7 +254,7 @@ describe('field work (board actions, completion dialog, map)', () => {
     await statusOnBoard(adminPage, customer.name, 'On Location');
     await jobCard(techPage, customer.name).getByRole('button', { name: 'Complete Job' }).click();
     await complete.waitFor();
-    await labelled(techPage, 'Service Performed').selectOption({ label: 'Warranty Replacement' });
+    await chooseOption(techPage, 'Service Performed', 'Warranty Replacement');
     // Only the previous serial is asked for until it is verified.
     expect(await labelled(techPage, 'Select Replacement Battery').count()).toBe(0);
     const previous = labelled(techPage, 'Previous Battery Serial Number');
@@ -272,9 +271,11 @@ describe('field work (board actions, completion dialog, map)', () => {
     await complete.getByRole('button', { name: '✓ Verified' }).waitFor();
     expect(await complete.getByRole('button', { name: '✓ Verified' }).isDisabled()).toBe(true);
     expect(await previous.getAttribute('readonly')).not.toBeNull();
-    await labelled(techPage, 'Select Replacement Battery').selectOption({
-      label: 'E2E AGM 48 - Group 48 AGM (Stock: 2)',
-    });
+    await chooseOption(
+      techPage,
+      'Select Replacement Battery',
+      'E2E AGM 48 - Group 48 AGM (Stock: 2)',
+    );
     await labelled(techPage, 'New Battery Serial Number').fill(`E2E-SN-${suffix}-2`);
     await labelled(techPage, 'Vehicle Mileage').fill('51002');
     await complete.getByRole('button', { name: 'Complete', exact: true }).click();

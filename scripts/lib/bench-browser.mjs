@@ -15,7 +15,7 @@ const require = createRequire(path.join(ROOT, 'package.json'));
  * Loads each route in a fresh browser context (empty cache) and sums every script response:
  * raw bytes, and gzip bytes (zlib level 6, what servers use by default) of the same bodies.
  */
-export async function measureJsBytes(baseUrl, routes) {
+export async function measureJsBytes(baseUrl, routes, { cookies = [] } = {}) {
   const { chromium } = require('playwright-core');
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = loadStack();
   const browser = await chromium.launch({
@@ -28,6 +28,7 @@ export async function measureJsBytes(baseUrl, routes) {
   try {
     for (const route of routes) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (cookies.length) await context.addCookies(cookies);
       const page = await context.newPage();
       const scripts = [];
       page.on('response', (r) => {
@@ -70,7 +71,7 @@ export function lighthousePath() {
  * Returns { url: { performance, accessibility, 'best-practices', seo (0-100), lcpMs, tbtMs,
  * runs: [performance...] } }, or null when lighthouse is not installed.
  */
-export async function runLighthouse(urls, runs = 1) {
+export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
   const resolved = lighthousePath();
   if (!resolved) return null;
   const { default: lighthouse } = await import(pathToFileURL(resolved).href);
@@ -89,6 +90,13 @@ export async function runLighthouse(urls, runs = 1) {
   );
   try {
     await waitForDevtools(port, 20_000);
+    if (cookies.length) {
+      // A signed-in page: the session cookie set in the browser Lighthouse drives, which then
+      // must not reset storage (it would sign out).
+      const { chromium } = require('playwright-core');
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      await cdp.contexts()[0].addCookies(cookies);
+    }
     const scores = {};
     for (const url of urls) {
       const each = [];
@@ -99,6 +107,7 @@ export async function runLighthouse(urls, runs = 1) {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          disableStorageReset: cookies.length > 0,
         });
         const categories = result?.lhr?.categories ?? {};
         const score = (key) =>

@@ -42,13 +42,12 @@ const publicPages = [
   'pricing-page',
   'about-page',
   'terms-page',
-  'login-page',
   'not-found-page',
 ];
 let failed = false;
 
-// The staff login validates with the schemas at once; it is not one of the prerendered pages.
-const MAY_USE_ZOD = new Set(['login-page']);
+// No public page validates with the schemas before the booking form's first keystroke.
+const MAY_USE_ZOD = new Set();
 
 function scan(label, chunks, allowed = new Set()) {
   const hits = [];
@@ -78,7 +77,16 @@ for (const page of publicPages) {
   scan(`${page} (+ entry)`, closure(file, new Set(entryChunks)), allowed);
 }
 
-// Positive control: the patterns must find socket.io where it is meant to be.
+// Positive controls: the patterns must find antd in the staff screens' frame (login included) and
+// socket.io in the board, where they are meant to be.
+const frame = files.find((f) => f.startsWith('staff-frame-'));
+if (!frame || !FORBIDDEN.antd.some((p) => [...closure(frame)].some((f) => p.test(read(f))))) {
+  console.log('FAIL control: antd not detected in the staff frame; the patterns are stale');
+  failed = true;
+} else {
+  console.log(`ok   control: antd detected in ${frame}'s chunks`);
+}
+
 const dispatch = files.find((f) => f.startsWith('dispatch-page-'));
 if (
   dispatch &&

@@ -2,9 +2,16 @@ import { Suspense, lazy, memo, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Footer } from './footer';
 import { LoadingIndicator } from '../components/loading-indicator';
-import { NavBar } from './nav-bar';
 import { Toaster } from '../components/toast';
 import { useAuthRestoring, useCurrentUser } from '../hooks/use-auth';
+
+// The signed-in user's navigation (antd): a chunk of its own, fetched only once someone signs in.
+const StaffNav = lazy(() =>
+  import('../pages/staff/frame/staff-nav').then((m) => ({ default: m.StaffNav })),
+);
+
+/** The navigation is hidden on / and /login. */
+const NAV_HIDDEN_ON = new Set(['/', '/login']);
 
 // Tracking and heartbeat: a chunk of their own, fetched only once someone signs in.
 const SessionServices = lazy(() =>
@@ -17,12 +24,17 @@ export function AppShell() {
   const user = useCurrentUser();
   // A user remembered from the last visit waits for the server to confirm the session.
   const restoring = useAuthRestoring();
+  const { pathname } = useLocation();
   return (
     <div className="app">
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
-      <NavBar />
+      {user && !NAV_HIDDEN_ON.has(pathname) && (
+        <Suspense fallback={<div className="staff-nav-placeholder" aria-hidden="true" />}>
+          <StaffNav />
+        </Suspense>
+      )}
       <div id="main-content" className="app-main" tabIndex={-1}>
         <CurrentPage />
       </div>

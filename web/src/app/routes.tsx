@@ -41,6 +41,7 @@ const InventoryPage = lazyPage(
   () => import('../pages/staff/inventory/inventory-page'),
   'InventoryPage',
 );
+const StaffFrame = lazyPage(() => import('../pages/staff/frame/staff-frame'), 'StaffFrame');
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
 /**
@@ -69,15 +70,21 @@ export const routes: RouteObject[] = [
       { path: '/pricing', element: <PricingPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/terms-of-service', element: <TermsPage /> },
-      { path: '/login', element: <LoginPage /> },
       {
-        element: <RequireAuth />,
+        // The staff screens share antd's theme and notifications; public pages never load it.
+        element: <StaffFrame />,
         children: [
-          { path: '/dispatch', element: <DispatchPage /> },
-          { path: '/technician', element: <DispatchPage /> },
-          { path: '/customer-database', element: <CustomerDatabasePage /> },
-          { path: '/user-management', element: <UserManagementPage /> },
-          { path: '/inventory', element: <InventoryPage /> },
+          { path: '/login', element: <LoginPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/dispatch', element: <DispatchPage /> },
+              { path: '/technician', element: <DispatchPage /> },
+              { path: '/customer-database', element: <CustomerDatabasePage /> },
+              { path: '/user-management', element: <UserManagementPage /> },
+              { path: '/inventory', element: <InventoryPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -19,6 +19,8 @@ const SWIPE_DISMISS_PX = 50;
 let current: ToastItem | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
+/** While a staff screen is shown, its antd notifications show the toasts instead (claimToasts). */
+let claims = 0;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -34,6 +36,30 @@ function subscribe(listener: () => void) {
 function getSnapshot() {
   return current;
 }
+
+/** The toast on screen and whether a staff screen shows it, for a renderer of its own. */
+export function useToastStore(): { item: ToastItem | null; claimed: boolean } {
+  const item = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const claimed = useSyncExternalStore(subscribe, getClaimed, getUnclaimed);
+  return { item, claimed };
+}
+const getClaimed = () => claims > 0;
+const getUnclaimed = () => false;
+
+/**
+ * A staff screen shows the toasts itself (antd's notification) while it is mounted; the plain
+ * Toaster below stands aside. Returns the release.
+ */
+export function claimToasts(): () => void {
+  claims += 1;
+  emit();
+  return () => {
+    claims -= 1;
+    emit();
+  };
+}
+
+export type { ToastItem };
 
 /** Shows a toast; a new toast replaces the one on screen. Callable from anywhere. */
 export function toast(t: ToastInput): void {
@@ -54,7 +80,7 @@ export function dismissToast(id?: number): void {
 }
 
 export function Toaster() {
-  const item = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const { item, claimed } = useToastStore();
   const regionRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,7 +103,7 @@ export function Toaster() {
       aria-live="polite"
       tabIndex={-1}
     >
-      {item && <ToastView key={item.id} item={item} />}
+      {item && !claimed && <ToastView key={item.id} item={item} />}
     </div>
   );
 }

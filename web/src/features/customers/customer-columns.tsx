@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { CustomerSummary } from '@cincy/contracts';
-import type { DataColumn } from '../../components/data-table';
 import { formatDate } from '../../lib/format';
+import { compareDate, compareNumber, compareText } from '../../lib/sort';
 import { CUSTOMER_DB_MESSAGES, NONE, type BatteryRow } from './customer-database.util';
 
 function telHref(phone: string) {
@@ -12,51 +14,90 @@ function PhoneLink({ phone }: { phone: string | null }) {
   return phone ? <a href={telHref(phone)}>{phone}</a> : <>{NONE}</>;
 }
 
-/** Customer mode: Customer, Phone, Total Jobs, Last Service, Actions. */
+/** A column's sorter, only when every row is on screen (`sortable`): a page is no whole list. */
+const sortBy = <T,>(sortable: boolean, compare: (a: T, b: T) => number) =>
+  sortable ? compare : undefined;
+
+/**
+ * Customer mode: Customer, Phone, Total Jobs, Last Service, Actions. The server pages the list
+ * by name; once every page is loaded (`sortable`) the columns also sort here.
+ */
 export function customerColumns(
   actions: (customer: CustomerSummary) => ReactNode,
-): DataColumn<CustomerSummary>[] {
+  sortable = false,
+): ColumnsType<CustomerSummary> {
   return [
     {
       key: 'customer',
-      header: 'Customer',
-      label: '',
-      cell: (c) => (
-        <div className="cell-primary">
-          <span className="cell-title">{c.name}</span>
-          {c.email && <span className="cell-sub">{c.email}</span>}
-        </div>
+      title: 'Customer',
+      sorter: sortBy<CustomerSummary>(sortable, (a, b) => compareText(a.name, b.name)),
+      render: (_, c) => (
+        <Flex vertical>
+          <Typography.Text strong>{c.name}</Typography.Text>
+          {c.email && <Typography.Text type="secondary">{c.email}</Typography.Text>}
+        </Flex>
       ),
     },
-    { key: 'phone', header: 'Phone', cell: (c) => <PhoneLink phone={c.phone} /> },
-    { key: 'jobs', header: 'Total Jobs', kind: 'number', cell: (c) => c.totalJobs },
-    { key: 'last', header: 'Last Service', cell: (c) => formatDate(c.lastServiceAt) },
-    { key: 'actions', header: 'Actions', label: '', kind: 'actions', cell: actions },
+    { key: 'phone', title: 'Phone', render: (_, c) => <PhoneLink phone={c.phone} /> },
+    {
+      key: 'jobs',
+      title: 'Total Jobs',
+      align: 'right',
+      sorter: sortBy<CustomerSummary>(sortable, (a, b) => compareNumber(a.totalJobs, b.totalJobs)),
+      render: (_, c) => c.totalJobs,
+    },
+    {
+      key: 'last',
+      title: 'Last Service',
+      sorter: sortBy<CustomerSummary>(sortable, (a, b) =>
+        compareDate(a.lastServiceAt, b.lastServiceAt),
+      ),
+      render: (_, c) => formatDate(c.lastServiceAt),
+    },
+    { key: 'actions', title: 'Actions', render: (_, c) => actions(c) },
   ];
 }
 
-/** Battery mode: Customer, Phone, Battery Serial, Vehicle, Last Service (the record's), Actions. */
-export function batteryColumns(actions: (row: BatteryRow) => ReactNode): DataColumn<BatteryRow>[] {
+/**
+ * Battery mode: Customer, Phone, Battery Serial, Vehicle, Last Service (the record's), Actions.
+ * One answer holds every match, so the columns sort here.
+ */
+export function batteryColumns(actions: (row: BatteryRow) => ReactNode): ColumnsType<BatteryRow> {
   return [
     {
       key: 'customer',
-      header: 'Customer',
-      label: '',
-      cell: (r) =>
+      title: 'Customer',
+      sorter: (a, b) => compareText(a.customer?.name, b.customer?.name),
+      render: (_, r) =>
         r.customer ? (
-          <span className="cell-title">{r.customer.name}</span>
+          <Typography.Text strong>{r.customer.name}</Typography.Text>
         ) : (
-          <span className="muted">{CUSTOMER_DB_MESSAGES.deletedCustomer}</span>
+          <Typography.Text type="secondary">{CUSTOMER_DB_MESSAGES.deletedCustomer}</Typography.Text>
         ),
     },
-    { key: 'phone', header: 'Phone', cell: (r) => <PhoneLink phone={r.customer?.phone ?? null} /> },
+    {
+      key: 'phone',
+      title: 'Phone',
+      render: (_, r) => <PhoneLink phone={r.customer?.phone ?? null} />,
+    },
     {
       key: 'serial',
-      header: 'Battery Serial',
-      cell: (r) => <span className="mono">{r.serial}</span>,
+      title: 'Battery Serial',
+      sorter: (a, b) => compareText(a.serial, b.serial),
+      render: (_, r) => <Typography.Text code>{r.serial}</Typography.Text>,
     },
-    { key: 'vehicle', header: 'Vehicle', cell: (r) => r.vehicle },
-    { key: 'last', header: 'Last Service', cell: (r) => formatDate(r.lastService) },
-    { key: 'actions', header: 'Actions', label: '', kind: 'actions', cell: actions },
+    {
+      key: 'vehicle',
+      title: 'Vehicle',
+      sorter: (a, b) => compareText(a.vehicle, b.vehicle),
+      render: (_, r) => r.vehicle,
+    },
+    {
+      key: 'last',
+      title: 'Last Service',
+      sorter: (a, b) => compareDate(a.lastService, b.lastService),
+      render: (_, r) => formatDate(r.lastService),
+    },
+    { key: 'actions', title: 'Actions', render: (_, r) => actions(r) },
   ];
 }

@@ -1,5 +1,5 @@
 import { customerInputSchema, type CustomerInput } from '@cincy/contracts';
-import { firstErrorPerField } from '../../lib/field-errors';
+import { z } from 'zod';
 import type { CustomerTarget } from './customer-database.util';
 
 /** 'Edit Customer Information' as its inputs hold it. */
@@ -8,10 +8,6 @@ export interface CustomerEditForm {
   phone: string;
   email: string;
 }
-export type CustomerEditField = keyof CustomerEditForm;
-export type CustomerEditErrors = Partial<Record<CustomerEditField, string>>;
-
-export const CUSTOMER_EDIT_FIELDS: readonly CustomerEditField[] = ['name', 'phone', 'email'];
 
 export function customerEditForm(customer: CustomerTarget): CustomerEditForm {
   return { name: customer.name, phone: customer.phone, email: customer.email ?? '' };
@@ -24,10 +20,14 @@ export function buildCustomerUpdate(form: CustomerEditForm): CustomerInput {
 }
 
 /**
- * The contract's rules with their messages: 'Name is required', 'Phone number is required',
- * 'Invalid email' (and the server's phone rules, so the form never sends what it refuses).
+ * The form's schema: the contract's rules and messages ('Name is required', 'Phone number is
+ * required', 'Invalid email') on the body the form sends, trimmed as it is sent.
  */
-export function validateCustomerEdit(form: CustomerEditForm): CustomerEditErrors {
-  const result = customerInputSchema.safeParse(buildCustomerUpdate(form));
-  return result.success ? {} : firstErrorPerField(result.error.issues, CUSTOMER_EDIT_FIELDS);
-}
+export const customerEditSchema = z.preprocess((values) => {
+  const form = values as Partial<CustomerEditForm>;
+  return buildCustomerUpdate({
+    name: form.name ?? '',
+    phone: form.phone ?? '',
+    email: form.email ?? '',
+  });
+}, customerInputSchema);

@@ -1,3 +1,4 @@
+import { Button, Space } from 'antd';
 import type { SignedInUser } from '@cincy/contracts';
 import {
   CUSTOMER_ACTION_LABELS,
@@ -15,20 +16,19 @@ interface Props {
 
 /** A row's buttons; each names its customer to screen readers ('Edit: Jane Doe'). */
 export function CustomerRowActions({ user, customer, onAction }: Props) {
-  const actions = customerActionsFor(user, customer);
   return (
-    <div className="row-actions">
-      {actions.map((action) => (
-        <button
+    <Space size="small">
+      {customerActionsFor(user, customer).map((action) => (
+        <Button
           key={action}
-          type="button"
-          className={`btn btn-sm ${action === 'delete' ? 'btn-danger-outline' : 'btn-secondary'}`}
+          size="small"
+          danger={action === 'delete'}
           onClick={() => onAction(action)}
           aria-label={customer ? `${CUSTOMER_ACTION_LABELS[action]}: ${customer.name}` : undefined}
         >
           {CUSTOMER_ACTION_LABELS[action]}
-        </button>
+        </Button>
       ))}
-    </div>
+    </Space>
   );
 }

@@ -1,76 +1,92 @@
+import { Alert, Button, Empty, Modal, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { ServiceRecord } from '@cincy/contracts';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { Dialog } from '../../components/dialog';
-import { LoadingIndicator } from '../../components/loading-indicator';
 import { useCustomerServiceRecords } from '../../hooks/use-customer-service-records';
 import { formatDateTime } from '../../lib/format';
+import { compareDate, compareText } from '../../lib/sort';
 import { CUSTOMER_DB_MESSAGES, NONE, serviceLabel, vehicleText } from './customer-database.util';
 
-const COLUMNS: readonly DataColumn<ServiceRecord>[] = [
-  { key: 'date', header: 'Date', cell: (r) => formatDateTime(r.completedAt) },
-  { key: 'service', header: 'Service', cell: (r) => serviceLabel(r.serviceCode) },
-  { key: 'technician', header: 'Technician', cell: (r) => r.technicianName || NONE },
+/** Newest first as the server sends them; Date, Service and Technician sort here too. */
+const COLUMNS: ColumnsType<ServiceRecord> = [
+  {
+    key: 'date',
+    title: 'Date',
+    sorter: (a, b) => compareDate(a.completedAt, b.completedAt),
+    render: (_, r) => formatDateTime(r.completedAt),
+  },
+  {
+    key: 'service',
+    title: 'Service',
+    sorter: (a, b) => compareText(serviceLabel(a.serviceCode), serviceLabel(b.serviceCode)),
+    render: (_, r) => serviceLabel(r.serviceCode),
+  },
+  {
+    key: 'technician',
+    title: 'Technician',
+    sorter: (a, b) => compareText(a.technicianName, b.technicianName),
+    render: (_, r) => r.technicianName || NONE,
+  },
   {
     key: 'serial',
-    header: 'Battery Serial',
-    cell: (r) => <span className="mono">{r.batterySerialNumber || NONE}</span>,
+    title: 'Battery Serial',
+    render: (_, r) => <Typography.Text code>{r.batterySerialNumber || NONE}</Typography.Text>,
   },
-  { key: 'vehicle', header: 'Vehicle', cell: (r) => vehicleText(r) || NONE },
-  {
-    key: 'notes',
-    header: 'Notes',
-    cell: (r) => <span className="cell-notes">{r.completionNotes || NONE}</span>,
-  },
+  { key: 'vehicle', title: 'Vehicle', render: (_, r) => vehicleText(r) || NONE },
+  { key: 'notes', title: 'Notes', render: (_, r) => r.completionNotes || NONE },
 ];
 
 /** The customer's service records, newest first (the server's order). */
 export function ServiceHistoryDialog({
   customerId,
   customerName,
+  open,
   onClose,
+  afterClose,
 }: {
   customerId: number;
   customerName: string;
+  open: boolean;
   onClose: () => void;
+  afterClose: () => void;
 }) {
   const records = useCustomerServiceRecords(customerId);
   return (
-    <Dialog
+    <Modal
+      open={open}
       title="Service History"
-      description={customerName}
-      onClose={onClose}
-      className="dialog-lg"
+      onCancel={onClose}
+      afterClose={afterClose}
+      width={{ xs: '95vw', md: 900 }}
+      footer={<Button onClick={onClose}>Close</Button>}
     >
-      <div className="dialog-body">
-        {records.isPending ? (
-          <LoadingIndicator label="Loading service history..." />
-        ) : records.isError ? (
-          <div className="banner banner-error" role="alert">
-            <span>Could not load the service history.</span>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={() => void records.refetch()}
-            >
-              Retry
-            </button>
-          </div>
-        ) : (
-          <DataTable
-            caption={`Service history of ${customerName}`}
-            columns={COLUMNS}
-            rows={records.data}
-            rowKey={(r) => r.id}
-            empty={<strong>{CUSTOMER_DB_MESSAGES.noHistory}</strong>}
-            busy={records.isFetching}
-          />
-        )}
-      </div>
-      <div className="dialog-footer">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Dialog>
+      <p>{customerName}</p>
+      {records.isError ? (
+        <Alert
+          type="error"
+          title="Could not load the service history."
+          action={<Button onClick={() => void records.refetch()}>Retry</Button>}
+        />
+      ) : (
+        <Table<ServiceRecord>
+          columns={COLUMNS}
+          dataSource={records.data ?? []}
+          rowKey="id"
+          loading={records.isPending}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          aria-label={`Service history of ${customerName}`}
+          locale={{
+            emptyText: records.isPending ? (
+              ' '
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={<strong>{CUSTOMER_DB_MESSAGES.noHistory}</strong>}
+              />
+            ),
+          }}
+        />
+      )}
+    </Modal>
   );
 }

@@ -1,20 +1,22 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Button, Flex, Form, Modal, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import type { DashboardAppointment } from '@cincy/contracts';
 import { ApiRequestError } from '../../api/request';
-import { Dialog } from '../../components/dialog';
 import { toast } from '../../components/toast';
 import { useBatteryInventory } from '../../hooks/use-battery-inventory';
 import { useCreateServiceRecord } from '../../hooks/use-create-service-record';
 import { useVerifySerial } from '../../hooks/use-verify-serial';
-import { CompletionFields } from './completion-fields';
+import { showServerErrors, zodRule } from '../../lib/zod-form';
+import { BATTERY_FIELDS, CompletionFields } from './completion-fields';
 import {
   EMPTY_COMPLETION_FORM,
   buildServiceRecordPayload,
   completionFieldsShown,
+  completionFormOf,
+  completionFormSchema,
   parseVehicleText,
-  validateCompletion,
-  type CompletionErrors,
   type CompletionField,
+  type CompletionValues,
 } from './completion-form.util';
 import {
   JOB_COMPLETED_TOAST,
@@ -24,9 +26,32 @@ import {
   completeFailedToast,
 } from './dispatch-toasts.util';
 
+/** Every field present (so a server's field error finds it); the selects start on their placeholder. */
+const COMPLETION_INITIAL_VALUES: CompletionValues = {
+  ...EMPTY_COMPLETION_FORM,
+  serviceCode: undefined,
+  inventoryItemId: undefined,
+};
+
+/** 'Service Performed *': the mark is text for the eye, hidden from screen readers. */
+export function requiredMark(label: ReactNode, { required }: { required: boolean }) {
+  return (
+    <>
+      {label}
+      {/* pre: the label is a flex row, which would drop the space before the mark */}
+      {required && (
+        <span aria-hidden="true" style={{ whiteSpace: 'pre' }}>
+          {' *'}
+        </span>
+      )}
+    </>
+  );
+}
+
 /**
  * 'Complete Job': the service record for one appointment, saved on behalf of its technician. Open
- * while mounted; it starts empty every time.
+ * while mounted; it starts empty every time. The form's rules are the contract's, through
+ * `zodRule`; a refused call's field errors land on their fields (`showServerErrors`).
  */
 export function CompletionDialog({
   appointment,
@@ -35,41 +60,42 @@ export function CompletionDialog({
   appointment: DashboardAppointment;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState(EMPTY_COMPLETION_FORM);
-  const [verified, setVerified] = useState(false);
-  const [errors, setErrors] = useState<CompletionErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusError = useRef(false);
+  const [form] = Form.useForm<CompletionValues>();
   const batteries = useBatteryInventory();
   const verify = useVerifySerial();
   const save = useCreateServiceRecord();
   const saving = save.isPending;
   const parsedVehicle = useMemo(() => parseVehicleText(appointment.vehicle), [appointment.vehicle]);
-  const shown = completionFieldsShown(form.serviceCode, verified);
+  const schema = useMemo(() => completionFormSchema(appointment), [appointment]);
+  const serviceCode = Form.useWatch('serviceCode', form);
+  const previousSerial = Form.useWatch('previousBatterySerialNumber', form);
+  const verified = Form.useWatch('verified', { form, preserve: true }) === true;
+  const shown = completionFieldsShown(
+    serviceCode === undefined || serviceCode === null ? '' : (serviceCode as never),
+    verified,
+  );
 
-  // After a refused submit, the first field with an error takes the focus.
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+  const ruleOf = (field: CompletionField) => [zodRule(schema, field)];
 
-  const onChange = (field: CompletionField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  // Checked on submit only; a change clears its field's message (and the battery fields clear
+  // together: the combined message is about all of them).
+  const onValuesChange = (changed: CompletionValues) => {
+    const names = Object.keys(changed) as CompletionField[];
+    const cleared = names.some((n) => BATTERY_FIELDS.includes(n)) ? [...BATTERY_FIELDS] : names;
+    form.setFields(cleared.map((name) => ({ name, errors: [] })));
   };
 
   const onVerify = () => {
     verify.mutate(
       {
         customerId: appointment.customerId,
-        serialNumber: form.previousBatterySerialNumber.trim(),
+        serialNumber: String(form.getFieldValue('previousBatterySerialNumber') ?? '').trim(),
       },
       {
         onSuccess: ({ verified: found }) => {
           if (found) {
-            setVerified(true);
-            setErrors((current) => ({ ...current, previousBatterySerialNumber: undefined }));
+            form.setFieldValue('verified', true);
+            form.setFields([{ name: 'previousBatterySerialNumber', errors: [] }]);
             toast(SERIAL_VERIFIED_TOAST);
           } else {
             toast(SERIAL_NOT_FOUND_TOAST);
@@ -83,79 +109,80 @@ export function CompletionDialog({
     );
   };
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onFinish = () => {
     if (saving) return;
-    const payload = buildServiceRecordPayload(appointment, form);
-    const refused = validateCompletion(payload, verified);
-    if (Object.keys(refused).length > 0) {
-      focusError.current = true;
-      setErrors(refused);
-      return;
-    }
-    setErrors({});
+    const payload = buildServiceRecordPayload(
+      appointment,
+      completionFormOf(form.getFieldsValue(true) as CompletionValues),
+    );
     save.mutate(payload, {
       onSuccess: () => {
         toast(JOB_COMPLETED_TOAST);
-        setForm(EMPTY_COMPLETION_FORM);
-        setVerified(false);
         onClose();
       },
       onError: (error) => {
         console.error('Failed to complete the job', error);
         toast(completeFailedToast(error));
-        if (error instanceof ApiRequestError && error.fieldErrors) {
-          focusError.current = true;
-          setErrors(error.fieldErrors as CompletionErrors);
-        }
+        if (error instanceof ApiRequestError) showServerErrors(form, error.fieldErrors);
       },
     });
   };
 
   return (
-    <Dialog
+    <Modal
+      open
       title="Complete Job"
-      description={`${appointment.customer.name} · ${appointment.location}`}
-      onClose={onClose}
-      dismissible={!saving}
-      closeOnBackdrop={false}
-      className="completion-dialog"
+      zIndex={9999}
+      width={640}
+      centered
+      footer={null}
+      onCancel={onClose}
+      closable={!saving}
+      keyboard={!saving}
+      mask={{ closable: false }}
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
-        <div className="dialog-body">
-          <CompletionFields
-            form={form}
-            errors={errors}
-            shown={shown}
-            verified={verified}
-            verifying={verify.isPending}
-            saving={saving}
-            batteries={{
-              items: batteries.data,
-              loading: batteries.isPending && batteries.fetchStatus !== 'idle',
-              failed: batteries.isError,
-              retry: () => void batteries.refetch(),
-            }}
-            parsedVehicle={parsedVehicle}
-            vehicleText={appointment.vehicle}
-            onChange={onChange}
-            onVerify={onVerify}
-          />
-          {errors.form && (
-            <p className="field-error" role="alert">
-              {errors.form}
-            </p>
-          )}
-        </div>
-        <div className="dialog-footer">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
+      <Typography.Paragraph type="secondary">
+        {appointment.customer.name} · {appointment.location}
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        name="completion"
+        layout="vertical"
+        requiredMark={requiredMark}
+        validateTrigger={[]}
+        scrollToFirstError={{ focus: true }}
+        disabled={saving}
+        initialValues={COMPLETION_INITIAL_VALUES}
+        onValuesChange={onValuesChange}
+        onFinish={onFinish}
+        aria-busy={saving}
+        noValidate
+      >
+        <CompletionFields
+          ruleOf={ruleOf}
+          shown={shown}
+          verified={verified}
+          verifying={verify.isPending}
+          canVerify={String(previousSerial ?? '').trim() !== ''}
+          batteries={{
+            items: batteries.data,
+            loading: batteries.isPending && batteries.fetchStatus !== 'idle',
+            failed: batteries.isError,
+            retry: () => void batteries.refetch(),
+          }}
+          parsedVehicle={parsedVehicle}
+          vehicleText={appointment.vehicle}
+          onVerify={onVerify}
+        />
+        <Flex justify="end" gap={8} wrap style={{ marginTop: 16 }}>
+          <Button size="large" onClick={onClose} disabled={saving}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
+          </Button>
+          <Button size="large" type="primary" htmlType="submit" disabled={saving}>
             {saving ? 'Completing...' : 'Complete'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+          </Button>
+        </Flex>
+      </Form>
+    </Modal>
   );
 }

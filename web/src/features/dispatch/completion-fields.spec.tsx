@@ -1,11 +1,17 @@
+import { Form } from 'antd';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SERVICE_RECORD_MESSAGES, type InventoryItem } from '@cincy/contracts';
+import { zodRule } from '../../lib/zod-form';
+import { requiredMark } from './completion-dialog';
 import { CompletionFields } from './completion-fields';
 import {
   EMPTY_COMPLETION_FORM,
+  SEE_SERIAL_MESSAGE,
+  SERVICE_CODE_OPTIONS,
   completionFieldsShown,
+  completionFormSchema,
+  inventoryOptions,
   parseVehicleText,
-  type CompletionErrors,
   type CompletionForm,
 } from './completion-form.util';
 
@@ -21,26 +27,39 @@ const battery: InventoryItem = {
   unitCost: 120,
   notes: null,
 };
+const schema = completionFormSchema({
+  id: 1,
+  customerId: 2,
+  technicianId: 3,
+  technician: { name: 'Terry Tech' },
+  technicianUsername: 'terry',
+  vehicle: null,
+});
 
-function render(
-  values: Partial<CompletionForm>,
-  { verified = false, verifying = false, errors = {} as CompletionErrors } = {},
-) {
+function render(values: Partial<CompletionForm>, { verified = false, verifying = false } = {}) {
   const form = { ...EMPTY_COMPLETION_FORM, ...values };
   return renderToStaticMarkup(
-    <CompletionFields
-      form={form}
-      errors={errors}
-      shown={completionFieldsShown(form.serviceCode, verified)}
-      verified={verified}
-      verifying={verifying}
-      saving={false}
-      batteries={{ items: [battery], loading: false, failed: false, retry: noop }}
-      parsedVehicle={parseVehicleText('2019 Toyota Camry (Blue)')}
-      vehicleText="2019 Toyota Camry (Blue)"
-      onChange={noop}
-      onVerify={noop}
-    />,
+    <Form
+      layout="vertical"
+      requiredMark={requiredMark}
+      initialValues={{
+        ...form,
+        serviceCode: form.serviceCode || undefined,
+        inventoryItemId: form.inventoryItemId || undefined,
+      }}
+    >
+      <CompletionFields
+        ruleOf={(field) => [zodRule(schema, field)]}
+        shown={completionFieldsShown(form.serviceCode, verified)}
+        verified={verified}
+        verifying={verifying}
+        canVerify={form.previousBatterySerialNumber.trim() !== ''}
+        batteries={{ items: [battery], loading: false, failed: false, retry: noop }}
+        parsedVehicle={parseVehicleText('2019 Toyota Camry (Blue)')}
+        vehicleText="2019 Toyota Camry (Blue)"
+        onVerify={noop}
+      />
+    </Form>,
   );
 }
 
@@ -59,15 +78,16 @@ describe('CompletionFields', () => {
       'Model',
       'Color',
     ]);
-    expect(html).toContain(
-      '<option value="" selected="">Select service code</option>' +
-        '<option value="battery installed">Battery Installed</option>' +
-        '<option value="battery test">Battery Test</option>' +
-        '<option value="no service">No Service Rendered</option>' +
-        '<option value="warranty replacement">Warranty Replacement</option>',
-    );
+    expect(html).toContain('Select service code');
+    // The select's choices (antd draws them when it opens): the four services, in this order.
+    expect(SERVICE_CODE_OPTIONS.map((o) => [o.value, o.label])).toEqual([
+      ['battery installed', 'Battery Installed'],
+      ['battery test', 'Battery Test'],
+      ['no service', 'No Service Rendered'],
+      ['warranty replacement', 'Warranty Replacement'],
+    ]);
     expect(html).toMatch(
-      /<textarea[^>]*rows="3"[^>]*placeholder="Additional details about the service\.\.\."/,
+      /<textarea[^>]*placeholder="Additional details about the service\.\.\."[^>]*rows="3"|<textarea[^>]*rows="3"[^>]*placeholder="Additional details about the service\.\.\."/,
     );
   });
 
@@ -79,9 +99,11 @@ describe('CompletionFields', () => {
       'Battery Serial Number *',
       'Vehicle Mileage *',
     ]);
-    expect(html).toContain('<option value="" selected="">Select battery from inventory</option>');
-    expect(html).toContain('<option value="3">AGM 48 - Group 48 AGM (Stock: 3)</option>');
-    expect(html).toMatch(/<input[^>]*id="completion-mileage"[^>]*type="number"/);
+    expect(html).toContain('Select battery from inventory');
+    expect(inventoryOptions([battery])).toEqual([
+      { value: '3', label: 'AGM 48 - Group 48 AGM (Stock: 3)', disabled: false },
+    ]);
+    expect(html).toMatch(/<input[^>]*id="completion-mileage"[^>]*inputMode="numeric"/i);
   });
 
   it('shows only the previous serial and Verify for an unverified warranty replacement', () => {
@@ -91,9 +113,7 @@ describe('CompletionFields', () => {
       'Previous Battery Serial Number *',
       'Notes',
     ]);
-    expect(html).toMatch(
-      /<button type="button" class="btn btn-secondary" disabled="">Verify<\/button>/,
-    );
+    expect(html).toMatch(/<button type="button"[^>]*disabled=""><span>Verify<\/span><\/button>/);
   });
 
   it('enables Verify once a serial is typed, and reads Verifying... while pending', () => {
@@ -102,9 +122,11 @@ describe('CompletionFields', () => {
       previousBatterySerialNumber: 'OLD-1',
     };
     expect(render(typed)).toMatch(
-      /<button type="button" class="btn btn-secondary">Verify<\/button>/,
+      /<button type="button" class="[^"]*"><span>Verify<\/span><\/button>/,
     );
-    expect(render(typed, { verifying: true })).toMatch(/disabled="">Verifying\.\.\.<\/button>/);
+    expect(render(typed, { verifying: true })).toMatch(
+      /disabled=""><span>Verifying\.\.\.<\/span><\/button>/,
+    );
   });
 
   it('locks the verified serial and shows the replacement fields', () => {
@@ -112,8 +134,8 @@ describe('CompletionFields', () => {
       { serviceCode: 'warranty replacement', previousBatterySerialNumber: 'OLD-1' },
       { verified: true },
     );
-    expect(html).toMatch(/disabled="">✓ Verified<\/button>/);
-    expect(html).toMatch(/<input id="completion-previous-serial"[^>]*readonly=""/i);
+    expect(html).toMatch(/disabled=""><span>✓ Verified<\/span><\/button>/);
+    expect(html).toMatch(/<input[^>]*id="completion-previous-serial"[^>]*readOnly=""/i);
     expect(labels(html).slice(0, 5)).toEqual([
       'Service Performed *',
       'Previous Battery Serial Number *',
@@ -123,22 +145,50 @@ describe('CompletionFields', () => {
     ]);
   });
 
-  it('writes the combined message under the serial and marks the other missing fields', () => {
-    const combined = SERVICE_RECORD_MESSAGES.batteryDetailsRequired;
-    const html = render(
-      { serviceCode: 'battery installed' },
-      { errors: { batterySerialNumber: combined, vehicleMileage: combined } },
-    );
-    expect(html.split(combined)).toHaveLength(2);
-    expect(html).toContain(`<p class="field-error" id="completion-serial-error">${combined}</p>`);
-    expect(html).toMatch(
-      /<input[^>]*id="completion-mileage"[^>]*aria-invalid="true"[^>]*aria-describedby="completion-serial-error"/,
-    );
-  });
-
   it('offers the parsed vehicle as placeholders of the vehicle fields', () => {
     const html = render({});
-    expect(html).toMatch(/id="completion-vehicle-year"[^>]*placeholder="2019"/);
-    expect(html).toMatch(/id="completion-vehicle-color"[^>]*placeholder="Blue"/);
+    expect(html).toMatch(
+      /id="completion-vehicle-year"[^>]*placeholder="2019"|placeholder="2019"[^>]*id="completion-vehicle-year"/,
+    );
+    expect(html).toMatch(
+      /id="completion-vehicle-color"[^>]*placeholder="Blue"|placeholder="Blue"[^>]*id="completion-vehicle-color"/,
+    );
+  });
+});
+
+describe('completionFormSchema', () => {
+  const issues = (values: Record<string, unknown>) => {
+    const result = schema.safeParse(values);
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  };
+  const combined = SERVICE_RECORD_MESSAGES.batteryDetailsRequired;
+
+  it('writes the combined message under the serial and marks the other missing fields', () => {
+    expect(issues({ serviceCode: 'battery installed' })).toEqual({
+      batterySerialNumber: combined,
+      inventoryItemId: SEE_SERIAL_MESSAGE,
+      vehicleMileage: SEE_SERIAL_MESSAGE,
+    });
+  });
+
+  it('accepts a complete installation, with the mileage as a number', () => {
+    expect(
+      issues({
+        serviceCode: 'battery installed',
+        inventoryItemId: '3',
+        batterySerialNumber: 'SN-1',
+        vehicleMileage: 45210,
+      }),
+    ).toEqual({});
+  });
+
+  it('asks a warranty replacement for its verified previous serial first', () => {
+    expect(
+      issues({ serviceCode: 'warranty replacement', previousBatterySerialNumber: 'OLD' }),
+    ).toEqual({
+      previousBatterySerialNumber: 'Verify the previous battery serial number first',
+    });
   });
 });

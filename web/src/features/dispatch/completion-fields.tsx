@@ -1,19 +1,21 @@
+import {
+  Button,
+  Collapse,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import type { Rule } from 'antd/es/form';
 import type { InventoryItem } from '@cincy/contracts';
 import {
-  FieldError,
-  STAFF_FORM_LOOK,
-  SelectField,
-  TextAreaField,
-  TextField,
-  fieldErrorId,
-} from '../../components/form-field';
-import {
   SERVICE_CODE_OPTIONS,
-  fieldError,
   inventoryOptions,
-  type CompletionErrors,
   type CompletionField,
-  type CompletionForm,
   type VehicleFields,
 } from './completion-form.util';
 
@@ -38,66 +40,62 @@ export interface BatteryList {
 }
 
 interface Props {
-  form: CompletionForm;
-  errors: CompletionErrors;
+  /** The field's rules: the form's schema through `zodRule`. */
+  ruleOf: (field: CompletionField) => Rule[];
   shown: { previousSerial: boolean; battery: boolean };
   verified: boolean;
   verifying: boolean;
-  saving: boolean;
+  /** A previous serial is typed (Verify is on). */
+  canVerify: boolean;
   batteries: BatteryList;
   /** What the booking's vehicle text says: the placeholders of the vehicle fields. */
   parsedVehicle: VehicleFields;
   vehicleText: string | null;
-  onChange: (field: CompletionField, value: string) => void;
   onVerify: () => void;
 }
 
-/** The fields of the completion dialog: the chosen service decides which are shown. */
+/** The fields the combined battery message is about: a change to one clears them all. */
+export const BATTERY_FIELDS: readonly CompletionField[] = [
+  'inventoryItemId',
+  'batterySerialNumber',
+  'vehicleMileage',
+  'previousBatterySerialNumber',
+];
+
+/** A cleared number is '' (the form keeps its values as text). */
+const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * The fields of the completion dialog, inside its antd Form: the chosen service decides which
+ * are shown. The label, the id the label points at and the rules of each come from one place.
+ */
 export function CompletionFields({
-  form,
-  errors,
+  ruleOf,
   shown,
   verified,
   verifying,
-  saving,
+  canVerify,
   batteries,
   parsedVehicle,
   vehicleText,
-  onChange,
   onVerify,
 }: Props) {
-  const look = STAFF_FORM_LOOK;
-  /** The error text, or, for a missing battery field, a pointer to the serial field's message. */
-  const errorProps = (field: CompletionField) => {
-    const shownError = fieldError(errors, field);
-    return shownError.pointsToSerial
-      ? {
-          'aria-invalid': true,
-          'aria-describedby': fieldErrorId(COMPLETION_IDS.batterySerialNumber),
-        }
-      : { error: shownError.message };
-  };
-  const control = (field: CompletionField) => ({
-    id: COMPLETION_IDS[field],
+  const item = (field: CompletionField) => ({
     name: field,
-    look,
-    value: form[field],
-    onChange: (value: string) => onChange(field, value),
-    disabled: saving,
-    ...errorProps(field),
+    htmlFor: COMPLETION_IDS[field],
+    rules: ruleOf(field),
   });
+  const batteryItem = (field: CompletionField) => ({ ...item(field), required: true });
   const warranty = shown.previousSerial;
-  const previousId = COMPLETION_IDS.previousBatterySerialNumber;
-  const previousError = errors.previousBatterySerialNumber;
 
   const batteryHint = batteries.loading ? (
     'Loading batteries...'
   ) : batteries.failed ? (
     <>
       Could not load the battery list.{' '}
-      <button type="button" className="link-button" onClick={batteries.retry}>
+      <Button type="link" size="small" onClick={batteries.retry} style={{ padding: 0 }}>
         Try again
-      </button>
+      </Button>
     </>
   ) : batteries.items?.length === 0 ? (
     'No batteries in inventory.'
@@ -105,119 +103,135 @@ export function CompletionFields({
 
   return (
     <>
-      <SelectField
-        {...control('serviceCode')}
-        label="Service Performed"
-        required
-        placeholder="Select service code"
-        options={SERVICE_CODE_OPTIONS}
-      />
+      <Form.Item {...item('serviceCode')} label="Service Performed" required>
+        <Select
+          id={COMPLETION_IDS.serviceCode}
+          size="large"
+          placeholder="Select service code"
+          options={[...SERVICE_CODE_OPTIONS]}
+        />
+      </Form.Item>
 
       {warranty && (
-        <div className={`field${previousError ? ' field-invalid' : ''}`}>
-          <label htmlFor={previousId}>
-            Previous Battery Serial Number
-            <span className="field-required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </label>
-          <div className="input-with-button">
-            <input
-              id={previousId}
-              name="previousBatterySerialNumber"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={form.previousBatterySerialNumber}
-              onChange={(e) => onChange('previousBatterySerialNumber', e.target.value)}
-              readOnly={verified}
-              disabled={saving}
-              aria-required="true"
-              aria-invalid={previousError ? true : undefined}
-              aria-describedby={previousError ? fieldErrorId(previousId) : undefined}
-            />
-            <button
-              type="button"
-              className={`btn ${verified ? 'btn-verified' : 'btn-secondary'}`}
+        <Form.Item
+          label="Previous Battery Serial Number"
+          htmlFor={COMPLETION_IDS.previousBatterySerialNumber}
+          required
+        >
+          <Space.Compact block>
+            <Form.Item {...batteryItem('previousBatterySerialNumber')} noStyle>
+              <Input
+                id={COMPLETION_IDS.previousBatterySerialNumber}
+                size="large"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                readOnly={verified}
+              />
+            </Form.Item>
+            <Button
+              size="large"
+              type={verified ? 'default' : 'primary'}
               onClick={onVerify}
-              disabled={verified || verifying || saving || !form.previousBatterySerialNumber.trim()}
+              disabled={verified || verifying || !canVerify}
             >
               {verified ? '✓ Verified' : verifying ? 'Verifying...' : 'Verify'}
-            </button>
-          </div>
-          <FieldError id={previousId} error={previousError} look={look} />
-        </div>
+            </Button>
+          </Space.Compact>
+        </Form.Item>
       )}
 
       {shown.battery && (
         <>
-          <SelectField
-            {...control('inventoryItemId')}
+          <Form.Item
+            {...batteryItem('inventoryItemId')}
             label={warranty ? 'Select Replacement Battery' : 'Select Battery'}
-            required
-            placeholder="Select battery from inventory"
-            options={inventoryOptions(batteries.items ?? [])}
-            hint={batteryHint}
-          />
-          <TextField
-            {...control('batterySerialNumber')}
+            extra={batteryHint}
+          >
+            <Select
+              id={COMPLETION_IDS.inventoryItemId}
+              size="large"
+              placeholder="Select battery from inventory"
+              options={inventoryOptions(batteries.items ?? [])}
+              loading={batteries.loading}
+            />
+          </Form.Item>
+          <Form.Item
+            {...batteryItem('batterySerialNumber')}
             label={warranty ? 'New Battery Serial Number' : 'Battery Serial Number'}
-            required
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-          <TextField
-            {...control('vehicleMileage')}
-            label="Vehicle Mileage"
-            required
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-          />
+          >
+            <Input
+              id={COMPLETION_IDS.batterySerialNumber}
+              size="large"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+          </Form.Item>
+          <Form.Item {...batteryItem('vehicleMileage')} label="Vehicle Mileage" normalize={asText}>
+            <InputNumber<string>
+              id={COMPLETION_IDS.vehicleMileage}
+              size="large"
+              stringMode
+              inputMode="numeric"
+              min="0"
+              step={1}
+              precision={0}
+              controls={false}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
         </>
       )}
 
-      <TextAreaField
-        {...control('completionNotes')}
-        label="Notes"
-        rows={3}
-        placeholder="Additional details about the service..."
-      />
+      <Form.Item {...item('completionNotes')} label="Notes">
+        <Input.TextArea
+          id={COMPLETION_IDS.completionNotes}
+          rows={3}
+          placeholder="Additional details about the service..."
+        />
+      </Form.Item>
 
-      <details className="completion-vehicle">
-        <summary>Vehicle details</summary>
-        <p className="field-hint">
-          {vehicleText ? `From the booking: ${vehicleText}.` : 'The booking names no vehicle.'} Fill
-          in a field only to correct it.
-        </p>
-        <div className="field-row">
-          <TextField
-            {...control('vehicleYear')}
-            label="Year"
-            inputMode="numeric"
-            placeholder={parsedVehicle.vehicleYear}
-          />
-          <TextField
-            {...control('vehicleMake')}
-            label="Make"
-            placeholder={parsedVehicle.vehicleMake}
-          />
-          <TextField
-            {...control('vehicleModel')}
-            label="Model"
-            placeholder={parsedVehicle.vehicleModel}
-          />
-          <TextField
-            {...control('vehicleColor')}
-            label="Color"
-            placeholder={parsedVehicle.vehicleColor}
-          />
-        </div>
-      </details>
+      <Collapse
+        ghost
+        items={[
+          {
+            key: 'vehicle',
+            label: 'Vehicle details',
+            forceRender: true,
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {vehicleText
+                    ? `From the booking: ${vehicleText}.`
+                    : 'The booking names no vehicle.'}{' '}
+                  Fill in a field only to correct it.
+                </Typography.Paragraph>
+                <Row gutter={12}>
+                  {(
+                    [
+                      ['vehicleYear', 'Year'],
+                      ['vehicleMake', 'Make'],
+                      ['vehicleModel', 'Model'],
+                      ['vehicleColor', 'Color'],
+                    ] as const
+                  ).map(([field, label]) => (
+                    <Col key={field} xs={12} sm={6}>
+                      <Form.Item {...item(field)} label={label}>
+                        <Input
+                          id={COMPLETION_IDS[field]}
+                          inputMode={field === 'vehicleYear' ? 'numeric' : undefined}
+                          placeholder={parsedVehicle[field]}
+                        />
+                      </Form.Item>
+                    </Col>
+                  ))}
+                </Row>
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

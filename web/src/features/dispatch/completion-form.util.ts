@@ -9,8 +9,15 @@ import {
   type DialogServiceCode,
   type InventoryItem,
 } from '@cincy/contracts';
+import { z } from 'zod';
 import type { ServiceRecordBody } from '../../api/service-records';
-import type { SelectOption } from '../../components/form-field';
+
+/** A choice of the dialog's selects (antd Select `options`). */
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
 
 /** The completion dialog's values, as its controls hold them (text). */
 export interface CompletionForm {
@@ -196,4 +203,55 @@ export function inventoryOptions(items: readonly InventoryItem[]): SelectOption[
     label: inventoryOptionLabel(item),
     disabled: item.quantity <= 0,
   }));
+}
+
+/** The dialog's form values: the fields as text, and whether the previous serial was verified. */
+export type CompletionValues = Partial<Record<CompletionField, string | number | null>> & {
+  verified?: boolean;
+};
+
+/** The form's values as the text `buildServiceRecordPayload` reads (a cleared number is ''). */
+export function completionFormOf(values: CompletionValues): CompletionForm {
+  const form = { ...EMPTY_COMPLETION_FORM };
+  for (const field of Object.keys(EMPTY_COMPLETION_FORM) as CompletionField[]) {
+    const value = values[field];
+    if (value !== undefined && value !== null)
+      (form as Record<string, string>)[field] = String(value);
+  }
+  return form;
+}
+
+/**
+ * A field marked invalid whose message is written under another field (the combined battery
+ * message lives under the serial); antd shows the mark, this blank takes the message's place.
+ */
+export const SEE_SERIAL_MESSAGE = ' ';
+
+/**
+ * The completion form's schema, for `zodRule` (lib/zod-form.ts): the values become the request
+ * body and go through `validateCompletion` (the contract's `serviceRecordInputSchema`, after the
+ * warranty's verified serial), each message on its field; the combined battery message is
+ * written once, under the serial, and the other missing battery fields are only marked.
+ */
+export function completionFormSchema(
+  appointment: Parameters<typeof buildServiceRecordPayload>[0],
+): z.ZodType<CompletionValues> {
+  return z.custom<CompletionValues>().superRefine((values, ctx) => {
+    const errors = validateCompletion(
+      buildServiceRecordPayload(appointment, completionFormOf(values ?? {})),
+      values?.verified === true,
+    );
+    for (const key of Object.keys(errors) as (CompletionField | 'form')[]) {
+      if (key === 'form') {
+        ctx.addIssue({ code: 'custom', path: ['form'], message: errors.form ?? '' });
+        continue;
+      }
+      const shown = fieldError(errors, key);
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: shown.pointsToSerial ? SEE_SERIAL_MESSAGE : (shown.message ?? ''),
+      });
+    }
+  });
 }

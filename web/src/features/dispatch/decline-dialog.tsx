@@ -1,10 +1,10 @@
+import { Button, Flex, Modal, Typography } from 'antd';
 import type { DashboardAppointment } from '@cincy/contracts';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast } from '../../components/toast';
 import { useDeclineAppointment } from '../../hooks/use-decline-appointment';
 import { declineFailedToast, declinedToast } from './dispatch-toasts.util';
 
-/** Asks before a call is declined: the job ends and leaves the board. */
+/** Asks before a call is declined: the job ends and leaves the board. Cancel has the focus. */
 export function DeclineDialog({
   appointment: a,
   onClose,
@@ -13,6 +13,7 @@ export function DeclineDialog({
   onClose: () => void;
 }) {
   const decline = useDeclineAppointment();
+  const busy = decline.isPending;
 
   const onConfirm = () =>
     decline.mutate(a.id, {
@@ -28,16 +29,30 @@ export function DeclineDialog({
     });
 
   return (
-    <ConfirmDialog
+    <Modal
+      open
       title="Decline Call"
-      description={`Decline the call from ${a.customer.name}? The job ends as declined and leaves the board.`}
-      confirmLabel="Decline Call"
-      busyLabel="Declining..."
-      busy={decline.isPending}
-      onConfirm={onConfirm}
-      onClose={onClose}
+      zIndex={9999}
+      width={440}
+      centered
+      onCancel={onClose}
+      closable={!busy}
+      keyboard={!busy}
+      footer={
+        <Flex justify="end" gap={8} wrap>
+          <Button size="large" onClick={onClose} disabled={busy} autoFocus>
+            Cancel
+          </Button>
+          <Button size="large" type="primary" danger onClick={onConfirm} disabled={busy}>
+            {busy ? 'Declining...' : 'Decline Call'}
+          </Button>
+        </Flex>
+      }
     >
-      <p className="muted">{a.location}</p>
-    </ConfirmDialog>
+      <Typography.Paragraph>
+        Decline the call from {a.customer.name}? The job ends as declined and leaves the board.
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{a.location}</Typography.Paragraph>
+    </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { Button, Flex, type ButtonProps } from 'antd';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { useChangeAppointmentStatus } from '../../hooks/use-change-appointment-status';
@@ -17,20 +18,29 @@ interface Props {
   board: readonly DashboardAppointment[];
   onComplete: (appointment: DashboardAppointment) => void;
   onDecline: (appointment: DashboardAppointment) => void;
+  /** The technician's current job on a phone: the next step as one big full-width button. */
+  block?: boolean;
 }
 
-const BUTTON_CLASS: Record<JobAction, string> = {
-  accept: 'btn btn-primary',
-  en_route: 'btn btn-primary',
-  on_location: 'btn btn-primary',
-  complete: 'btn btn-success',
-  decline: 'btn btn-danger-outline',
+const BUTTON_LOOK: Record<JobAction, ButtonProps> = {
+  accept: { type: 'primary' },
+  en_route: { type: 'primary' },
+  on_location: { type: 'primary' },
+  complete: { type: 'primary' },
+  decline: { danger: true },
 };
 
 const isStep = (action: JobAction): action is StepAction => action in STEP_STATUS;
 
 /** The buttons of one job card; each card has its own call, and its buttons wait for it. */
-export function JobActions({ appointment: a, user, board, onComplete, onDecline }: Props) {
+export function JobActions({
+  appointment: a,
+  user,
+  board,
+  onComplete,
+  onDecline,
+  block = false,
+}: Props) {
   const change = useChangeAppointmentStatus();
   const actions = jobActionsFor(a, user, board);
   if (actions.length === 0) return null;
@@ -59,23 +69,27 @@ export function JobActions({ appointment: a, user, board, onComplete, onDecline 
   };
 
   return (
-    <div
-      className="job-actions"
+    <Flex
+      wrap
+      gap={8}
+      vertical={block}
       role="group"
       aria-label={`Actions for ${a.customer.name}`}
       aria-busy={change.isPending || undefined}
     >
       {actions.map((action) => (
-        <button
+        <Button
           key={action}
-          type="button"
-          className={BUTTON_CLASS[action]}
+          {...BUTTON_LOOK[action]}
+          size="large"
+          block={block}
+          style={block ? undefined : { flex: '1 1 140px' }}
           disabled={change.isPending}
           onClick={() => onClick(action)}
         >
           {JOB_ACTION_LABELS[action]}
-        </button>
+        </Button>
       ))}
-    </div>
+    </Flex>
   );
 }

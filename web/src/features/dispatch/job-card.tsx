@@ -1,84 +1,142 @@
+import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useId, type ReactNode } from 'react';
-import type { DashboardAppointment } from '@cincy/contracts';
+import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
 import { AgeDisplay } from './age-display';
 import { STATUS_LABELS, formatSchedule, mapsSearchUrl, minutesSince } from './board-lists.util';
+import { gateCode } from './phone-sections.util';
 import { SlaBadge } from './sla-badge';
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** Status tags: each colour reads at 4.5:1 or more on its own tint (WCAG AA). */
+const STATUS_COLORS: Record<AppointmentStatus, string> = {
+  pending: '#854d0e',
+  assigned: '#1d4ed8',
+  accepted: '#6d28d9',
+  en_route: '#155e75',
+  on_location: '#166534',
+  completed: '#4b5563',
+  declined: '#4b5563',
+};
+
+/**
+ * One job. `focus` is the technician's current job: its next step first (JobActions `block`),
+ * the gate code large, then call and navigate as big buttons, then the facts.
+ */
 export function JobCard({
   appointment: a,
   now,
   actions,
+  focus = false,
 }: {
   appointment: DashboardAppointment;
   now: number;
   /** The buttons the viewer may use on this job (JobActions). */
   actions?: ReactNode;
+  focus?: boolean;
 }) {
   const titleId = useId();
   const minutes = minutesSince(a.requestedAt, now);
+  const gate = focus ? gateCode(a.notes) : null;
+  const phoneLink = <a href={telHref(a.customer.phone)}>{a.customer.phone}</a>;
+  const addressLink = (
+    <a href={mapsSearchUrl(a.location)} target="_blank" rel="noopener noreferrer">
+      {a.location}
+      <span className="visually-hidden"> (opens map in a new tab)</span>
+    </a>
+  );
+  const facts = [
+    { key: 'phone', label: 'Phone', children: phoneLink },
+    { key: 'address', label: 'Address', children: addressLink },
+    {
+      key: 'technician',
+      label: 'Technician',
+      children: a.technician?.name ?? a.technicianUsername ?? 'Unassigned',
+    },
+    { key: 'vehicle', label: 'Vehicle', children: a.vehicle || 'Not provided' },
+    { key: 'schedule', label: 'Schedule', children: formatSchedule(a) },
+    {
+      key: 'requested',
+      label: 'Requested',
+      children: (
+        <span>
+          <AgeDisplay minutes={minutes} /> ago
+        </span>
+      ),
+    },
+    ...(a.notes
+      ? [
+          {
+            key: 'notes',
+            label: 'Notes',
+            children: <span style={{ whiteSpace: 'pre-line' }}>{a.notes}</span>,
+          },
+        ]
+      : []),
+  ];
+
   return (
-    <article
-      className={`job-card status-${a.status}`}
+    <Card
+      size="small"
       data-testid="job-card"
       data-appointment-id={a.id}
       aria-labelledby={titleId}
+      role="article"
+      title={
+        <Flex vertical gap={2} style={{ paddingBlock: 8 }}>
+          <Typography.Title id={titleId} level={3} style={{ margin: 0, fontSize: 17 }} ellipsis>
+            {a.customer.name}
+          </Typography.Title>
+          <span>
+            <Tag color={STATUS_COLORS[a.status]} className="job-card-status">
+              {STATUS_LABELS[a.status] ?? a.status}
+            </Tag>
+          </span>
+        </Flex>
+      }
+      extra={<SlaBadge appointment={a} now={now} />}
     >
-      <header className="job-card-head">
-        <h3 id={titleId} className="job-card-name">
-          {a.customer.name}
-        </h3>
-        <SlaBadge appointment={a} now={now} />
-      </header>
-      <p className="job-card-status">
-        <span className={`status-dot status-dot-${a.status}`} aria-hidden="true" />
-        {STATUS_LABELS[a.status] ?? a.status}
-      </p>
-      <dl className="job-card-facts">
-        <div>
-          <dt>Phone</dt>
-          <dd>
-            <a href={telHref(a.customer.phone)}>{a.customer.phone}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>Address</dt>
-          <dd>
-            <a href={mapsSearchUrl(a.location)} target="_blank" rel="noopener noreferrer">
-              {a.location}
-              <span className="visually-hidden"> (opens map in a new tab)</span>
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>Technician</dt>
-          <dd>{a.technician?.name ?? a.technicianUsername ?? 'Unassigned'}</dd>
-        </div>
-        <div>
-          <dt>Vehicle</dt>
-          <dd>{a.vehicle || 'Not provided'}</dd>
-        </div>
-        <div>
-          <dt>Schedule</dt>
-          <dd>{formatSchedule(a)}</dd>
-        </div>
-        <div>
-          <dt>Requested</dt>
-          <dd>
-            <AgeDisplay minutes={minutes} /> ago
-          </dd>
-        </div>
-        {a.notes && (
-          <div className="job-card-notes">
-            <dt>Notes</dt>
-            <dd>{a.notes}</dd>
-          </div>
+      <Flex vertical gap={12}>
+        {focus && (
+          <Flex vertical gap={8}>
+            {actions}
+            {gate && (
+              <Typography.Text strong style={{ fontSize: 20 }}>
+                Gate code: {gate}
+              </Typography.Text>
+            )}
+            <Flex gap={8} wrap>
+              <Button
+                size="large"
+                href={telHref(a.customer.phone)}
+                style={{ flex: '1 1 140px' }}
+                aria-label={`Call ${a.customer.name}`}
+              >
+                Call
+              </Button>
+              <Button
+                size="large"
+                href={mapsSearchUrl(a.location)}
+                target="_blank"
+                rel="noopener noreferrer"
+                style={{ flex: '1 1 140px' }}
+                aria-label={`Navigate to ${a.location} (opens map in a new tab)`}
+              >
+                Navigate
+              </Button>
+            </Flex>
+          </Flex>
         )}
-      </dl>
-      {actions}
-    </article>
+        <Descriptions
+          size="small"
+          column={1}
+          items={facts}
+          styles={{ label: { width: 96 }, content: { overflowWrap: 'anywhere', minWidth: 0 } }}
+        />
+        {!focus && actions}
+      </Flex>
+    </Card>
   );
 }

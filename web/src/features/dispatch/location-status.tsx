@@ -1,3 +1,4 @@
+import { Alert, Button } from 'antd';
 import type { Role } from '@cincy/contracts';
 import { shareLocation, useLocationState } from '../../hooks/use-location-tracking';
 
@@ -18,19 +19,25 @@ export function LocationStatus({ role }: { role: Role }) {
   else text = 'Your location is not shared with dispatch.';
 
   return (
-    <div className={`location-status${error ? ' is-error' : ''}`} role="status">
-      <span className={`location-dot${tracking && !error ? ' is-on' : ''}`} aria-hidden="true" />
-      <span>
-        {text}
-        {permission === 'denied' && technician && (
-          <> Allow location for this site in your browser settings, then try again.</>
-        )}
-      </span>
-      {canAsk && (
-        <button type="button" className="btn btn-secondary btn-sm" onClick={shareLocation}>
-          Share my location
-        </button>
-      )}
-    </div>
+    <Alert
+      role="status"
+      showIcon
+      type={error ? 'error' : tracking ? 'success' : 'info'}
+      title={
+        <>
+          {text}
+          {permission === 'denied' && technician && (
+            <> Allow location for this site in your browser settings, then try again.</>
+          )}
+        </>
+      }
+      action={
+        canAsk && (
+          <Button size="small" onClick={shareLocation}>
+            Share my location
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -1,26 +1,33 @@
+import { Badge, Empty, Flex, Tag, Typography } from 'antd';
 import type { UserLocation } from '@cincy/contracts';
 import { formatLastSeen } from './stats.util';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', technician: 'Technician' };
+const ROLE_COLORS: Record<string, string> = { admin: 'purple', technician: 'blue' };
 
 /** Who is online now: name, role and last seen, by name. */
 export function OnlineTeam({ users, now }: { users: readonly UserLocation[]; now: number }) {
   const online = users
     .filter((u) => u.status === 'online')
     .sort((a, b) => a.name.localeCompare(b.name));
-  if (online.length === 0) return <p className="empty-state">No team members currently online</p>;
+  if (online.length === 0)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No team members currently online" />
+    );
   return (
-    <ul className="team-list">
+    <Flex vertical gap={12} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {online.map((u) => (
-        <li key={u.id} className="team-member" data-testid="team-member">
-          <span className="presence-dot" aria-hidden="true" />
-          <div className="team-member-text">
-            <span className="team-member-name">{u.name}</span>
-            <span className="muted team-member-seen">{formatLastSeen(u.lastSeen, now)}</span>
-          </div>
-          <span className={`role-badge role-${u.role}`}>{ROLE_LABELS[u.role] ?? u.role}</span>
+        <li key={u.id} data-testid="team-member">
+          <Flex align="center" gap={12}>
+            <Badge status="success" />
+            <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+              <Typography.Text strong>{u.name}</Typography.Text>
+              <Typography.Text type="secondary">{formatLastSeen(u.lastSeen, now)}</Typography.Text>
+            </Flex>
+            <Tag color={ROLE_COLORS[u.role]}>{ROLE_LABELS[u.role] ?? u.role}</Tag>
+          </Flex>
         </li>
       ))}
-    </ul>
+    </Flex>
   );
 }

@@ -15,7 +15,7 @@ const item = (quantity: number, minQuantity: number): InventoryItem => ({
 });
 
 describe('QuantityCell', () => {
-  it("shows a low row's quantity in red with a 'Low' badge", () => {
+  it("shows a low row's quantity in red with a 'Low' tag", () => {
     const html = renderToStaticMarkup(<QuantityCell item={item(5, 5)} />);
     expect(html).toContain('qty-low');
     expect(html).toContain('>Low</span>');
@@ -30,7 +30,7 @@ describe('QuantityCell', () => {
 
 describe('inventoryColumns', () => {
   it("has the spec's columns, with Actions only for those who may change stock", () => {
-    const headers = (cols: ReturnType<typeof inventoryColumns>) => cols.map((c) => c.header);
+    const headers = (cols: ReturnType<typeof inventoryColumns>) => cols.map((c) => c.title);
     expect(headers(inventoryColumns(() => null))).toEqual([
       'Name',
       'Quantity',

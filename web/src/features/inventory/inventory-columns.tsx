@@ -1,65 +1,79 @@
 import type { ReactNode } from 'react';
+import { Flex, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { isLowStock, type InventoryItem } from '@cincy/contracts';
-import type { DataColumn } from '../../components/data-table';
 import { formatCurrency } from '../../lib/format';
+import { compareNumber, compareText } from '../../lib/sort';
 import { categoryLabel, itemValue } from './inventory.util';
 
-/** The quantity, in red with a 'Low' badge at or below the minimum. */
+/** The quantity, in red with a 'Low' tag at or below the minimum. */
 export function QuantityCell({ item }: { item: InventoryItem }) {
   if (!isLowStock(item)) return <span className="qty">{item.quantity}</span>;
   return (
     <span className="qty qty-low">
-      {item.quantity}
-      <span className="badge badge-low">Low</span>
+      <Typography.Text type="danger" strong>
+        {item.quantity}
+      </Typography.Text>{' '}
+      <Tag color="red">Low</Tag>
     </span>
   );
 }
 
 /**
  * 'Inventory Items': Name, Quantity, Min Qty, Unit Cost, Value, and Actions when the viewer may
- * change stock (`actions`); a technician's table has no Actions column.
+ * change stock (`actions`); a technician's table has no Actions column. The whole list is on
+ * screen, so every column but Actions sorts here, without asking the server.
  */
 export function inventoryColumns(
   actions: ((item: InventoryItem) => ReactNode) | null,
-): DataColumn<InventoryItem>[] {
-  const columns: DataColumn<InventoryItem>[] = [
+): ColumnsType<InventoryItem> {
+  const columns: ColumnsType<InventoryItem> = [
     {
       key: 'name',
-      header: 'Name',
-      label: '',
-      cell: (item) => {
+      title: 'Name',
+      sorter: (a, b) => compareText(a.name, b.name),
+      render: (_, item) => {
         const details = [categoryLabel(item.category), item.sku, item.description]
           .filter(Boolean)
           .join(' · ');
         return (
-          <div className="cell-primary">
-            <span className="cell-title">{item.name}</span>
-            {details && <span className="cell-sub">{details}</span>}
-          </div>
+          <Flex vertical>
+            <Typography.Text strong>{item.name}</Typography.Text>
+            {details && <Typography.Text type="secondary">{details}</Typography.Text>}
+          </Flex>
         );
       },
     },
     {
       key: 'quantity',
-      header: 'Quantity',
-      kind: 'number',
-      cell: (item) => <QuantityCell item={item} />,
+      title: 'Quantity',
+      align: 'right',
+      sorter: (a, b) => compareNumber(a.quantity, b.quantity),
+      render: (_, item) => <QuantityCell item={item} />,
     },
-    { key: 'min', header: 'Min Qty', kind: 'number', cell: (item) => item.minQuantity },
+    {
+      key: 'min',
+      title: 'Min Qty',
+      align: 'right',
+      sorter: (a, b) => compareNumber(a.minQuantity, b.minQuantity),
+      render: (_, item) => item.minQuantity,
+    },
     {
       key: 'cost',
-      header: 'Unit Cost',
-      kind: 'number',
-      cell: (item) => formatCurrency(item.unitCost),
+      title: 'Unit Cost',
+      align: 'right',
+      sorter: (a, b) => compareNumber(a.unitCost, b.unitCost),
+      render: (_, item) => formatCurrency(item.unitCost),
     },
     {
       key: 'value',
-      header: 'Value',
-      kind: 'number',
-      cell: (item) => formatCurrency(itemValue(item)),
+      title: 'Value',
+      align: 'right',
+      sorter: (a, b) => compareNumber(itemValue(a), itemValue(b)),
+      render: (_, item) => formatCurrency(itemValue(item)),
     },
   ];
   if (actions)
-    columns.push({ key: 'actions', header: 'Actions', label: '', kind: 'actions', cell: actions });
+    columns.push({ key: 'actions', title: 'Actions', render: (_, item) => actions(item) });
   return columns;
 }

@@ -3,10 +3,20 @@ import {
   EMPTY_INVENTORY_FORM,
   buildInventoryPayload,
   inventoryForm,
+  inventoryFormSchema,
   toNumber,
-  validateInventoryItem,
   type InventoryForm,
 } from './inventory-form.util';
+import { fieldMessage } from '../../lib/zod-form';
+
+/** The message antd's Form shows on each field, through the one zod adapter. */
+const validateInventoryItem = (values: InventoryForm) =>
+  Object.fromEntries(
+    Object.keys(values).flatMap((field) => {
+      const message = fieldMessage(inventoryFormSchema, values, field);
+      return message ? [[field, message]] : [];
+    }),
+  );
 
 const form = (patch: Partial<InventoryForm> = {}): InventoryForm => ({
   ...EMPTY_INVENTORY_FORM,
@@ -57,7 +67,7 @@ describe('buildInventoryPayload', () => {
   });
 });
 
-describe('validateInventoryItem', () => {
+describe('the form schema (validateInventoryItem)', () => {
   it('accepts a complete item, and a new one with the defaults and no cost (0)', () => {
     expect(validateInventoryItem(form())).toEqual({});
     expect(validateInventoryItem({ ...EMPTY_INVENTORY_FORM, name: 'Spray' })).toEqual({});

@@ -6,8 +6,7 @@ import {
   type InventoryItem,
   type InventoryItemInput,
 } from '@cincy/contracts';
-import type { SelectOption } from '../../components/form-field';
-import { firstErrorPerField } from '../../lib/field-errors';
+import { z } from 'zod';
 import { INVENTORY_CATEGORY_LABELS } from './inventory.util';
 
 /** The Add New Item / Edit Item dialog as its inputs hold it (text). */
@@ -21,24 +20,12 @@ export interface InventoryForm {
   unitCost: string;
   notes: string;
 }
-export type InventoryField = keyof InventoryForm;
-export type InventoryErrors = Partial<Record<InventoryField, string>>;
 
-export const INVENTORY_FIELDS: readonly InventoryField[] = [
-  'name',
-  'description',
-  'sku',
-  'category',
-  'quantity',
-  'minQuantity',
-  'unitCost',
-  'notes',
-];
-
-export const CATEGORY_OPTIONS: readonly SelectOption[] = INVENTORY_CATEGORIES.map((value) => ({
-  value,
-  label: INVENTORY_CATEGORY_LABELS[value],
-}));
+export const CATEGORY_OPTIONS: { value: InventoryCategory; label: string }[] =
+  INVENTORY_CATEGORIES.map((value) => ({
+    value,
+    label: INVENTORY_CATEGORY_LABELS[value],
+  }));
 
 /** A new item: quantity 0, minimum 5, a battery. */
 export const EMPTY_INVENTORY_FORM: InventoryForm = {
@@ -65,6 +52,14 @@ export function inventoryForm(item: InventoryItem): InventoryForm {
   };
 }
 
+/** The form's values, a field antd has not filled yet read as the new item's. */
+function withDefaults(values: Partial<InventoryForm>): InventoryForm {
+  const form = { ...EMPTY_INVENTORY_FORM };
+  for (const key of Object.keys(form) as (keyof InventoryForm)[])
+    if (typeof values[key] === 'string') Object.assign(form, { [key]: values[key] });
+  return form;
+}
+
 /** A numeric input that is not a number becomes 0 (an empty one too). */
 export function toNumber(text: string): number {
   const value = Number(text.trim());
@@ -87,10 +82,11 @@ export function buildInventoryPayload(form: InventoryForm): InventoryItemInput {
 }
 
 /**
- * The contract's rules and messages: 'Name is required', 'Quantity must be positive',
- * 'Minimum quantity must be positive', 'Unit cost must be positive'.
+ * The form's schema: the contract's rules and messages applied to the body the form sends
+ * ('Name is required', 'Quantity must be positive', 'Minimum quantity must be positive', 'Unit
+ * cost must be positive'), so the dialog never sends what the server refuses.
  */
-export function validateInventoryItem(form: InventoryForm): InventoryErrors {
-  const result = inventoryItemInputSchema.safeParse(buildInventoryPayload(form));
-  return result.success ? {} : firstErrorPerField(result.error.issues, INVENTORY_FIELDS);
-}
+export const inventoryFormSchema = z.preprocess(
+  (values) => buildInventoryPayload(withDefaults(values as Partial<InventoryForm>)),
+  inventoryItemInputSchema,
+);

@@ -1,61 +1,91 @@
 import type { ReactNode } from 'react';
+import { Badge, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { User } from '@cincy/contracts';
-import type { DataColumn } from '../../components/data-table';
 import { formatDate } from '../../lib/format';
+import { compareDate, compareText } from '../../lib/sort';
 import { ROLE_LABELS, STATUS_LABELS, statusTone } from './user-form.util';
 
-export function RoleBadge({ role }: { role: User['role'] }) {
-  return <span className={`role-badge role-${role}`}>{ROLE_LABELS[role] ?? role}</span>;
-}
+const ROLE_COLORS: Record<User['role'], string> = { admin: 'purple', technician: 'blue' };
 
-export function StatusBadge({ status }: { status: User['status'] }) {
+/** Admin purple, technician blue; written in capitals as the list always showed it. */
+export function RoleBadge({ role }: { role: User['role'] }) {
   return (
-    <span className={`status-badge status-${statusTone(status)}`}>
-      <span className="status-badge-dot" aria-hidden="true" />
-      {STATUS_LABELS[status] ?? status}
-    </span>
+    <Tag color={ROLE_COLORS[role]} className={`role-${role}`}>
+      {(ROLE_LABELS[role] ?? role).toUpperCase()}
+    </Tag>
   );
 }
 
-/** 'System Users': Name, Username, Role, Employee ID, Status (Auto), Created, Actions. */
+const STATUS_COLORS = { green: 'green', grey: 'default', blue: 'blue' } as const;
+
+/** Online green, offline grey, otherwise blue. */
+export function StatusBadge({ status }: { status: User['status'] }) {
+  const tone = statusTone(status);
+  return (
+    <Badge
+      className={`status-${tone}`}
+      {...(tone === 'grey' ? { status: 'default' } : { color: STATUS_COLORS[tone] })}
+      text={STATUS_LABELS[status] ?? status}
+    />
+  );
+}
+
+/**
+ * 'System Users': Name, Username, Role, Employee ID, Status (Auto), Created, Actions. Every user
+ * is on screen, so the columns sort here, without asking the server.
+ */
 export function userColumns(
   actions: (user: User) => ReactNode,
   /** The signed-in admin: their own row says so. */
   viewerId: number,
-): DataColumn<User>[] {
+): ColumnsType<User> {
   return [
     {
       key: 'name',
-      header: 'Name',
-      label: '',
-      cell: (u) => (
-        <span className="cell-title">
+      title: 'Name',
+      sorter: (a, b) => compareText(a.name, b.name),
+      render: (_, u) => (
+        <Typography.Text strong>
           {u.name}
-          {u.id === viewerId && <span className="you-note"> (you)</span>}
-        </span>
+          {u.id === viewerId && <Typography.Text type="secondary"> (you)</Typography.Text>}
+        </Typography.Text>
       ),
     },
     {
       key: 'username',
-      header: 'Username',
-      cell: (u) => <span className="mono">{u.username}</span>,
+      title: 'Username',
+      sorter: (a, b) => compareText(a.username, b.username),
+      render: (_, u) => <Typography.Text code>{u.username}</Typography.Text>,
     },
-    { key: 'role', header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
-    { key: 'employeeId', header: 'Employee ID', cell: (u) => u.employeeId || '-' },
+    {
+      key: 'role',
+      title: 'Role',
+      sorter: (a, b) => compareText(a.role, b.role),
+      render: (_, u) => <RoleBadge role={u.role} />,
+    },
+    { key: 'employeeId', title: 'Employee ID', render: (_, u) => u.employeeId || '-' },
     {
       key: 'status',
-      header: (
+      title: (
         <>
           Status{' '}
-          <span className="th-note" title="Set automatically when a user signs in or goes quiet">
+          <Typography.Text
+            type="secondary"
+            title="Set automatically when a user signs in or goes quiet"
+          >
             (Auto)
-          </span>
+          </Typography.Text>
         </>
       ),
-      label: 'Status',
-      cell: (u) => <StatusBadge status={u.status} />,
+      render: (_, u) => <StatusBadge status={u.status} />,
     },
-    { key: 'created', header: 'Created', cell: (u) => formatDate(u.createdAt) },
-    { key: 'actions', header: 'Actions', label: '', kind: 'actions', cell: actions },
+    {
+      key: 'created',
+      title: 'Created',
+      sorter: (a, b) => compareDate(a.createdAt, b.createdAt),
+      render: (_, u) => formatDate(u.createdAt),
+    },
+    { key: 'actions', title: 'Actions', render: (_, u) => actions(u) },
   ];
 }

@@ -1,28 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { User } from '@cincy/contracts';
+import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { createUserFormSchema, editUserFormSchema, type User } from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
-import { Dialog } from '../../components/dialog';
-import { STAFF_FORM_LOOK, SelectField, TextField } from '../../components/form-field';
-import { toast } from '../../components/toast';
+import { toast, type ToastInput } from '../../components/toast';
 import { useCreateUser } from '../../hooks/use-create-user';
 import { useUpdateUser } from '../../hooks/use-update-user';
-import { knownFieldErrors } from '../../lib/field-errors';
+import { showServerErrors, zodRule } from '../../lib/zod-form';
 import {
-  CREATE_USER_FIELDS,
-  EDIT_USER_FIELDS,
   EMPTY_CREATE_USER_FORM,
   PASSWORD_HINT,
   ROLE_OPTIONS,
   buildCreateUserBody,
   buildUpdateUserBody,
   editUserForm,
-  validateCreateUser,
-  validateEditUser,
-  type CreateUserField,
   type CreateUserForm,
-  type EditUserField,
   type EditUserForm,
-  type UserFormErrors,
 } from './user-form.util';
 import {
   USER_CREATED_TOAST,
@@ -31,265 +22,183 @@ import {
   userUpdateFailedToast,
 } from './user-toasts.util';
 
-type AnyField = CreateUserField | EditUserField;
+/** Which dialog: 'Create New User', or 'Edit User' of a user (maybe the signed-in admin). */
+export type UserDialogTarget = { kind: 'create' } | { kind: 'edit'; user: User; isSelf: boolean };
 
-/** One form's values, errors and the focus on the first error after a refused submit. */
-function useUserForm<F extends Record<AnyField, string>>(initial: F) {
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<UserFormErrors<AnyField>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusError = useRef(false);
+/** What differs between the two dialogs; the form itself is one. */
+const COPY = {
+  create: {
+    title: 'Create New User',
+    submit: 'Create User',
+    schema: createUserFormSchema,
+    password: 'Password',
+    confirmPassword: 'Confirm Password',
+    done: USER_CREATED_TOAST,
+    failed: userCreateFailedToast,
+    failureLog: 'Creating the user failed',
+  },
+  edit: {
+    title: 'Edit User',
+    submit: 'Save Changes',
+    schema: editUserFormSchema,
+    password: 'New Password',
+    confirmPassword: 'Confirm New Password',
+    done: USER_UPDATED_TOAST,
+    failed: userUpdateFailedToast,
+    failureLog: 'Updating the user failed',
+  },
+} satisfies Record<
+  UserDialogTarget['kind'],
+  {
+    title: string;
+    submit: string;
+    schema: typeof createUserFormSchema | typeof editUserFormSchema;
+    password: string;
+    confirmPassword: string;
+    done: ToastInput;
+    failed: (error: unknown) => ToastInput;
+    failureLog: string;
+  }
+>;
 
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+type UserForm = CreateUserForm & EditUserForm;
 
-  const showErrors = (next: UserFormErrors<AnyField>) => {
-    focusError.current = Object.keys(next).length > 0;
-    setErrors(next);
-  };
-  const field = (name: AnyField, id: string) => ({
-    id,
-    value: form[name],
-    onChange: (value: string) => {
-      setForm((current) => ({ ...current, [name]: value }));
-      setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-    },
-    error: errors[name],
-    look: STAFF_FORM_LOOK,
-  });
-  return { form, formRef, field, showErrors };
-}
-
-interface ShellProps {
-  title: string;
-  description?: string;
-  saving: boolean;
-  submitLabel: string;
-  formRef: React.RefObject<HTMLFormElement | null>;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-function UserFormDialog({
-  title,
-  description,
-  saving,
-  submitLabel,
-  formRef,
-  onSubmit,
+/**
+ * 'Create New User' (the password typed twice; a technician unless the admin says otherwise) and
+ * 'Edit User' (a blank password keeps the current one): one form, the contract's schema of each.
+ */
+export function UserDialog({
+  target,
+  open,
   onClose,
-  children,
-}: ShellProps) {
-  return (
-    <Dialog
-      title={title}
-      description={description}
-      onClose={onClose}
-      dismissible={!saving}
-      closeOnBackdrop={false}
-      className="dialog-md"
-    >
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
-        <div className="dialog-body">{children}</div>
-        <div className="dialog-footer">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : submitLabel}
-          </button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
-/** 'Create New User': the password typed twice; a technician unless the admin says otherwise. */
-export function CreateUserDialog({ onClose }: { onClose: () => void }) {
-  const { form, formRef, field, showErrors } = useUserForm<CreateUserForm>(EMPTY_CREATE_USER_FORM);
+  afterClose,
+}: {
+  target: UserDialogTarget;
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}) {
+  const [form] = Form.useForm<UserForm>();
   const create = useCreateUser();
-  const saving = create.isPending;
+  const update = useUpdateUser();
+  const copy = COPY[target.kind];
+  const saving = create.isPending || update.isPending;
+  const rule = (field: keyof UserForm) => [zodRule(copy.schema, field)];
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (saving) return;
-    const refused = validateCreateUser(form);
-    showErrors(refused);
-    if (Object.keys(refused).length > 0) return;
-    create.mutate(buildCreateUserBody(form), {
+  const onFinish = (values: UserForm) => {
+    const handlers = {
       onSuccess: () => {
-        toast(USER_CREATED_TOAST);
+        toast(copy.done);
         onClose();
       },
-      onError: (error) => {
-        console.warn('Creating the user failed', error);
-        toast(userCreateFailedToast(error));
-        showErrors(knownFieldErrors(fieldErrorsOf(error), CREATE_USER_FIELDS));
+      onError: (error: unknown) => {
+        console.warn(copy.failureLog, error);
+        toast(copy.failed(error));
+        showServerErrors(form, fieldErrorsOf(error));
       },
-    });
+    };
+    if (target.kind === 'create') create.mutate(buildCreateUserBody(values), handlers);
+    else update.mutate({ id: target.user.id, body: buildUpdateUserBody(values) }, handlers);
   };
 
-  return (
-    <UserFormDialog
-      title="Create New User"
-      description="A login for a technician or an admin."
-      saving={saving}
-      submitLabel="Create User"
-      formRef={formRef}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
-      <TextField
-        {...field('name', 'new-user-name')}
-        label="Full Name"
-        required
-        autoComplete="off"
-      />
-      <TextField
-        {...field('username', 'new-user-username')}
-        label="Username"
-        required
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
-      <div className="field-row">
-        <TextField
-          {...field('password', 'new-user-password')}
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
-        <TextField
-          {...field('confirmPassword', 'new-user-confirm-password')}
-          label="Confirm Password"
-          type="password"
-          required
-          autoComplete="new-password"
-        />
-      </div>
-      <div className="field-row">
-        <SelectField
-          {...field('role', 'new-user-role')}
-          label="Role"
-          required
-          options={ROLE_OPTIONS}
-          placeholder="Select role"
-        />
-        <TextField
-          {...field('employeeId', 'new-user-employee-id')}
-          label="Employee ID"
-          autoComplete="off"
-          hint="Optional."
-        />
-      </div>
-    </UserFormDialog>
+  const creating = target.kind === 'create';
+  const passwords = (
+    <Row gutter={12}>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="password"
+          label={copy.password}
+          required={creating}
+          rules={rule('password')}
+          extra={creating ? PASSWORD_HINT : undefined}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="confirmPassword"
+          label={copy.confirmPassword}
+          required={creating}
+          dependencies={['password']}
+          rules={rule('confirmPassword')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Col>
+    </Row>
   );
-}
-
-/** 'Edit User': a blank password keeps the current one. */
-export function EditUserDialog({
-  user,
-  isSelf,
-  onClose,
-}: {
-  user: User;
-  /** The signed-in admin edits their own account: a new password or role signs them out. */
-  isSelf: boolean;
-  onClose: () => void;
-}) {
-  const { form, formRef, field, showErrors } = useUserForm<EditUserForm>(editUserForm(user));
-  const update = useUpdateUser();
-  const saving = update.isPending;
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (saving) return;
-    const refused = validateEditUser(form);
-    showErrors(refused);
-    if (Object.keys(refused).length > 0) return;
-    update.mutate(
-      { id: user.id, body: buildUpdateUserBody(form) },
-      {
-        onSuccess: () => {
-          toast(USER_UPDATED_TOAST);
-          onClose();
-        },
-        onError: (error) => {
-          console.warn('Updating the user failed', error);
-          toast(userUpdateFailedToast(error));
-          showErrors(knownFieldErrors(fieldErrorsOf(error), EDIT_USER_FIELDS));
-        },
-      },
-    );
-  };
 
   return (
-    <UserFormDialog
-      title="Edit User"
-      description={user.name}
-      saving={saving}
-      submitLabel="Save Changes"
-      formRef={formRef}
-      onSubmit={onSubmit}
-      onClose={onClose}
+    <Modal
+      open={open}
+      title={copy.title}
+      okText={copy.submit}
+      okButtonProps={{ htmlType: 'submit' }}
+      cancelButtonProps={{ disabled: saving }}
+      confirmLoading={saving}
+      onCancel={onClose}
+      afterClose={afterClose}
+      closable={!saving}
+      keyboard={!saving}
+      mask={{ closable: false }}
+      destroyOnHidden
+      modalRender={(dialog) => (
+        <Form
+          form={form}
+          name={`user-${target.kind}`}
+          layout="vertical"
+          initialValues={
+            target.kind === 'create' ? EMPTY_CREATE_USER_FORM : editUserForm(target.user)
+          }
+          onFinish={onFinish}
+          scrollToFirstError={{ focus: true }}
+          // The contract's messages, not the browser's (a quantity below the input's min).
+          noValidate
+          disabled={saving}
+        >
+          {dialog}
+        </Form>
+      )}
     >
-      <TextField
-        {...field('username', 'edit-user-username')}
-        label="Username"
-        required
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
-      <TextField
-        {...field('name', 'edit-user-name')}
-        label="Full Name"
-        required
-        autoComplete="off"
-      />
-      <div className="field-row">
-        <SelectField
-          {...field('role', 'edit-user-role')}
-          label="Role"
-          required
-          options={ROLE_OPTIONS}
-          placeholder="Select role"
-        />
-        <TextField
-          {...field('employeeId', 'edit-user-employee-id')}
-          label="Employee ID"
-          autoComplete="off"
-          hint="Optional."
-        />
-      </div>
-      <fieldset className="fieldset">
-        <legend>Change password</legend>
-        <p className="field-hint">
-          Leave both empty to keep the current password. {PASSWORD_HINT}
-          {isSelf && ' A new password or role signs you out on every device.'}
-        </p>
-        <div className="field-row">
-          <TextField
-            {...field('password', 'edit-user-password')}
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            {...field('confirmPassword', 'edit-user-confirm-password')}
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-          />
+      <p>{target.kind === 'create' ? 'A login for a technician or an admin.' : target.user.name}</p>
+      <Form.Item name="name" label="Full Name" required rules={rule('name')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="username" label="Username" required rules={rule('username')}>
+        <Input autoComplete="off" autoCapitalize="none" spellCheck={false} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="role" label="Role" required rules={rule('role')}>
+            <Select options={ROLE_OPTIONS} placeholder="Select role" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="employeeId"
+            label="Employee ID"
+            rules={rule('employeeId')}
+            extra="Optional."
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {target.kind === 'create' ? (
+        passwords
+      ) : (
+        <div role="group" aria-labelledby="user-edit-password-title">
+          <Typography.Text strong id="user-edit-password-title">
+            Change password
+          </Typography.Text>
+          <Typography.Paragraph type="secondary">
+            Leave both empty to keep the current password. {PASSWORD_HINT}
+            {target.isSelf && ' A new password or role signs you out on every device.'}
+          </Typography.Paragraph>
+          {passwords}
         </div>
-      </fieldset>
-    </UserFormDialog>
+      )}
+    </Modal>
   );
 }

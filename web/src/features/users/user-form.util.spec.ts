@@ -1,4 +1,6 @@
-import type { User } from '@cincy/contracts';
+import { createUserFormSchema, editUserFormSchema, type User } from '@cincy/contracts';
+import type { z } from 'zod';
+import { fieldMessage } from '../../lib/zod-form';
 import {
   EMPTY_CREATE_USER_FORM,
   PASSWORD_HINT,
@@ -8,10 +10,20 @@ import {
   editUserForm,
   statusTone,
   userActionsFor,
-  validateCreateUser,
-  validateEditUser,
   type CreateUserForm,
+  type EditUserForm,
 } from './user-form.util';
+
+/** The message antd's Form shows on each field, through the one zod adapter. */
+const errorsOf = (schema: z.ZodType, values: object) =>
+  Object.fromEntries(
+    Object.keys(values).flatMap((field) => {
+      const message = fieldMessage(schema, values, field);
+      return message ? [[field, message]] : [];
+    }),
+  );
+const validateCreateUser = (form: CreateUserForm) => errorsOf(createUserFormSchema, form);
+const validateEditUser = (form: EditUserForm) => errorsOf(editUserFormSchema, form);
 
 const create = (patch: Partial<CreateUserForm> = {}): CreateUserForm => ({
   ...EMPTY_CREATE_USER_FORM,

@@ -1,8 +1,6 @@
 import {
   PASSWORD_LENGTH,
   ROLES,
-  createUserFormSchema,
-  editUserFormSchema,
   type Role,
   type SignedInUser,
   type User,
@@ -10,8 +8,6 @@ import {
   type UserUpdate,
 } from '@cincy/contracts';
 import type { CreateUserBody } from '../../api/users';
-import type { SelectOption } from '../../components/form-field';
-import { firstErrorPerField } from '../../lib/field-errors';
 
 /** 'Create New User' as its inputs hold it. */
 export interface CreateUserForm {
@@ -35,27 +31,8 @@ export interface EditUserForm {
 }
 export type EditUserField = keyof EditUserForm;
 
-export type UserFormErrors<F extends string> = Partial<Record<F, string>>;
-
-export const CREATE_USER_FIELDS: readonly CreateUserField[] = [
-  'name',
-  'username',
-  'password',
-  'confirmPassword',
-  'role',
-  'employeeId',
-];
-export const EDIT_USER_FIELDS: readonly EditUserField[] = [
-  'name',
-  'username',
-  'role',
-  'employeeId',
-  'password',
-  'confirmPassword',
-];
-
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', technician: 'Technician' };
-export const ROLE_OPTIONS: readonly SelectOption[] = ROLES.map((value) => ({
+export const ROLE_OPTIONS: { value: Role; label: string }[] = ROLES.map((value) => ({
   value,
   label: ROLE_LABELS[value],
 }));
@@ -82,16 +59,6 @@ export function editUserForm(user: User): EditUserForm {
     password: '',
     confirmPassword: '',
   };
-}
-
-export function validateCreateUser(form: CreateUserForm): UserFormErrors<CreateUserField> {
-  const result = createUserFormSchema.safeParse(form);
-  return result.success ? {} : firstErrorPerField(result.error.issues, CREATE_USER_FIELDS);
-}
-
-export function validateEditUser(form: EditUserForm): UserFormErrors<EditUserField> {
-  const result = editUserFormSchema.safeParse(form);
-  return result.success ? {} : firstErrorPerField(result.error.issues, EDIT_USER_FIELDS);
 }
 
 /**

@@ -1,8 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Card, Empty, Flex, Input, Radio, Table, Typography } from 'antd';
 import type { CustomerSummary, SignedInUser } from '@cincy/contracts';
-import { DataTable } from '../../../components/data-table';
-import { TextField } from '../../../components/form-field';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { PageHeader } from '../../../components/page-header';
 import { batteryColumns, customerColumns } from '../../../features/customers/customer-columns';
 import {
@@ -17,28 +15,38 @@ import {
   type CustomerTarget,
   type SearchMode,
 } from '../../../features/customers/customer-database.util';
-import { CustomerDeleteDialog } from '../../../features/customers/customer-delete-dialog';
+import { useCustomerDeleteDialog } from '../../../features/customers/customer-delete-dialog';
 import { CustomerEditDialog } from '../../../features/customers/customer-edit-dialog';
 import { CustomerRowActions } from '../../../features/customers/customer-row-actions';
 import { ServiceHistoryDialog } from '../../../features/customers/service-history-dialog';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useCustomers } from '../../../hooks/use-customers';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useModalTarget } from '../../../hooks/use-modal-target';
 import { useSerialSearch } from '../../../hooks/use-serial-search';
 import '../staff.css';
 
 /** The dialog open over the table, and whose it is. */
 interface OpenDialog {
-  action: CustomerAction;
+  action: Exclude<CustomerAction, 'delete'>;
   customerId: number;
   customer: CustomerTarget | null;
   name: string;
 }
 
+type OnAction = (
+  action: CustomerAction,
+  customerId: number,
+  customer: CustomerTarget | null,
+  name: string,
+) => void;
+
 const SEARCH_COPY: Record<SearchMode, { label: string; placeholder: string }> = {
   customer: { label: 'Search customers', placeholder: 'Name, phone or email' },
   battery: { label: 'Battery serial number', placeholder: 'All or part of a serial number' },
 };
+
+const SEARCH_ID = 'customer-database-search';
 
 export function CustomerDatabasePage() {
   const user = useCurrentUser();
@@ -47,11 +55,17 @@ export function CustomerDatabasePage() {
   const [texts, setTexts] = useState<Record<SearchMode, string>>({ customer: '', battery: '' });
   const text = texts[mode];
   const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const openDialog = useCallback(
-    (action: CustomerAction, customerId: number, customer: CustomerTarget | null, name: string) =>
-      setDialog({ action, customerId, customer, name }),
-    [],
+  const typing = search !== text.trim();
+  const dialog = useModalTarget<OpenDialog>();
+  const confirmDelete = useCustomerDeleteDialog();
+  const { show } = dialog;
+  const onAction = useCallback<OnAction>(
+    (action, customerId, customer, name) => {
+      if (action === 'delete') {
+        if (customer) confirmDelete(customer);
+      } else show({ action, customerId, customer, name });
+    },
+    [show, confirmDelete],
   );
 
   if (!user) return null;
@@ -63,63 +77,59 @@ export function CustomerDatabasePage() {
         title="Customer Database"
         subtitle="Search customers and their battery service history."
       />
-      <section className="panel office-panel" aria-label="Customers">
-        <div className="search-bar">
-          <div className="segmented" role="group" aria-label="Search by">
-            {SEARCH_MODES.map((m) => (
-              <button
-                key={m.mode}
-                type="button"
-                className="segmented-option"
-                aria-pressed={mode === m.mode}
-                onClick={() => setMode(m.mode)}
-              >
-                {m.label}
-              </button>
-            ))}
-          </div>
-          <TextField
-            id="customer-database-search"
-            className="search-field"
-            label={SEARCH_COPY[mode].label}
-            type="search"
-            inputMode="search"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={SEARCH_COPY[mode].placeholder}
-            value={text}
-            onChange={(value) => setTexts((current) => ({ ...current, [mode]: value }))}
-          />
-        </div>
-        {mode === 'customer' ? (
-          <CustomerResults
-            user={user}
-            search={search}
-            typing={search !== text.trim()}
-            onAction={openDialog}
-          />
-        ) : (
-          <BatteryResults
-            user={user}
-            search={search}
-            typing={search !== text.trim()}
-            onAction={openDialog}
-          />
-        )}
-      </section>
+      <Card role="region" aria-label="Customers">
+        <Flex vertical gap={16}>
+          <Flex wrap gap={16} align="end">
+            <Radio.Group
+              aria-label="Search by"
+              optionType="button"
+              buttonStyle="solid"
+              value={mode}
+              onChange={(e) => setMode(e.target.value as SearchMode)}
+              options={SEARCH_MODES.map((m) => ({ value: m.mode, label: m.label }))}
+            />
+            <Flex vertical gap={4} flex="1 1 280px">
+              <label htmlFor={SEARCH_ID}>
+                <Typography.Text strong>{SEARCH_COPY[mode].label}</Typography.Text>
+              </label>
+              <Input.Search
+                id={SEARCH_ID}
+                allowClear
+                autoComplete="off"
+                spellCheck={false}
+                inputMode="search"
+                placeholder={SEARCH_COPY[mode].placeholder}
+                value={text}
+                loading={typing}
+                onChange={(e) => setTexts((current) => ({ ...current, [mode]: e.target.value }))}
+              />
+            </Flex>
+          </Flex>
+          {mode === 'customer' ? (
+            <CustomerResults user={user} search={search} typing={typing} onAction={onAction} />
+          ) : (
+            <BatteryResults user={user} search={search} typing={typing} onAction={onAction} />
+          )}
+        </Flex>
+      </Card>
 
-      {dialog?.action === 'history' && (
+      {dialog.target?.action === 'history' && (
         <ServiceHistoryDialog
-          customerId={dialog.customerId}
-          customerName={dialog.name}
-          onClose={() => setDialog(null)}
+          customerId={dialog.target.customerId}
+          customerName={dialog.target.name}
+          open={dialog.open}
+          onClose={dialog.hide}
+          afterClose={dialog.afterClose}
         />
       )}
-      {dialog?.action === 'edit' && dialog.customer && (
-        <CustomerEditDialog customer={dialog.customer} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.action === 'delete' && dialog.customer && (
-        <CustomerDeleteDialog customer={dialog.customer} onClose={() => setDialog(null)} />
+      {dialog.target?.action === 'edit' && dialog.target.customer && (
+        <CustomerEditDialog
+          key={dialog.target.customerId}
+          customer={dialog.target.customer}
+          open={dialog.open}
+          onClose={dialog.hide}
+          afterClose={dialog.afterClose}
+        />
       )}
     </main>
   );
@@ -131,28 +141,28 @@ interface ResultsProps {
   search: string;
   /** The box holds text the search has not asked for yet. */
   typing: boolean;
-  onAction: (
-    action: CustomerAction,
-    customerId: number,
-    customer: CustomerTarget | null,
-    name: string,
-  ) => void;
+  onAction: OnAction;
 }
 
 function ErrorBanner({ what, retry }: { what: string; retry: () => void }) {
   return (
-    <div className="banner banner-error" role="alert">
-      <span>Could not load {what}.</span>
-      <button type="button" className="btn btn-outline btn-sm" onClick={retry}>
-        Retry
-      </button>
-    </div>
+    <Alert
+      type="error"
+      title={`Could not load ${what}.`}
+      action={<Button onClick={retry}>Retry</Button>}
+    />
   );
+}
+
+function emptyText(loading: boolean, message: string) {
+  return loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={message} />;
 }
 
 function CustomerResults({ user, search, typing, onAction }: ResultsProps) {
   const customers = useCustomers(search);
   const rows = useMemo(() => uniqueCustomers(customers.data?.pages ?? []), [customers.data]);
+  // Sorting here is honest only once every page is loaded; until then the server's name order.
+  const complete = customers.isSuccess && !customers.hasNextPage;
   const columns = useMemo(
     () =>
       customerColumns((c: CustomerSummary) => {
@@ -164,50 +174,53 @@ function CustomerResults({ user, search, typing, onAction }: ResultsProps) {
             onAction={(action) => onAction(action, c.id, target, c.name)}
           />
         );
-      }),
-    [user, onAction],
+      }, complete),
+    [user, onAction, complete],
   );
 
-  if (customers.isPending) return <LoadingIndicator label="Loading customers..." />;
   if (customers.isError && !customers.data)
     return <ErrorBanner what="customers" retry={() => void customers.refetch()} />;
 
-  const searching = typing || (customers.isFetching && !customers.isFetchingNextPage);
+  const searching =
+    customers.isPending || typing || (customers.isFetching && !customers.isFetchingNextPage);
   return (
-    <>
+    <Flex vertical gap={12}>
       {customers.isError && <ErrorBanner what="customers" retry={() => void customers.refetch()} />}
-      <DataTable
-        caption={search ? `Customers matching “${search}”` : 'Customers'}
+      <Table<CustomerSummary>
         columns={columns}
-        rows={rows}
-        rowKey={(c) => c.id}
-        empty={emptyMessage('customer', search)}
-        busy={searching}
+        dataSource={rows}
+        rowKey="id"
+        loading={customers.isPending || (searching && !typing)}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        aria-label={search ? `Customers matching “${search}”` : 'Customers'}
+        locale={{ emptyText: emptyText(searching, emptyMessage('customer', search)) }}
       />
-      <div className="table-foot">
-        <p className="muted" role="status">
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Text type="secondary" role="status">
           {searching
             ? 'Searching...'
             : `Showing ${rows.length} ${rows.length === 1 ? 'customer' : 'customers'}`}
-        </p>
+        </Typography.Text>
         {customers.hasNextPage && (
-          <button
-            type="button"
-            className="btn btn-secondary"
+          <Button
             onClick={() => void customers.fetchNextPage()}
-            disabled={customers.isFetchingNextPage}
+            loading={customers.isFetchingNextPage}
           >
-            {customers.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
+            Load more
+          </Button>
         )}
-      </div>
-    </>
+      </Flex>
+    </Flex>
   );
 }
 
 function BatteryResults({ user, search, typing, onAction }: ResultsProps) {
   const results = useSerialSearch(search);
-  const rows = useMemo(() => (results.data ?? []).map(toBatteryRow), [results.data]);
+  const rows = useMemo(
+    () => (search ? (results.data ?? []).map(toBatteryRow) : []),
+    [search, results.data],
+  );
   const columns = useMemo(
     () =>
       batteryColumns((r: BatteryRow) => (
@@ -227,38 +240,29 @@ function BatteryResults({ user, search, typing, onAction }: ResultsProps) {
     [user, onAction],
   );
 
-  if (!search)
-    return (
-      <DataTable
-        caption="Battery Search"
-        columns={columns}
-        rows={[]}
-        rowKey={(r) => r.key}
-        empty={emptyMessage('battery', '')}
-      />
-    );
-  if (results.isPending) return <LoadingIndicator label="Searching batteries..." />;
-  if (results.isError && !results.data)
+  if (search && results.isError && !results.data)
     return <ErrorBanner what="the battery search" retry={() => void results.refetch()} />;
 
-  const searching = typing || results.isFetching;
+  const searching = typing || (!!search && (results.isPending || results.isFetching));
   return (
-    <>
-      <DataTable
-        caption={`Batteries matching “${search}”`}
+    <Flex vertical gap={12}>
+      <Table<BatteryRow>
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.key}
-        empty={emptyMessage('battery', search)}
-        busy={searching}
+        dataSource={rows}
+        rowKey="key"
+        loading={!!search && results.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        aria-label={search ? `Batteries matching “${search}”` : 'Battery Search'}
+        locale={{ emptyText: emptyText(searching, emptyMessage('battery', search)) }}
       />
-      <div className="table-foot">
-        <p className="muted" role="status">
+      {search && (
+        <Typography.Text type="secondary" role="status">
           {searching
             ? 'Searching...'
             : `${rows.length} ${rows.length === 1 ? 'record' : 'records'}`}
-        </p>
-      </div>
-    </>
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }

@@ -1,12 +1,12 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Alert, Button, Card, Col, Collapse, Flex, Grid, Row, Skeleton, Typography } from 'antd';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   POLLING_MS,
   businessDate,
   type DashboardAppointment,
   type UserLocation,
 } from '@cincy/contracts';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { PageHeader } from '../../../components/page-header';
 import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { CompletionDialog } from '../../../features/dispatch/completion-dialog';
@@ -17,7 +17,8 @@ import { LocationStatus } from '../../../features/dispatch/location-status';
 import { MapLegend } from '../../../features/dispatch/map-legend';
 import { mapAppointments, mapTechnicians } from '../../../features/dispatch/map.util';
 import { OnlineTeam } from '../../../features/dispatch/online-team';
-import { NO_FIGURE, statCards } from '../../../features/dispatch/stats.util';
+import { deskSections, phoneSections } from '../../../features/dispatch/phone-sections.util';
+import { statCards } from '../../../features/dispatch/stats.util';
 import { useAppointments } from '../../../hooks/use-appointments';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useBatteriesSoldToday } from '../../../hooks/use-batteries-sold-today';
@@ -28,6 +29,7 @@ import { useNewJobSound } from '../../../hooks/use-new-job-sound';
 import { useNow } from '../../../hooks/use-now';
 import { useUserLocations } from '../../../hooks/use-user-locations';
 import { JobSection } from './job-section';
+import { SoldToday, StatCards } from './stat-cards';
 import '../staff.css';
 
 // Leaflet is the heaviest part of the board: its own chunk, so the lists paint without waiting.
@@ -39,7 +41,31 @@ const AppointmentsMap = lazy(() =>
 
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
+/** The map's own height (.map-canvas), kept while its chunk loads so nothing below moves. */
+const MAP_HEIGHT = 340;
 
+function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={message}
+      action={
+        <Button size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The dispatch board. Desktop (md, 768 px, and up): header, the five numbers, then Available
+ * Jobs / In Progress / Future Jobs beside Online Team and the map. A phone (below md), and a
+ * technician at any width: the lists by urgency (`phoneSections`), the technician's current job
+ * first with its one next step as a full-width button; on a phone the numbers fold into
+ * "Today's numbers".
+ */
 export function DispatchPage() {
   const user = useCurrentUser();
   const signedIn = user !== null;
@@ -49,6 +75,9 @@ export function DispatchPage() {
   const team = useUserLocations({ enabled: signedIn });
   const mapConfig = useMapConfig({ enabled: signedIn });
   useLiveUpdates(signedIn);
+  const navigate = useNavigate();
+  // Before antd has measured, a desktop; md is 768 px.
+  const phone = Grid.useBreakpoint().md === false;
   const now = useNow(POLLING_MS.ageDisplay);
   const today = businessDate(new Date(now));
   const [completing, setCompleting] = useState<DashboardAppointment | null>(null);
@@ -57,23 +86,40 @@ export function DispatchPage() {
 
   const board = appointments.data ?? NO_APPOINTMENTS;
   const lists = useMemo(() => splitBoard(board, today), [board, today]);
-  const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
-  const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
   // A technician on a job sees it first (In Progress above Available Jobs), without scrolling.
   const busy = user ? hasActiveJob(board, user.id) : false;
+  const byUrgency = phone || user?.role === 'technician';
+  const sections = useMemo(
+    () =>
+      user && byUrgency ? phoneSections(board, user, today) : deskSections(board, busy, today),
+    [board, user, byUrgency, busy, today],
+  );
+  const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
+  const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
   useNewJobSound(appointments.data?.length, busy);
 
   if (!user) {
     return (
       <main className="page page-narrow">
         <title>Dispatch Dashboard | Cincy Battery</title>
-        <div className="card notice" role="alert">
-          <h1>Authentication Required</h1>
-          <p>Please log in to access the dispatch dashboard.</p>
-          <Link to="/login" className="btn btn-primary">
+        <Card role="alert" style={{ textAlign: 'center' }}>
+          <Typography.Title level={1} style={{ fontSize: 24 }}>
+            Authentication Required
+          </Typography.Title>
+          <Typography.Paragraph>
+            Please log in to access the dispatch dashboard.
+          </Typography.Paragraph>
+          <Button
+            type="primary"
+            href="/login"
+            onClick={(e) => {
+              e.preventDefault();
+              void navigate('/login');
+            }}
+          >
             Go to login
-          </Link>
-        </div>
+          </Button>
+        </Card>
       </main>
     );
   }
@@ -82,33 +128,30 @@ export function DispatchPage() {
     { available: lists.available.length, inProgress: lists.inProgress.length },
     stats.data,
   );
-  const renderActions = (a: DashboardAppointment) => (
+  const soldToday = <SoldToday value={sold.data} />;
+  const addAppointment = (
+    <Button
+      type="primary"
+      size="large"
+      block={phone}
+      href="/customer-form"
+      onClick={(e) => {
+        e.preventDefault();
+        void navigate('/customer-form');
+      }}
+      icon={<span aria-hidden="true">+</span>}
+    >
+      Add Appointment
+    </Button>
+  );
+  const renderActions = (a: DashboardAppointment, block = false) => (
     <JobActions
       appointment={a}
       user={user}
       board={board}
       onComplete={setCompleting}
       onDecline={setDeclining}
-    />
-  );
-  const availableSection = (
-    <JobSection
-      key="available"
-      title="Available Jobs"
-      empty="No available jobs at the moment"
-      appointments={lists.available}
-      now={now}
-      renderActions={renderActions}
-    />
-  );
-  const inProgressSection = (
-    <JobSection
-      key="in-progress"
-      title="In Progress"
-      empty="No jobs in progress"
-      appointments={lists.inProgress}
-      now={now}
-      renderActions={renderActions}
+      block={block}
     />
   );
   const refreshLocations = () => {
@@ -116,128 +159,143 @@ export function DispatchPage() {
     void team.refetch().finally(() => setRefreshing(false));
   };
 
+  const jobLists = (
+    <Flex vertical gap={16} aria-busy={appointments.isPending || undefined}>
+      {appointments.isPending && !appointments.isError
+        ? sections.map((s) => (
+            <Card key={s.key} title={s.title}>
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          ))
+        : sections.map((s) => (
+            <JobSection
+              key={s.key}
+              section={s}
+              now={now}
+              focus={s.key === 'current'}
+              renderActions={(a) => renderActions(a, s.key === 'current')}
+            />
+          ))}
+    </Flex>
+  );
+
+  const side = (
+    <Flex vertical gap={16} component="aside" aria-label="Team and map">
+      <Card
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+            Online Team
+          </Typography.Title>
+        }
+      >
+        {team.isPending && !team.isError ? (
+          <Skeleton active avatar paragraph={{ rows: 1 }} />
+        ) : team.isError && !team.data ? (
+          <RetryAlert message="Could not load the team." onRetry={refreshLocations} />
+        ) : (
+          <OnlineTeam users={team.data ?? NO_USERS} now={now} />
+        )}
+      </Card>
+      <Card
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+            Appointments Map
+          </Typography.Title>
+        }
+        extra={
+          <Button onClick={refreshLocations} disabled={refreshing}>
+            Refresh Locations
+          </Button>
+        }
+      >
+        <Suspense
+          fallback={
+            <Skeleton.Node active style={{ width: '100%', height: MAP_HEIGHT }}>
+              <span className="visually-hidden">Loading map...</span>
+            </Skeleton.Node>
+          }
+        >
+          <AppointmentsMap
+            appointments={mappedAppointments}
+            technicians={mappedTechnicians}
+            tiles={mapConfig.isError ? null : mapConfig.data}
+          />
+        </Suspense>
+        <MapLegend />
+      </Card>
+    </Flex>
+  );
+
+  const alerts = (
+    <>
+      {appointments.isError && (
+        <RetryAlert
+          message={<>Could not load appointments. {appointments.error.message}</>}
+          onRetry={() => void appointments.refetch()}
+        />
+      )}
+      {stats.isError && (
+        <RetryAlert
+          message={<>Could not load today&apos;s numbers. {stats.error.message}</>}
+          onRetry={() => void stats.refetch()}
+        />
+      )}
+    </>
+  );
+
   return (
     <main className="page dispatch-page">
       <title>Dispatch Dashboard | Cincy Battery</title>
-      <PageHeader
-        title="Dispatch Dashboard"
-        subtitle={<>Welcome, {user.name}. Jobs update live as customers book.</>}
-        actions={
+      <Flex vertical gap={16}>
+        <PageHeader
+          title="Dispatch Dashboard"
+          subtitle={<>Welcome, {user.name}. Jobs update live as customers book.</>}
+          actions={
+            phone ? undefined : (
+              <>
+                {soldToday}
+                {addAppointment}
+              </>
+            )
+          }
+        />
+        <LocationStatus role={user.role} />
+        {alerts}
+        {phone ? (
           <>
-            <div className="sold-today" data-testid="batteries-sold-today">
-              <span className="sold-today-label">Batteries Sold Today</span>
-              <span className="sold-today-value">{sold.data ?? NO_FIGURE}</span>
-            </div>
-            <Link to="/customer-form" className="btn btn-accent">
-              <span aria-hidden="true">+</span> Add Appointment
-            </Link>
+            {jobLists}
+            <Collapse
+              size="large"
+              items={[
+                {
+                  key: 'numbers',
+                  label: "Today's numbers",
+                  children: (
+                    <Flex vertical gap={12}>
+                      {soldToday}
+                      <StatCards cards={cards} busy={stats.isPending} />
+                    </Flex>
+                  ),
+                },
+              ]}
+            />
+            {addAppointment}
+            {side}
           </>
-        }
-      />
-
-      <LocationStatus role={user.role} />
-
-      <section aria-label="Today at a glance" className="stat-grid" aria-busy={stats.isPending}>
-        {cards.map((s) => (
-          <div key={s.label} className={`stat-card tone-${s.tone}`} data-testid="stat-card">
-            <span className="stat-label">{s.label}</span>
-            <span className="stat-value">{s.value}</span>
-          </div>
-        ))}
-      </section>
-
-      {appointments.isError && (
-        <div className="banner banner-error" role="alert">
-          <span>Could not load appointments. {appointments.error.message}</span>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={() => void appointments.refetch()}
-          >
-            Retry
-          </button>
-        </div>
-      )}
-      {stats.isError && (
-        <div className="banner banner-error" role="alert">
-          <span>Could not load today&apos;s numbers. {stats.error.message}</span>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={() => void stats.refetch()}
-          >
-            Retry
-          </button>
-        </div>
-      )}
-
-      <div className="dispatch-grid">
-        <div className="dispatch-col">
-          {appointments.isPending && !appointments.isError ? (
-            <LoadingIndicator label="Loading appointments..." />
-          ) : (
-            <>
-              {busy ? [inProgressSection, availableSection] : [availableSection, inProgressSection]}
-              <JobSection
-                title="Future Jobs"
-                empty="No future jobs scheduled"
-                appointments={lists.future}
-                now={now}
-                renderActions={renderActions}
-                collapsible
-              />
-            </>
-          )}
-        </div>
-        <aside className="dispatch-col dispatch-side" aria-label="Team and map">
-          <section className="panel" aria-labelledby="online-team-title">
-            <h2 id="online-team-title" className="panel-title">
-              Online Team
-            </h2>
-            {team.isPending && !team.isError ? (
-              <LoadingIndicator label="Loading team..." />
-            ) : team.isError && !team.data ? (
-              <div className="banner banner-error" role="alert">
-                <span>Could not load the team.</span>
-                <button type="button" className="btn btn-outline btn-sm" onClick={refreshLocations}>
-                  Retry
-                </button>
-              </div>
-            ) : (
-              <OnlineTeam users={team.data ?? NO_USERS} now={now} />
-            )}
-          </section>
-          <section className="panel" aria-labelledby="appointments-map-title">
-            <div className="panel-head">
-              <h2 id="appointments-map-title" className="panel-title">
-                Appointments Map
-              </h2>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                onClick={refreshLocations}
-                disabled={refreshing}
-              >
-                Refresh Locations
-              </button>
-            </div>
-            <Suspense
-              fallback={
-                <div className="map-placeholder">
-                  <LoadingIndicator label="Loading map..." />
-                </div>
-              }
-            >
-              <AppointmentsMap
-                appointments={mappedAppointments}
-                technicians={mappedTechnicians}
-                tiles={mapConfig.isError ? null : mapConfig.data}
-              />
-            </Suspense>
-            <MapLegend />
-          </section>
-        </aside>
-      </div>
+        ) : (
+          <>
+            <StatCards cards={cards} busy={stats.isPending} />
+            <Row gutter={[20, 20]} align="top">
+              <Col xs={24} lg={16}>
+                {jobLists}
+              </Col>
+              <Col xs={24} lg={8}>
+                {side}
+              </Col>
+            </Row>
+          </>
+        )}
+      </Flex>
 
       {completing && (
         <CompletionDialog

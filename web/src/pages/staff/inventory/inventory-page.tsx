@@ -1,12 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Row,
+  Space,
+  Statistic,
+  Switch,
+  Table,
+  theme,
+} from 'antd';
 import type { InventoryItem } from '@cincy/contracts';
 import { ApiRequestError } from '../../../api/request';
-import { DataTable } from '../../../components/data-table';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toast';
 import { inventoryColumns } from '../../../features/inventory/inventory-columns';
-import { InventoryDeleteDialog } from '../../../features/inventory/inventory-delete-dialog';
+import { useInventoryDeleteDialog } from '../../../features/inventory/inventory-delete-dialog';
 import { InventoryItemDialog } from '../../../features/inventory/inventory-item-dialog';
 import { inventoryFetchFailedToast } from '../../../features/inventory/inventory-toasts.util';
 import {
@@ -17,10 +29,9 @@ import {
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useInventory } from '../../../hooks/use-inventory';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
+import { useModalTarget } from '../../../hooks/use-modal-target';
 import { formatCurrency } from '../../../lib/format';
 import '../staff.css';
-
-type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; item: InventoryItem };
 
 const NO_ITEMS: InventoryItem[] = [];
 
@@ -31,8 +42,11 @@ export function InventoryPage() {
   // A technician's completion lowers the stock here as it happens.
   useLiveUpdates(user !== null);
   const [lowOnly, setLowOnly] = useState(false);
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // The item being edited; null adds one.
+  const itemDialog = useModalTarget<{ item: InventoryItem | null }>();
+  const confirmDelete = useInventoryDeleteDialog();
   const manage = user ? canManageInventory(user) : false;
+  const { token } = theme.useToken();
 
   // A failed list load is also a toast, once per failure.
   const { isError, error, errorUpdatedAt } = inventory;
@@ -45,45 +59,41 @@ export function InventoryPage() {
   const items = inventory.data ?? NO_ITEMS;
   const summary = useMemo(() => inventorySummary(items), [items]);
   const rows = useMemo(() => visibleItems(items, lowOnly), [items, lowOnly]);
+  const { show } = itemDialog;
   const columns = useMemo(
     () =>
       inventoryColumns(
         manage
           ? (item) => (
-              <div className="row-actions">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-secondary"
-                  onClick={() => setDialog({ kind: 'edit', item })}
+              <Space size="small">
+                <Button
+                  size="small"
+                  onClick={() => show({ item })}
                   aria-label={`Edit: ${item.name}`}
                 >
                   Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-danger-outline"
-                  onClick={() => setDialog({ kind: 'delete', item })}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => confirmDelete(item)}
                   aria-label={`Delete: ${item.name}`}
                 >
                   Delete
-                </button>
-              </div>
+                </Button>
+              </Space>
             )
           : null,
       ),
-    [manage],
+    [manage, show, confirmDelete],
   );
 
   if (!user) return null;
 
   const cards = [
-    { label: 'Total Items', value: String(summary.totalItems), tone: 'blue' },
-    { label: 'Total Value', value: formatCurrency(summary.totalValue), tone: 'green' },
-    {
-      label: 'Low Stock',
-      value: String(summary.lowStock),
-      tone: summary.lowStock ? 'red' : 'amber',
-    },
+    { label: 'Total Items', value: String(summary.totalItems), danger: false },
+    { label: 'Total Value', value: formatCurrency(summary.totalValue), danger: false },
+    { label: 'Low Stock', value: String(summary.lowStock), danger: summary.lowStock > 0 },
   ];
 
   return (
@@ -98,83 +108,88 @@ export function InventoryPage() {
         }
         actions={
           manage && (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setDialog({ kind: 'add' })}
-            >
+            <Button type="primary" onClick={() => show({ item: null })}>
               <span aria-hidden="true">+</span> Add Item
-            </button>
+            </Button>
           )
         }
       />
 
-      <section
-        aria-label="Inventory summary"
-        className="stat-grid stat-grid-3"
-        aria-busy={inventory.isPending}
-      >
-        {cards.map((card) => (
-          <div key={card.label} className={`stat-card tone-${card.tone}`} data-testid="stat-card">
-            <span className="stat-label">{card.label}</span>
-            <span className="stat-value">{inventory.data ? card.value : '—'}</span>
-          </div>
-        ))}
-      </section>
+      <Flex vertical gap={16}>
+        <Row
+          gutter={[16, 16]}
+          role="region"
+          aria-label="Inventory summary"
+          aria-busy={inventory.isPending}
+        >
+          {cards.map((card) => (
+            // On a phone: Total Items across, the two figures side by side under it.
+            <Col key={card.label} xs={card.label === 'Total Items' ? 24 : 12} sm={8}>
+              <Card size="small" data-testid="stat-card">
+                <Statistic
+                  title={card.label}
+                  value={card.value}
+                  loading={!inventory.data}
+                  styles={{ content: card.danger ? { color: token.colorError } : {} }}
+                  formatter={(value) => <span className="stat-value">{value}</span>}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
 
-      <section className="panel office-panel" aria-labelledby="inventory-items-title">
-        <div className="panel-head">
-          <h2 id="inventory-items-title" className="panel-title">
-            Inventory Items
-          </h2>
-          <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={lowOnly}
-              onChange={(e) => setLowOnly(e.target.checked)}
-            />
-            <span className="switch-track" aria-hidden="true" />
-            <span>Show Low Stock Only</span>
-          </label>
-        </div>
-        {inventory.isPending && !inventory.isError ? (
-          <LoadingIndicator label="Loading inventory..." />
-        ) : inventory.isError && !inventory.data ? (
-          <div className="banner banner-error" role="alert">
-            <span>Could not load the inventory.</span>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={() => void inventory.refetch()}
-            >
-              Retry
-            </button>
-          </div>
-        ) : (
-          <DataTable
-            caption={lowOnly ? 'Inventory items low on stock' : 'Inventory items'}
-            columns={columns}
-            rows={rows}
-            rowKey={(item) => item.id}
-            empty="No inventory items found"
-            busy={inventory.isFetching}
-          />
-        )}
-      </section>
+        <Card
+          title={
+            <span role="heading" aria-level={2} id="inventory-items-title">
+              Inventory Items
+            </span>
+          }
+          aria-labelledby="inventory-items-title"
+        >
+          <Flex vertical gap={12}>
+            <Flex gap={8} align="center" wrap>
+              <Switch id="inventory-low-only" checked={lowOnly} onChange={setLowOnly} />
+              <label htmlFor="inventory-low-only">Show Low Stock Only</label>
+            </Flex>
+            {inventory.isError && !inventory.data ? (
+              <Alert
+                type="error"
+                title="Could not load the inventory."
+                action={<Button onClick={() => void inventory.refetch()}>Retry</Button>}
+              />
+            ) : (
+              <Table<InventoryItem>
+                columns={columns}
+                dataSource={rows}
+                rowKey="id"
+                loading={inventory.isPending}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                aria-label={lowOnly ? 'Inventory items low on stock' : 'Inventory items'}
+                locale={{
+                  emptyText: inventory.isPending ? (
+                    ' '
+                  ) : (
+                    <Empty
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description="No inventory items found"
+                    />
+                  ),
+                }}
+              />
+            )}
+          </Flex>
+        </Card>
+      </Flex>
 
-      {dialog?.kind === 'add' && (
-        <InventoryItemDialog item={null} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'edit' && (
+      {itemDialog.target && (
         <InventoryItemDialog
-          key={dialog.item.id}
-          item={dialog.item}
-          onClose={() => setDialog(null)}
+          key={itemDialog.target.item?.id ?? 'new'}
+          item={itemDialog.target.item}
+          open={itemDialog.open}
+          onClose={itemDialog.hide}
+          afterClose={itemDialog.afterClose}
         />
-      )}
-      {dialog?.kind === 'delete' && (
-        <InventoryDeleteDialog item={dialog.item} onClose={() => setDialog(null)} />
       )}
     </main>
   );

@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { Alert, Button, Card, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { SignedInUser, User } from '@cincy/contracts';
-import { DataTable } from '../../../components/data-table';
-import { LoadingIndicator } from '../../../components/loading-indicator';
 import { PageHeader } from '../../../components/page-header';
 import { userColumns } from '../../../features/users/user-columns';
-import { UserDeleteDialog } from '../../../features/users/user-delete-dialog';
-import { CreateUserDialog, EditUserDialog } from '../../../features/users/user-dialogs';
+import { useUserDeleteDialog } from '../../../features/users/user-delete-dialog';
+import { UserDialog, type UserDialogTarget } from '../../../features/users/user-dialogs';
 import { userActionsFor } from '../../../features/users/user-form.util';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
+import { useModalTarget } from '../../../hooks/use-modal-target';
 import { useUsers } from '../../../hooks/use-users';
 import { NotAllowedScreen } from '../not-allowed-screen';
 import '../staff.css';
@@ -23,35 +23,46 @@ export function UserManagementPage() {
   return <UserManagement viewer={user} />;
 }
 
-type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; user: User };
-
 function UserManagement({ viewer }: { viewer: SignedInUser }) {
   const users = useUsers();
   // Status is set automatically: `team.changed` shows it as it changes.
   useLiveUpdates(true);
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const dialog = useModalTarget<UserDialogTarget>();
+  const confirmDelete = useUserDeleteDialog();
+  const { show } = dialog;
 
   const columns = useMemo(
     () =>
       userColumns(
         (u) => (
-          <div className="row-actions">
-            {userActionsFor(viewer, u).map((action) => (
-              <button
-                key={action}
-                type="button"
-                className={`btn btn-sm ${action === 'delete' ? 'btn-danger-outline' : 'btn-secondary'}`}
-                onClick={() => setDialog({ kind: action, user: u })}
-                aria-label={`${action === 'edit' ? 'Edit' : 'Delete'}: ${u.name}`}
-              >
-                {action === 'edit' ? 'Edit' : 'Delete'}
-              </button>
-            ))}
-          </div>
+          <Space size="small">
+            {userActionsFor(viewer, u).map((action) =>
+              action === 'edit' ? (
+                <Button
+                  key={action}
+                  size="small"
+                  onClick={() => show({ kind: 'edit', user: u, isSelf: u.id === viewer.id })}
+                  aria-label={`Edit: ${u.name}`}
+                >
+                  Edit
+                </Button>
+              ) : (
+                <Button
+                  key={action}
+                  size="small"
+                  danger
+                  onClick={() => confirmDelete(u)}
+                  aria-label={`Delete: ${u.name}`}
+                >
+                  Delete
+                </Button>
+              ),
+            )}
+          </Space>
         ),
         viewer.id,
       ),
-    [viewer],
+    [viewer, show, confirmDelete],
   );
 
   return (
@@ -61,58 +72,55 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
         title={TITLE}
         subtitle="Manage login credentials and user permissions"
         actions={
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => setDialog({ kind: 'create' })}
-          >
+          <Button type="primary" onClick={() => show({ kind: 'create' })}>
             <span aria-hidden="true">+</span> Create User
-          </button>
+          </Button>
         }
       />
-      <section className="panel office-panel" aria-labelledby="system-users-title">
-        <div className="panel-head">
-          <h2 id="system-users-title" className="panel-title">
+      <Card
+        title={
+          <span role="heading" aria-level={2} id="system-users-title">
             System Users
-          </h2>
-          {users.data && <span className="count-pill">{users.data.length}</span>}
-        </div>
+          </span>
+        }
+        extra={users.data && <Tag>{users.data.length}</Tag>}
+        aria-labelledby="system-users-title"
+      >
         {users.isPending && !users.isError ? (
-          <LoadingIndicator label="Loading users..." />
-        ) : users.isError && !users.data ? (
-          <div className="banner banner-error" role="alert">
-            <span>Could not load the users. {users.error.message}</span>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={() => void users.refetch()}
-            >
-              Retry
-            </button>
+          <div role="status">
+            <Typography.Paragraph type="secondary">Loading users...</Typography.Paragraph>
+            <Skeleton active title={false} paragraph={{ rows: 4 }} />
           </div>
+        ) : users.isError && !users.data ? (
+          <Alert
+            type="error"
+            title={`Could not load the users. ${users.error.message}`}
+            action={<Button onClick={() => void users.refetch()}>Retry</Button>}
+          />
         ) : (
-          <DataTable
-            caption="System users"
+          <Table<User>
             columns={columns}
-            rows={users.data ?? []}
-            rowKey={(u) => u.id}
-            empty="No users yet."
-            busy={users.isFetching}
+            dataSource={users.data ?? []}
+            rowKey="id"
+            loading={users.isPending}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            aria-label="System users"
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No users yet." />,
+            }}
           />
         )}
-      </section>
+      </Card>
 
-      {dialog?.kind === 'create' && <CreateUserDialog onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'edit' && (
-        <EditUserDialog
-          key={dialog.user.id}
-          user={dialog.user}
-          isSelf={dialog.user.id === viewer.id}
-          onClose={() => setDialog(null)}
+      {dialog.target && (
+        <UserDialog
+          key={dialog.target.kind === 'edit' ? dialog.target.user.id : 'create'}
+          target={dialog.target}
+          open={dialog.open}
+          onClose={dialog.hide}
+          afterClose={dialog.afterClose}
         />
-      )}
-      {dialog?.kind === 'delete' && (
-        <UserDeleteDialog user={dialog.user} onClose={() => setDialog(null)} />
       )}
     </main>
   );

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { bookAsap, login, startStack, Stack } from '@cincy/stack';
+import type { Page } from 'playwright-core';
+import { seedBattery, watchConsole } from '../src/board';
+import { launchBrowser, TestBrowser } from '../src/browser';
+import { PHONE, businessNoonToday, publicStackEnv, signInToBoard } from '../src/public-site';
+
+// Every staff screen at a desktop's 1440 px and a phone's 390 px, as an admin and as a
+// technician: screenshots for a person to look at (the folder is printed), and what a machine can
+// hold them to: each screen shows its title, nothing scrolls sideways on the phone, and the
+// browser logs no error.
+
+const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = path.join(
+  process.env.E2E_SCREENSHOTS_DIR ?? path.join(__dirname, '..', '..', 'tmp', 'staff-screens'),
+  new Date().toISOString().replace(/[:.]/g, '-'),
+);
+
+describe('the staff screens, at 1440 px and 390 px', () => {
+  const secret = () => randomBytes(9).toString('base64url');
+  const admin = { username: 'shots-admin', password: `Shots-${secret()}` };
+  const tech = { username: 'shots-tech', password: `Tech-${secret()}`, name: 'Dana Field' };
+  let stack: Stack | undefined;
+  const browsers: TestBrowser[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    console.log(`Staff screen screenshots: ${SHOTS}`);
+    stack = await startStack({
+      throwaway: { label: 'e2eshots' },
+      admin,
+      serviceEnv: publicStackEnv(businessNoonToday()),
+    });
+    const staff = await login(stack.baseUrl, admin.username, admin.password);
+    await staff.request('POST', '/api/users', { ...tech, role: 'technician' });
+    await seedBattery(stack.databaseUrl, {
+      name: 'H6 AGM',
+      description: 'Group 48 AGM',
+      sku: 'AGM-48',
+      quantity: 2,
+    });
+    await seedBattery(stack.databaseUrl, {
+      name: '24F Lead Acid',
+      description: 'Group 24F flooded',
+      sku: 'LA-24F',
+      quantity: 9,
+    });
+    for (let i = 0; i < 6; i++) {
+      await bookAsap(stack.baseUrl, {
+        name: `Screen Customer ${i + 1}`,
+        phone: `51355530${String(i).padStart(2, '0')}`,
+      });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const b of browsers) await b.close();
+    await stack?.stop();
+  }, 60_000);
+
+  async function signedIn(who: { username: string; password: string }, viewport = DESKTOP) {
+    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport });
+    browsers.push(browser);
+    await signInToBoard(browser.page, who.username, who.password);
+    return browser.page;
+  }
+
+  /** Console errors but the map's tiles, which cannot load without the internet. */
+  const realErrors = (errors: string[]) =>
+    errors.filter((e) => !/Failed to load resource/.test(e) || !/tile/.test(e));
+
+  /** Opens `route`, waits for `title`, saves the screenshot and checks the page. */
+  async function shoot(page: Page, name: string, route: string | null, title: string) {
+    if (route) await page.goto(route);
+    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const width = page.viewportSize()!.width;
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect([name, width, overflow <= 1]).toEqual([name, width, true]);
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`shows every admin screen finished at ${viewport.width} px`, async () => {
+      const page = await signedIn(admin, viewport);
+      const { errors } = watchConsole(page);
+      await shoot(page, 'admin-dispatch', null, 'Available Jobs');
+      await shoot(page, 'admin-customers', '/customer-database', 'Customer Search');
+      await shoot(page, 'admin-inventory', '/inventory', 'Inventory Management');
+      await shoot(page, 'admin-users', '/user-management', 'User Management');
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await shoot(page, 'admin-user-dialog', null, 'Create New User');
+      expect(realErrors(errors)).toEqual([]);
+    }, 120_000);
+
+    it(`shows a technician's board finished at ${viewport.width} px`, async () => {
+      const page = await signedIn(tech, viewport);
+      const { errors } = watchConsole(page);
+      await shoot(page, 'tech-dispatch', null, 'Available Jobs');
+      await shoot(page, 'tech-customers', '/customer-database', 'Customer Search');
+      expect(realErrors(errors)).toEqual([]);
+    }, 120_000);
+  }
+
+  it('shows the login page finished at both widths', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport });
+      browsers.push(browser);
+      await shoot(browser.page, 'login', '/login', 'Admin Login');
+    }
+  }, 60_000);
+});

@@ -1,0 +1,20 @@
+// Comparators for the office tables' client-side sorting (rows the screen already has).
+
+/** Text in the reader's order, case and accents aside; a missing value sorts first. */
+export function compareText(a: string | null | undefined, b: string | null | undefined): number {
+  return (a ?? '').localeCompare(b ?? '', undefined, { sensitivity: 'base', numeric: true });
+}
+
+export function compareNumber(a: number, b: number): number {
+  return a - b;
+}
+
+/** ISO timestamps, oldest first; a missing one sorts before every date. */
+export function compareDate(a: string | null | undefined, b: string | null | undefined): number {
+  const time = (v: string | null | undefined) => {
+    const t = v ? Date.parse(v) : NaN;
+    return Number.isNaN(t) ? -Infinity : t;
+  };
+  const [x, y] = [time(a), time(b)];
+  return x === y ? 0 : x < y ? -1 : 1;
+}
