@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Form, Input, Modal, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { fieldErrorsOf } from '../../api/request';
+import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
 import { useCustomerLookup } from '../../hooks/use-customer-lookup';
 import { useUpdateCustomer } from '../../hooks/use-update-customer';
@@ -87,36 +88,20 @@ function EditModal({
     );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title="Edit Customer Information"
       okText="Save Changes"
-      okButtonProps={{ htmlType: 'submit', disabled: !known }}
-      cancelButtonProps={{ disabled: saving }}
-      confirmLoading={saving}
-      onCancel={onClose}
+      okDisabled={!known}
+      saving={saving}
+      onClose={onClose}
       afterClose={afterClose}
-      closable={!saving}
-      keyboard={!saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form
-          // Mounted again once the customer is known, with their values.
-          key={known ? 'known' : 'waiting'}
-          form={form}
-          name="customer-edit"
-          layout="vertical"
-          initialValues={known ? customerEditForm(known) : undefined}
-          onFinish={onFinish}
-          scrollToFirstError={{ focus: true }}
-          // The contract's messages, not the browser's (a quantity below the input's min).
-          noValidate
-          disabled={saving}
-        >
-          {dialog}
-        </Form>
-      )}
+      form={form}
+      name="customer-edit"
+      // Mounted again once the customer is known, with their values.
+      formKey={known ? 'known' : 'waiting'}
+      initialValues={known ? customerEditForm(known) : undefined}
+      onFinish={onFinish}
     >
       <p>{customer.name}</p>
       {known ? (
@@ -139,6 +124,6 @@ function EditModal({
       ) : (
         waiting
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import type { InventoryItem } from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
+import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
 import { useSaveInventoryItem } from '../../hooks/use-save-inventory-item';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
@@ -49,35 +50,17 @@ export function InventoryItemDialog({
     );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={item ? 'Edit Item' : 'Add New Item'}
       okText="Save Item"
-      okButtonProps={{ htmlType: 'submit' }}
-      cancelButtonProps={{ disabled: saving }}
-      confirmLoading={saving}
-      onCancel={onClose}
+      saving={saving}
+      onClose={onClose}
       afterClose={afterClose}
-      closable={!saving}
-      keyboard={!saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form
-          form={form}
-          name="inventory-item"
-          layout="vertical"
-          initialValues={item ? inventoryForm(item) : EMPTY_INVENTORY_FORM}
-          onFinish={onFinish}
-          scrollToFirstError={{ focus: true }}
-          // The contract's messages, not the browser's (a quantity below the input's min).
-          noValidate
-          disabled={saving}
-          clearOnDestroy
-        >
-          {dialog}
-        </Form>
-      )}
+      form={form}
+      name="inventory-item"
+      initialValues={item ? inventoryForm(item) : EMPTY_INVENTORY_FORM}
+      onFinish={onFinish}
     >
       <p>{item ? item.name : 'A battery or supply the technicians take from stock.'}</p>
       <Form.Item name="name" label="Name" required rules={rule('name')}>
@@ -118,6 +101,6 @@ export function InventoryItemDialog({
       <Form.Item name="notes" label="Notes" rules={rule('notes')}>
         <Input.TextArea rows={3} />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

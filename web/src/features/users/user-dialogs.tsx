@@ -1,6 +1,7 @@
-import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { createUserFormSchema, editUserFormSchema, type User } from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
+import { FormDialog } from '../../components/form-dialog';
 import { toast, type ToastInput } from '../../components/toast';
 import { useCreateUser } from '../../hooks/use-create-user';
 import { useUpdateUser } from '../../hooks/use-update-user';
@@ -130,36 +131,17 @@ export function UserDialog({
   );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={copy.title}
       okText={copy.submit}
-      okButtonProps={{ htmlType: 'submit' }}
-      cancelButtonProps={{ disabled: saving }}
-      confirmLoading={saving}
-      onCancel={onClose}
+      saving={saving}
+      onClose={onClose}
       afterClose={afterClose}
-      closable={!saving}
-      keyboard={!saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form
-          form={form}
-          name={`user-${target.kind}`}
-          layout="vertical"
-          initialValues={
-            target.kind === 'create' ? EMPTY_CREATE_USER_FORM : editUserForm(target.user)
-          }
-          onFinish={onFinish}
-          scrollToFirstError={{ focus: true }}
-          // The contract's messages, not the browser's (a quantity below the input's min).
-          noValidate
-          disabled={saving}
-        >
-          {dialog}
-        </Form>
-      )}
+      form={form}
+      name={`user-${target.kind}`}
+      initialValues={target.kind === 'create' ? EMPTY_CREATE_USER_FORM : editUserForm(target.user)}
+      onFinish={onFinish}
     >
       <p>{target.kind === 'create' ? 'A login for a technician or an admin.' : target.user.name}</p>
       <Form.Item name="name" label="Full Name" required rules={rule('name')}>
@@ -199,6 +181,6 @@ export function UserDialog({
           {passwords}
         </div>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

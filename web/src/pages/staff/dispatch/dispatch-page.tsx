@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Collapse, Flex, Grid, Row, Skeleton, Typography } from 'antd';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   POLLING_MS,
@@ -9,8 +9,6 @@ import {
 } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { splitBoard } from '../../../features/dispatch/board-lists.util';
-import { CompletionDialog } from '../../../features/dispatch/completion-dialog';
-import { DeclineDialog } from '../../../features/dispatch/decline-dialog';
 import { JobActions } from '../../../features/dispatch/job-actions';
 import { hasActiveJob } from '../../../features/dispatch/job-actions.util';
 import { LocationStatus } from '../../../features/dispatch/location-status';
@@ -26,6 +24,7 @@ import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useDashboardStats } from '../../../hooks/use-dashboard-stats';
 import { useMapConfig } from '../../../hooks/use-map-config';
 import { useNewJobSound } from '../../../hooks/use-new-job-sound';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useNow } from '../../../hooks/use-now';
 import { useUserLocations } from '../../../hooks/use-user-locations';
 import { JobSection } from './job-section';
@@ -39,10 +38,27 @@ const AppointmentsMap = lazy(() =>
   })),
 );
 
+// The dialogs (antd's Form and Select, the contracts' schemas) load when a job is picked, not
+// with the board's first screen.
+const CompletionDialog = lazy(() =>
+  import('../../../features/dispatch/completion-dialog').then((m) => ({
+    default: m.CompletionDialog,
+  })),
+);
+const DeclineDialog = lazy(() =>
+  import('../../../features/dispatch/decline-dialog').then((m) => ({ default: m.DeclineDialog })),
+);
+
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
 /** The map's own height (.map-canvas), kept while its chunk loads so nothing below moves. */
 const MAP_HEIGHT = 340;
+
+const mapPlaceholder = (
+  <Skeleton.Node active style={{ width: '100%', height: MAP_HEIGHT }}>
+    <span className="visually-hidden">Loading map...</span>
+  </Skeleton.Node>
+);
 
 function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
   return (
@@ -80,11 +96,17 @@ export function DispatchPage() {
   const phone = Grid.useBreakpoint().md === false;
   const now = useNow(POLLING_MS.ageDisplay);
   const today = businessDate(new Date(now));
+  // Leaflet (the heaviest chunk) loads once the map is about to be seen: on a phone it is last.
+  const [mapSlot, mapNear] = useNearViewport<HTMLDivElement>();
   const [completing, setCompleting] = useState<DashboardAppointment | null>(null);
   const [declining, setDeclining] = useState<DashboardAppointment | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
-  const board = appointments.data ?? NO_APPOINTMENTS;
+  // The cards render in a transition: React slices fifty of them into short tasks instead of one
+  // long one that would hold a phone's main thread, and the page keeps answering meanwhile.
+  const loaded = appointments.data ?? NO_APPOINTMENTS;
+  const board = useDeferredValue(loaded, NO_APPOINTMENTS);
+  const rendering = board !== loaded && board === NO_APPOINTMENTS;
   const lists = useMemo(() => splitBoard(board, today), [board, today]);
   // A technician on a job sees it first (In Progress above Available Jobs), without scrolling.
   const busy = user ? hasActiveJob(board, user.id) : false;
@@ -160,8 +182,8 @@ export function DispatchPage() {
   };
 
   const jobLists = (
-    <Flex vertical gap={16} aria-busy={appointments.isPending || undefined}>
-      {appointments.isPending && !appointments.isError
+    <Flex vertical gap={16} aria-busy={appointments.isPending || rendering || undefined}>
+      {(appointments.isPending || rendering) && !appointments.isError
         ? sections.map((s) => (
             <Card key={s.key} title={s.title}>
               <Skeleton active paragraph={{ rows: 3 }} />
@@ -208,19 +230,19 @@ export function DispatchPage() {
           </Button>
         }
       >
-        <Suspense
-          fallback={
-            <Skeleton.Node active style={{ width: '100%', height: MAP_HEIGHT }}>
-              <span className="visually-hidden">Loading map...</span>
-            </Skeleton.Node>
-          }
-        >
-          <AppointmentsMap
-            appointments={mappedAppointments}
-            technicians={mappedTechnicians}
-            tiles={mapConfig.isError ? null : mapConfig.data}
-          />
-        </Suspense>
+        <div ref={mapSlot}>
+          <Suspense fallback={mapPlaceholder}>
+            {mapNear ? (
+              <AppointmentsMap
+                appointments={mappedAppointments}
+                technicians={mappedTechnicians}
+                tiles={mapConfig.isError ? null : mapConfig.data}
+              />
+            ) : (
+              mapPlaceholder
+            )}
+          </Suspense>
+        </div>
         <MapLegend />
       </Card>
     </Flex>
@@ -297,20 +319,22 @@ export function DispatchPage() {
         )}
       </Flex>
 
-      {completing && (
-        <CompletionDialog
-          key={completing.id}
-          appointment={completing}
-          onClose={() => setCompleting(null)}
-        />
-      )}
-      {declining && (
-        <DeclineDialog
-          key={declining.id}
-          appointment={declining}
-          onClose={() => setDeclining(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {completing && (
+          <CompletionDialog
+            key={completing.id}
+            appointment={completing}
+            onClose={() => setCompleting(null)}
+          />
+        )}
+        {declining && (
+          <DeclineDialog
+            key={declining.id}
+            appointment={declining}
+            onClose={() => setDeclining(null)}
+          />
+        )}
+      </Suspense>
     </main>
   );
 }
