@@ -1,8 +1,11 @@
 import { Card, Collapse, Empty, Flex, Tag, Typography } from 'antd';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { DashboardAppointment } from '@cincy/contracts';
 import { JobCard } from '../../../features/dispatch/job-card';
 import type { BoardSection } from '../../../features/dispatch/phone-sections.util';
+
+/** Cards drawn at first; more as the list is scrolled (a phone draws fifty slowly). */
+const CARDS_AT_FIRST = 8;
 
 interface Props {
   section: BoardSection;
@@ -29,16 +32,20 @@ function SectionTitle({ id, title, count }: { id: string; title: string; count: 
 export function JobSection({ section, now, renderActions, focus = false }: Props) {
   const headingId = useId();
   const { title, empty, appointments } = section;
+  const [drawn, sentinel] = useCardsShown(appointments.length);
   const body =
     appointments.length === 0 ? (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ margin: 8 }} />
     ) : (
       <Flex vertical gap={12} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {appointments.map((a) => (
+        {appointments.slice(0, drawn).map((a) => (
           <li key={a.id}>
             <JobCard appointment={a} now={now} actions={renderActions?.(a)} focus={focus} />
           </li>
         ))}
+        {drawn < appointments.length && (
+          <li key={drawn} ref={sentinel} aria-hidden="true" style={{ height: 1 }} />
+        )}
       </Flex>
     );
 
@@ -68,4 +75,27 @@ export function JobSection({ section, now, renderActions, focus = false }: Props
       </Card>
     </section>
   );
+}
+
+/**
+ * How many cards of a list to draw: the first few, then a few more each time the end of the
+ * drawn ones comes within a screen of the viewport, until all are drawn. The sentinel is a new
+ * element at each step (keyed by the count), so its observer reports where it is now.
+ */
+function useCardsShown(total: number): [number, (element: HTMLLIElement | null) => void] {
+  const [drawn, setDrawn] = useState(CARDS_AT_FIRST);
+  const observable = typeof IntersectionObserver !== 'undefined';
+  const sentinel = useCallback((element: HTMLLIElement | null) => {
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setDrawn((c) => c + CARDS_AT_FIRST);
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(element);
+  }, []);
+  return [observable ? Math.min(drawn, total) : total, sentinel];
 }
