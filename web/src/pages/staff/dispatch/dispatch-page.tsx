@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Collapse, Flex, Grid, Row, Skeleton, Typography } from 'antd';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   POLLING_MS,
@@ -102,7 +102,11 @@ export function DispatchPage() {
   const [declining, setDeclining] = useState<DashboardAppointment | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
-  const board = appointments.data ?? NO_APPOINTMENTS;
+  // The cards render in a transition: React slices fifty of them into short tasks instead of one
+  // long one that would hold a phone's main thread, and the page keeps answering meanwhile.
+  const loaded = appointments.data ?? NO_APPOINTMENTS;
+  const board = useDeferredValue(loaded, NO_APPOINTMENTS);
+  const rendering = board !== loaded && board === NO_APPOINTMENTS;
   const lists = useMemo(() => splitBoard(board, today), [board, today]);
   // A technician on a job sees it first (In Progress above Available Jobs), without scrolling.
   const busy = user ? hasActiveJob(board, user.id) : false;
@@ -178,8 +182,8 @@ export function DispatchPage() {
   };
 
   const jobLists = (
-    <Flex vertical gap={16} aria-busy={appointments.isPending || undefined}>
-      {appointments.isPending && !appointments.isError
+    <Flex vertical gap={16} aria-busy={appointments.isPending || rendering || undefined}>
+      {(appointments.isPending || rendering) && !appointments.isError
         ? sections.map((s) => (
             <Card key={s.key} title={s.title}>
               <Skeleton active paragraph={{ rows: 3 }} />
