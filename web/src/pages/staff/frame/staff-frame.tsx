@@ -8,7 +8,6 @@ import {
   useToastStore,
   type ToastItem,
 } from '../../../components/toast';
-import './staff-styles';
 import { STAFF_THEME } from './staff-theme';
 
 const NOTICE_KEY = 'toast';

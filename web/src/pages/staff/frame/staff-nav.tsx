@@ -5,7 +5,6 @@ import type { Role } from '@cincy/contracts';
 import { BatteryMark } from '../../../components/battery-mark';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useLogout } from '../../../hooks/use-logout';
-import './staff-styles';
 import { STAFF_THEME } from './staff-theme';
 import './staff-nav.css';
 

@@ -2,9 +2,6 @@ import type { ThemeConfig } from 'antd';
 
 /** The brand on antd: one theme every staff screen shares (the same blues as the public site). */
 export const STAFF_THEME: ThemeConfig = {
-  // antd's component styles come from its prebuilt stylesheet (staff-styles.ts), not generated
-  // at the first render: that generation was the board's longest task on a phone.
-  zeroRuntime: true,
   cssVar: { key: 'staff' },
   token: {
     colorPrimary: '#1d4ed8',
