@@ -1,38 +1,22 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
+import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import { deskSections, gateCode, phoneSections } from './phone-sections.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
 const ME = { id: 7, role: 'technician' as const };
 
-function appointment(
+/** A board appointment requested at 12:<id> on TODAY, so the ids give the order of request. */
+const appointment = (
   id: number,
   status: AppointmentStatus,
   extra: Partial<DashboardAppointment> = {},
-): DashboardAppointment {
-  return {
-    id,
+): DashboardAppointment =>
+  dashboardAppointment(id, status, {
     customerId: id,
-    status,
-    priority: 'normal',
-    customer: { name: `Customer ${id}`, phone: '5135550100' },
-    location: '1 Main St, Cincinnati, Ohio 45202',
-    customerLocation: null,
-    technicianId: null,
-    technicianUsername: null,
-    technician: null,
-    vehicle: null,
-    preferredTime: 'ASAP',
-    scheduledDate: null,
-    scheduledTime: null,
-    notes: null,
     requestedAt: `2030-06-14T12:${String(id).padStart(2, '0')}:00.000Z`,
-    createdAt: '2030-06-14T12:00:00.000Z',
-    updatedAt: '2030-06-14T12:00:00.000Z',
-    version: 1,
     ...extra,
-  };
-}
+  });
 
 const shape = (sections: ReturnType<typeof phoneSections>) =>
   sections.map((s) => [s.key, s.appointments.map((a) => a.id)]);
