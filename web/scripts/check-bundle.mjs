@@ -1,6 +1,7 @@
 // Proves the code-splitting rule after `vite build` (the web build runs it): the chunks a public
 // visitor downloads (the entry, its static imports, and each public page with its static imports)
-// contain no antd, leaflet or socket.io code, nor zod before the booking form's first keystroke.
+// contain no antd, leaflet or socket.io code, nor zod before the booking form's first keystroke;
+// nor does the dispatch board's first screen carry zod.
 // Usage: node scripts/check-bundle.mjs [distDir]
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,6 +99,15 @@ if (
   failed = true;
 } else if (dispatch) {
   console.log(`ok   control: socket.io detected in ${dispatch}'s chunks`);
+}
+
+// The board's first screen validates nothing: the schemas (about 100 kB) load with its dialogs.
+if (dispatch) {
+  const hits = [...closure(dispatch)].filter((f) => FORBIDDEN.zod.some((p) => p.test(read(f))));
+  console.log(
+    `${hits.length ? 'FAIL' : 'ok  '} dispatch board first screen without zod${hits.length ? ` -> ${hits.join(', ')}` : ''}`,
+  );
+  if (hits.length) failed = true;
 }
 
 process.exit(failed ? 1 : 0);

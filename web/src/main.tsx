@@ -21,7 +21,7 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// A public page arrives rendered (prerender.tsx): React takes over its HTML instead of redrawing,
-// in a transition so the work is cut into short tasks and a tap is never kept waiting.
+// A public page arrives rendered (prerender.tsx): React takes over its HTML instead of redrawing.
+// Either way in a transition, so the work is cut into short tasks and a tap is never kept waiting.
 if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+else startTransition(() => createRoot(root).render(app));

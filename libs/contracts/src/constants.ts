@@ -71,3 +71,16 @@ export const LOGIN_FAILURE = {
   invalid: 'Invalid username or password.',
   throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const;
+
+/**
+ * socket.io events the gateway pushes to signed-in staff, each with its payload. The browser writes
+ * them into its react-query cache.
+ */
+export const SOCKET_EVENTS = {
+  boardChanged: 'board.changed',
+  statsChanged: 'stats.changed',
+  salesChanged: 'sales.changed',
+  teamChanged: 'team.changed',
+  inventoryChanged: 'inventory.changed',
+  inventoryRemoved: 'inventory.removed',
+} as const;

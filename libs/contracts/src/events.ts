@@ -97,18 +97,6 @@ export type EventEnvelope<T extends EventType = EventType> = T extends EventType
     }
   : never;
 
-/**
- * socket.io events the gateway pushes to signed-in staff, each with its payload. The browser writes
- * them into its react-query cache.
- */
-export const SOCKET_EVENTS = {
-  boardChanged: 'board.changed',
-  statsChanged: 'stats.changed',
-  salesChanged: 'sales.changed',
-  teamChanged: 'team.changed',
-  inventoryChanged: 'inventory.changed',
-  inventoryRemoved: 'inventory.removed',
-} as const;
 export const boardChangedSchema = z.object({
   type: z.string(),
   appointment: dashboardAppointmentSchema,

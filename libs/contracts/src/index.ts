@@ -12,5 +12,6 @@ export * from './dispatch/api';
 export * from './dispatch/lifecycle';
 export * from './dispatch/sla';
 export * from './inventory/api';
+export * from './inventory/stock';
 export * from './events';
 export * from './subjects';

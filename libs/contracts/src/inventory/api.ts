@@ -59,10 +59,6 @@ export const INVENTORY_MESSAGES = {
   notFound: 'Inventory item not found',
 } as const;
 
-/** An item is low on stock at or below its minimum. */
-export const isLowStock = (item: Pick<InventoryItem, 'quantity' | 'minQuantity'>) =>
-  item.quantity <= item.minQuantity;
-
 /** GET /api/inventory's query string. */
 export const inventoryQuerySchema = z.object({
   category: categorySchema.optional(),

@@ -21,6 +21,15 @@ const STATUS_COLORS: Record<AppointmentStatus, string> = {
   declined: '#4b5563',
 };
 
+// A long name ends in an ellipsis by CSS: antd's `ellipsis` measures every title in script.
+const TITLE_STYLE = {
+  margin: 0,
+  fontSize: 17,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
+
 /**
  * One job. `focus` is the technician's current job: its next step first (JobActions `block`),
  * the gate code large, then call and navigate as big buttons, then the facts.
@@ -86,7 +95,7 @@ export function JobCard({
       role="article"
       title={
         <Flex vertical gap={2} style={{ paddingBlock: 8 }}>
-          <Typography.Title id={titleId} level={3} style={{ margin: 0, fontSize: 17 }} ellipsis>
+          <Typography.Title id={titleId} level={3} style={TITLE_STYLE}>
             {a.customer.name}
           </Typography.Title>
           <span>

@@ -5,11 +5,13 @@ import { formatLastSeen } from './stats.util';
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', technician: 'Technician' };
 const ROLE_COLORS: Record<string, string> = { admin: 'purple', technician: 'blue' };
 
+const BY_NAME = new Intl.Collator('en-US');
+
 /** Who is online now: name, role and last seen, by name. */
 export function OnlineTeam({ users, now }: { users: readonly UserLocation[]; now: number }) {
   const online = users
     .filter((u) => u.status === 'online')
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => BY_NAME.compare(a.name, b.name));
   if (online.length === 0)
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No team members currently online" />

@@ -4,8 +4,8 @@ import type { DashboardAppointment } from '@cincy/contracts';
 import { JobCard } from '../../../features/dispatch/job-card';
 import type { BoardSection } from '../../../features/dispatch/phone-sections.util';
 
-/** Cards drawn at first; more as the list is scrolled (a phone draws fifty slowly). */
-const CARDS_AT_FIRST = 8;
+/** Cards drawn at first, about two phone screens; more as the list is scrolled (a phone draws fifty slowly). */
+const CARDS_AT_FIRST = 4;
 
 interface Props {
   section: BoardSection;
