@@ -83,4 +83,7 @@ export const SOCKET_EVENTS = {
   teamChanged: 'team.changed',
   inventoryChanged: 'inventory.changed',
   inventoryRemoved: 'inventory.removed',
+  queueChanged: 'queue.changed',
+  scheduleChanged: 'schedule.changed',
+  settingsChanged: 'settings.changed',
 } as const;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { customerSchema } from './booking/api';
 import { geoPointSchema, prioritySchema } from './common';
-import { dashboardAppointmentSchema, dashboardStatsSchema } from './dispatch/api';
+import {
+  dashboardAppointmentSchema,
+  dashboardStatsSchema,
+  dispatchSettingsSchema,
+  queueSchema,
+  scheduleFactsSchema,
+} from './dispatch/api';
 import { userFactsSchema, userLocationSchema } from './identity/api';
 import { inventoryItemSchema, serviceRecordSchema } from './inventory/api';
 
@@ -35,6 +41,10 @@ export const EVENT_PAYLOADS = {
   'booking.customer.deleted': z.object({ customerId: z.number().int() }),
   /** The board gained an appointment (pending). */
   'dispatch.appointment.opened': boardView,
+  /** A dispatcher gave it to a technician (or to another one): status assigned, named. */
+  'dispatch.appointment.assigned': boardView,
+  /** Back in the open pool: a dispatcher took it back, or the technician handed it back (`handBack`). */
+  'dispatch.appointment.unassigned': boardView,
   /** A technician took it (the view names them). */
   'dispatch.appointment.accepted': boardView,
   /** The technician is on the way (en_route). */
@@ -47,6 +57,12 @@ export const EVENT_PAYLOADS = {
   'dispatch.appointment.declined': boardView,
   /** The customer's details on the job changed (edited, or removed with the customer). */
   'dispatch.appointment.updated': boardView,
+  /** A technician's weekly pattern or a date's shifts changed (an empty schedule: not a technician). */
+  'dispatch.schedule.changed': z.object({ schedule: scheduleFactsSchema }),
+  /** The business's dispatch settings changed (auto-dispatch on or off). */
+  'dispatch.settings.changed': z.object({ settings: dispatchSettingsSchema }),
+  /** The ASAP queue after a change: every waiting request with its position and wait. */
+  'dispatch.queue.updated': z.object({ queue: queueSchema }),
   /** Today's counts after a change (Cincinnati's day). */
   'dispatch.stats.updated': z.object({ date: z.string(), stats: dashboardStatsSchema }),
   'identity.user.created': z.object({ user: userFactsSchema }),
@@ -109,4 +125,7 @@ export type SocketPayloads = {
   'team.changed': EventPayload<'identity.user.presence-changed'>;
   'inventory.changed': EventPayload<'inventory.item.changed'>;
   'inventory.removed': EventPayload<'inventory.item.removed'>;
+  'queue.changed': EventPayload<'dispatch.queue.updated'>;
+  'schedule.changed': EventPayload<'dispatch.schedule.changed'>;
+  'settings.changed': EventPayload<'dispatch.settings.changed'>;
 };

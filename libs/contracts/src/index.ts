@@ -11,6 +11,8 @@ export * from './booking/rules';
 export * from './dispatch/api';
 export * from './dispatch/lifecycle';
 export * from './dispatch/sla';
+export * from './dispatch/shifts';
+export * from './dispatch/estimate';
 export * from './inventory/api';
 export * from './inventory/stock';
 export * from './events';

@@ -10,11 +10,23 @@ import {
   timeSlotsSchema,
 } from './booking/api';
 import {
+  assignInputSchema,
   dashboardAppointmentSchema,
   dashboardAppointmentsSchema,
   dashboardStatsSchema,
+  dateShiftsInputSchema,
+  dayQuerySchema,
+  dayViewSchema,
   declineAnswerSchema,
+  dispatchSettingsSchema,
+  handBackInputSchema,
+  queueSchema,
+  scheduleDateParamSchema,
   statusChangeSchema,
+  suggestionsSchema,
+  technicianScheduleSchema,
+  technicianSchedulesSchema,
+  weeklyShiftsInputSchema,
 } from './dispatch/api';
 import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EVENT_TYPES, EventFilter, EventType, EventsMatching, matchesFilter } from './events';
@@ -165,6 +177,62 @@ export const RPC = {
     refuses: [validation, notFound, forbidden, conflict, serviceUnavailable],
   },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
+  /** A dispatcher gives a job to a technician, or to another one (reassign). */
+  'dispatch.appointments.assign': {
+    request: assignInputSchema.extend({ id, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [validation, notFound, conflict],
+  },
+  /** A dispatcher takes an assigned job back into the open pool. */
+  'dispatch.appointments.unassign': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [notFound, conflict],
+  },
+  /** The assigned technician gives the job back, saying why. */
+  'dispatch.appointments.hand-back': {
+    request: handBackInputSchema.extend({ id, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [notFound, forbidden, conflict],
+  },
+  'dispatch.appointments.suggestions': {
+    request: z.object({ id }),
+    answer: suggestionsSchema,
+    refuses: [notFound],
+  },
+  'dispatch.queue.list': { request: empty, answer: queueSchema },
+  'dispatch.schedules.list': { request: empty, answer: technicianSchedulesSchema },
+  'dispatch.schedules.set-weekly': {
+    request: weeklyShiftsInputSchema.safeExtend({ technicianId: id, actor: actorSchema }),
+    answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  'dispatch.schedules.set-date': {
+    request: dateShiftsInputSchema.safeExtend({
+      technicianId: id,
+      date: scheduleDateParamSchema,
+      actor: actorSchema,
+    }),
+    answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  'dispatch.schedules.clear-date': {
+    request: z.object({ technicianId: id, date: scheduleDateParamSchema, actor: actorSchema }),
+    answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  /** A technician ends today's shift now, from their phone. */
+  'dispatch.schedules.off-shift': {
+    request: z.object({ actor: actorSchema }),
+    answer: technicianScheduleSchema,
+    refuses: [notFound, conflict],
+  },
+  'dispatch.settings.get': { request: empty, answer: dispatchSettingsSchema },
+  'dispatch.settings.update': {
+    request: z.object({ settings: dispatchSettingsSchema, actor: actorSchema }),
+    answer: dispatchSettingsSchema,
+  },
+  'dispatch.day.get': { request: dayQuerySchema, answer: dayViewSchema, refuses: [validation] },
   'inventory.health': { request: empty, answer: healthAnswer },
   'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
   'inventory.items.create': {
@@ -269,6 +337,17 @@ export const CONSUMERS = {
   },
   'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
+  /**
+   * Dispatch follows its own changes to keep the ASAP queue (and, when on, to auto-dispatch):
+   * one durable, so recomputations take turns. Its own queue and stats events are no change.
+   */
+  'dispatch-queue': {
+    service: 'dispatch',
+    filter: 'dispatch.>',
+    ignores: ['dispatch.queue.updated', 'dispatch.stats.updated'],
+  },
+  /** Booking keeps every technician's schedule: an hour's capacity is who is on shift then. */
+  'booking-schedules': { service: 'booking', filter: 'dispatch.schedule.changed' },
   'inventory-customers': { service: 'inventory', filter: 'booking.>' },
 } as const satisfies Record<string, ConsumerSpec>;
 export type ConsumerName = keyof typeof CONSUMERS;

@@ -10,6 +10,7 @@ import {
 import { LifecycleController, LifecycleService } from './lifecycle';
 import { CreateBoardAppointments1732200000001 } from './migrations/1732200000001-create-board-appointments';
 import { LifecycleAndMetrics1732400000001 } from './migrations/1732400000001-lifecycle-and-metrics';
+import { HandBack1732700000001 } from './migrations/1732700000001-hand-back';
 import {
   DailyMetricEntity,
   JobMetricEntity,
@@ -24,7 +25,11 @@ import { TechnicianEntity, TechniciansRepository, TechniciansService } from './t
     PlatformModule.forService({
       service: 'dispatch',
       entities: [BoardAppointmentEntity, TechnicianEntity, JobMetricEntity, DailyMetricEntity],
-      migrations: [CreateBoardAppointments1732200000001, LifecycleAndMetrics1732400000001],
+      migrations: [
+        CreateBoardAppointments1732200000001,
+        LifecycleAndMetrics1732400000001,
+        HandBack1732700000001,
+      ],
     }),
   ],
   controllers: [BoardController, LifecycleController, StatsController],

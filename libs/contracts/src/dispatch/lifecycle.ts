@@ -146,6 +146,59 @@ export function checkStatusChange(
   return checkMove(job, to, actor, activeJobId);
 }
 
+export const ASSIGNMENT_RULE_MESSAGES = {
+  notAssigned: 'This job is not assigned to anyone.',
+  notYoursToHandBack: 'Only the technician it is assigned to can hand this job back.',
+  notOpenToHandBack: 'Only a job assigned to you and not yet accepted can be handed back.',
+} as const;
+
+/** The job as the assignment rules see it: who has it by name, and its version. */
+export interface AssignableJob extends JobState {
+  technicianName: string | null;
+  version: number;
+}
+
+/**
+ * May a dispatcher give `job` to a technician (or to another one)? Only while nobody has started
+ * it: pending or assigned. `expectedVersion` is the version the dispatcher saw; if the job moved
+ * since, someone else got there first and the answer names who has it now.
+ */
+export function checkAssign(job: AssignableJob, expectedVersion?: number): Refusal | null {
+  if (isClosed(job.status)) return alreadyClosed(job.status);
+  if (isActive(job.status)) {
+    return conflict(
+      job.technicianName
+        ? `This job has already been taken by ${job.technicianName}.`
+        : LIFECYCLE_MESSAGES.takenByAnother,
+    );
+  }
+  if (expectedVersion !== undefined && expectedVersion !== job.version) {
+    return conflict(
+      job.technicianName
+        ? `This job was just assigned to ${job.technicianName} by someone else. Check the board before reassigning it.`
+        : 'This job changed while you were choosing. Check the board before assigning it.',
+    );
+  }
+  return null;
+}
+
+/** Back to the pool: only an assigned job that nobody has accepted. */
+export function checkUnassign(job: JobState): Refusal | null {
+  if (isClosed(job.status)) return alreadyClosed(job.status);
+  if (isActive(job.status)) return conflict(LIFECYCLE_MESSAGES.takenByAnother);
+  if (job.status !== 'assigned') return conflict(ASSIGNMENT_RULE_MESSAGES.notAssigned);
+  return null;
+}
+
+/** A technician gives back a job assigned to them that they have not accepted. */
+export function checkHandBack(job: JobState, actor: JobActor): Refusal | null {
+  if (job.technicianId !== actor.id) {
+    return { code: ERROR_CODES.forbidden, message: ASSIGNMENT_RULE_MESSAGES.notYoursToHandBack };
+  }
+  if (job.status !== 'assigned') return conflict(ASSIGNMENT_RULE_MESSAGES.notOpenToHandBack);
+  return null;
+}
+
 /** The move that follows each status on the board (Complete Job opens the completion dialog). */
 export const NEXT_MOVE: Partial<Record<AppointmentStatus, Move>> = {
   pending: 'accepted',

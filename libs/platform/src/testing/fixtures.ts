@@ -14,6 +14,7 @@ export function boardView(overrides: Partial<DashboardAppointment> = {}): Dashbo
     technicianId: null,
     technicianUsername: null,
     technician: null,
+    handBack: null,
     vehicle: '2019 Toyota Camry (Blue)',
     preferredTime: 'ASAP',
     scheduledDate: null,

@@ -78,6 +78,16 @@ export class BoardAppointmentEntity {
   @Column({ type: 'integer', default: 1 })
   version: number;
 
+  /** Who last handed the job back, why and when; cleared when it is assigned or accepted again. */
+  @Column({ name: 'hand_back_by', type: 'text', nullable: true })
+  handBackBy: string | null;
+
+  @Column({ name: 'hand_back_reason', type: 'text', nullable: true })
+  handBackReason: string | null;
+
+  @Column({ name: 'hand_back_at', type: 'timestamptz', nullable: true })
+  handBackAt: Date | null;
+
   /** When it reached completed or declined; the board keeps only today's closed jobs. */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;

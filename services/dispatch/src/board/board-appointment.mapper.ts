@@ -23,6 +23,10 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     version: a.version,
+    handBack:
+      a.handBackAt && a.handBackBy
+        ? { by: a.handBackBy, reason: a.handBackReason ?? '', at: a.handBackAt.toISOString() }
+        : null,
   };
 }
 
@@ -55,6 +59,9 @@ export function fromRequested(
     onLocationAt: null,
     completedAt: null,
     version: 1,
+    handBackBy: null,
+    handBackReason: null,
+    handBackAt: null,
     closedAt: null,
     createdAt: now,
     updatedAt: now,
