@@ -187,3 +187,78 @@ export async function benchStatusPush(baseUrl, admin, technician, n) {
   }
   return { ...summarize(times), missed };
 }
+
+/**
+ * A big dispatching day: `technicians` technicians on shift all week with a position each, and
+ * `openJobs` open ASAP jobs; then the time of GET /api/appointments/:id/suggestions (`reads`
+ * times, after a warm-up), and the time from a booking to the queue's 'queue.changed' push
+ * (the dispatch-queue consumer recomputing the queue with every open job on it).
+ */
+export async function benchDispatching(baseUrl, staff, { technicians, openJobs, reads, pushes }) {
+  const { ApiClient } = loadStack();
+  const allWeek = Array.from({ length: 7 }, (_, weekday) => ({
+    weekday,
+    start: '00:00',
+    end: '24:00',
+  }));
+  for (let i = 0; i < technicians; i++) {
+    const login = { username: `bench-dispatch-${i}`, password: `Bench-dispatch-${i}-x9` };
+    const user = await staff.request('POST', '/api/users', {
+      ...login,
+      name: `Dispatch Tech ${i + 1}`,
+      role: 'technician',
+    });
+    await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: allWeek });
+    const tech = new ApiClient(baseUrl);
+    await tech.login(login.username, login.password);
+    // Spread over the metro, about 20 km across.
+    await tech.request('PUT', `/api/users/${user.id}/location`, {
+      latitude: 39.0 + (i % 10) * 0.02,
+      longitude: -84.6 + Math.floor(i / 10) * 0.04,
+      accuracy: 10,
+    });
+  }
+  let jobId = 0;
+  for (let i = 0; i < openJobs; i++) {
+    const { appointment } = await staff.bookAsap({
+      name: `Queue Customer ${i + 1}`,
+      phone: `513555${String(3000 + i).padStart(4, '0')}`,
+    });
+    jobId = appointment.id;
+  }
+  for (let i = 0; i < 20; i++) await staff.request('GET', `/api/appointments/${jobId}/suggestions`);
+  const times = [];
+  let ranked = 0;
+  for (let i = 0; i < reads; i++) {
+    const start = performance.now();
+    const list = await staff.request('GET', `/api/appointments/${jobId}/suggestions`);
+    times.push(performance.now() - start);
+    ranked = list.length;
+  }
+  const queue = await staff.request('GET', '/api/queue');
+  const pushTimes = [];
+  // Each push is known by the newest job on it: the one just booked.
+  const socket = await watchSocket(baseUrl, staff, 'queue.changed', ({ queue: entries }) =>
+    entries.length ? Math.max(...entries.map((e) => e.appointmentId)) : undefined,
+  );
+  let lost = 0;
+  try {
+    for (let i = 0; i < pushes; i++) {
+      const start = performance.now();
+      const { appointment } = await staff.bookAsap({
+        name: `Queue Push ${i + 1}`,
+        phone: `513556${String(i).padStart(4, '0')}`,
+      });
+      const ms = await socket.since(appointment.id, start);
+      if (ms === null) lost++;
+      else pushTimes.push(ms);
+    }
+  } finally {
+    socket.close();
+  }
+  return {
+    suggestions: { ...summarize(times), ranked },
+    queued: queue.length,
+    queuePush: { ...summarize(pushTimes), lost },
+  };
+}

@@ -26,6 +26,7 @@ export function dashboardAppointment(
     createdAt: '2030-06-14T12:00:00.000Z',
     updatedAt: '2030-06-14T12:00:00.000Z',
     version: 1,
+    handBack: null,
     ...extra,
   };
 }

@@ -18,6 +18,11 @@ const COMPLETED = 24;
 const RETURNING = 4;
 const OPEN_STATES = ['pending', 'pending', 'accepted', 'en_route', 'on_location', 'declined'];
 const FUTURE_HOURS = ['10:00:00', '14:00:00', '17:00:00'];
+const DEMO_SHIFTS = Array.from({ length: 7 }, (_, weekday) => ({
+  weekday,
+  start: '08:00',
+  end: '21:00',
+}));
 
 export interface DemoTechnician {
   user: User;
@@ -81,6 +86,10 @@ export class DemoDay {
           password: DEMO_TECHNICIAN_PASSWORD,
           employeeId: null,
         }));
+      // Every day 8 AM to 9 PM: the hour grid, the ASAP queue and Jobs per Hour follow shifts.
+      await this.admin.request('PUT', `/api/schedules/${user.id}/weekly`, {
+        shifts: DEMO_SHIFTS,
+      });
       const client = new ApiClient(this.baseUrl);
       await client.login(t.username, DEMO_TECHNICIAN_PASSWORD);
       this.technicians.push({ user, client, position: { ...t.position } });

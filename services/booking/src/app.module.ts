@@ -21,6 +21,8 @@ import { AddTechniciansAndSlotIndex1732300000001 } from './migrations/1732300000
 import { AppointmentStatusVersion1732400000001 } from './migrations/1732400000001-appointment-status-version';
 import { CustomerDatabase1732500000001 } from './migrations/1732500000001-customer-database';
 import { AppointmentIdempotencyKey1732600000001 } from './migrations/1732600000001-appointment-idempotency-key';
+import { TechnicianSchedules1732700000001 } from './migrations/1732700000001-technician-schedules';
+import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
 
@@ -28,13 +30,14 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
   imports: [
     PlatformModule.forService({
       service: 'booking',
-      entities: [CustomerEntity, AppointmentEntity, TechnicianEntity],
+      entities: [CustomerEntity, AppointmentEntity, TechnicianEntity, TechnicianScheduleEntity],
       migrations: [
         CreateCustomersAndAppointments1732200000001,
         AddTechniciansAndSlotIndex1732300000001,
         AppointmentStatusVersion1732400000001,
         CustomerDatabase1732500000001,
         AppointmentIdempotencyKey1732600000001,
+        TechnicianSchedules1732700000001,
       ],
     }),
   ],
@@ -51,6 +54,8 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
     GeocodingService,
     TechniciansRepository,
     TechniciansService,
+    SchedulesRepository,
+    SchedulesService,
   ],
 })
 export class AppModule {}

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const BOOKING_ENV = defineEnv(
   'booking',
   z.object({
-    /** Bookings one scheduled hour may hold. Unset: the number of technicians booking knows, at least 1. */
+    /**
+     * Bookings one scheduled hour may hold, whatever the shifts. Unset: the technicians on shift
+     * that hour once any technician has shifts (none: full), else the number booking knows, at least 1.
+     */
     SLOT_CAPACITY: z.coerce.number().int().positive().optional(),
     /** A Nominatim-style search endpoint (e.g. https://nominatim.openstreetmap.org/search). Unset: not used. */
     GEOCODER_URL: z.url().optional(),

@@ -7,10 +7,28 @@ import {
   BoardService,
   CustomerDetailsService,
 } from './board';
+import { DISPATCH_ENV } from './config';
+import { DayController, DayRepository, DayService } from './day';
 import { LifecycleController, LifecycleService } from './lifecycle';
 import { CreateBoardAppointments1732200000001 } from './migrations/1732200000001-create-board-appointments';
 import { LifecycleAndMetrics1732400000001 } from './migrations/1732400000001-lifecycle-and-metrics';
 import { HandBack1732700000001 } from './migrations/1732700000001-hand-back';
+import { SchedulesAndSettings1732700000002 } from './migrations/1732700000002-schedules-and-settings';
+import { AppointmentQueue1732700000003 } from './migrations/1732700000003-appointment-queue';
+import { QueueController, QueueRepository, QueueService } from './queue';
+import {
+  DispatchSettingsEntity,
+  SettingsController,
+  SettingsRepository,
+  SettingsService,
+} from './settings';
+import {
+  ScheduleExceptionEntity,
+  ScheduleRepository,
+  ShiftsController,
+  ShiftsService,
+  WeeklyShiftEntity,
+} from './shifts';
 import {
   DailyMetricEntity,
   JobMetricEntity,
@@ -18,32 +36,72 @@ import {
   StatsRepository,
   StatsService,
 } from './stats';
+import {
+  RoutingClient,
+  SuggestionsController,
+  SuggestionsRepository,
+  SuggestionsService,
+} from './suggestions';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 
 @Module({
   imports: [
     PlatformModule.forService({
       service: 'dispatch',
-      entities: [BoardAppointmentEntity, TechnicianEntity, JobMetricEntity, DailyMetricEntity],
+      entities: [
+        BoardAppointmentEntity,
+        TechnicianEntity,
+        JobMetricEntity,
+        DailyMetricEntity,
+        WeeklyShiftEntity,
+        ScheduleExceptionEntity,
+        DispatchSettingsEntity,
+      ],
       migrations: [
         CreateBoardAppointments1732200000001,
         LifecycleAndMetrics1732400000001,
         HandBack1732700000001,
+        SchedulesAndSettings1732700000002,
+        AppointmentQueue1732700000003,
       ],
     }),
   ],
-  controllers: [BoardController, LifecycleController, StatsController],
+  controllers: [
+    BoardController,
+    LifecycleController,
+    StatsController,
+    ShiftsController,
+    SettingsController,
+    SuggestionsController,
+    QueueController,
+    DayController,
+  ],
   providers: [
     BoardRepository,
     BoardService,
     CustomerDetailsService,
     LifecycleService,
+    ScheduleRepository,
+    SettingsRepository,
+    SettingsService,
+    ShiftsService,
     StatsRepository,
     StatsService,
     TechniciansRepository,
     TechniciansService,
+    RoutingClient,
+    SuggestionsRepository,
+    SuggestionsService,
+    QueueRepository,
+    QueueService,
+    DayRepository,
+    DayService,
   ],
 })
 export class AppModule {}
 
-export const dispatchService: ServiceDefinition = { name: 'dispatch', module: AppModule };
+export const dispatchService: ServiceDefinition = {
+  name: 'dispatch',
+  module: AppModule,
+  env: [DISPATCH_ENV],
+};

@@ -7,6 +7,10 @@ import { LoginThrottle } from './auth/login-throttle';
 import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { AssignmentController } from './dispatch/assignment.controller';
+import { DispatchController } from './dispatch/dispatch.controller';
+import { QueueController } from './dispatch/queue.controller';
+import { SchedulesController } from './dispatch/schedules.controller';
 import { StaffPush } from './push/staff-push';
 import { ServiceRecordsController } from './service-records/service-records.controller';
 import { UsersController } from './users/users.controller';
@@ -31,6 +35,10 @@ import { RpcModule } from './rpc/rpc.module';
     HealthController,
     TimeSlotsController,
     DashboardController,
+    AssignmentController,
+    QueueController,
+    SchedulesController,
+    DispatchController,
     ServiceRecordsController,
     UsersController,
     OpenApiController,

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { businessDate } from '@cincy/contracts';
+import { addDays, businessDate } from '@cincy/contracts';
 import { eventually } from '@cincy/platform/testing';
 import { ApiClient } from '@cincy/stack';
 import type { INestApplication } from '@nestjs/common';
@@ -7,6 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { createGatewayApp } from '../src/http-app';
 import { WholeStack, startWholeStack } from './whole-stack';
 
@@ -69,8 +70,9 @@ const documented = () =>
     })),
   );
 
-/** The concrete URL of a documented path: `{id}` becomes `id`. */
-const urlOf = (path: string, id: number | string = 1) => path.replace('{id}', String(id));
+/** The concrete URL of a documented path: `{id}` becomes `id`, a technician 1, a date a real one. */
+const urlOf = (path: string, id: number | string = 1) =>
+  path.replace('{id}', String(id)).replace('{technicianId}', '1').replace('{date}', '2030-06-15');
 
 beforeAll(async () => {
   // A gateway whose services are all down, for every route's 503: made first, since passport's
@@ -110,7 +112,7 @@ describe('the API document', () => {
 
   it('lists exactly the refusals each route answers: every one is reached here', async () => {
     const { admin } = stack;
-    const tech = (await stack.newUser('refusal-tech')).client;
+    const { client: tech, user: techUser } = await stack.newUser('refusal-tech');
     const other = (await stack.newUser('refusal-other')).client;
     const { user: spare } = await stack.newUser('refusal-spare');
     const visitor = new ApiClient(stack.base);
@@ -144,6 +146,15 @@ describe('the API document', () => {
       minQuantity: 1,
       unitCost: 120,
     });
+
+    // No case gives anyone shifts (booking's ASAP rule stays the one without them); a date ahead
+    // within dispatch's horizon for the exceptions.
+    const nextWeek = addDays(today, 7);
+    const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      start: '00:00',
+      end: '24:00',
+    }));
 
     const huge = { name: 'x'.repeat(40_000) };
     const CROSS_SITE = { Origin: 'https://elsewhere.example' };
@@ -257,6 +268,138 @@ describe('the API document', () => {
           await admin.request('PATCH', `/api/appointments/${declined.id}/decline`);
           return call('PATCH', `/api/appointments/${declined.id}/decline`, { client: admin });
         },
+      },
+      'POST /api/appointments/{id}/assign': {
+        400: () => call('POST', `/api/appointments/${job.id}/assign`, { client: admin, body: {} }),
+        404: () =>
+          call('POST', '/api/appointments/999999/assign', {
+            client: admin,
+            body: { technicianId: techUser.id },
+          }),
+        // The job moved on since the version the dispatcher saw (or is taken: 409 either way).
+        409: () =>
+          call('POST', `/api/appointments/${job.id}/assign`, {
+            client: admin,
+            body: { technicianId: techUser.id, version: 999_999 },
+          }),
+      },
+      'DELETE /api/appointments/{id}/assign': {
+        403: () => call('DELETE', `/api/appointments/${job.id}/assign`, { client: tech }),
+        404: () => call('DELETE', '/api/appointments/999999/assign', { client: admin }),
+        // Nobody assigned it here: pending, or accepted by the technician (409 either way).
+        409: () => call('DELETE', `/api/appointments/${job.id}/assign`, { client: admin }),
+      },
+      'POST /api/appointments/{id}/hand-back': {
+        400: () =>
+          call('POST', `/api/appointments/${job.id}/hand-back`, {
+            client: tech,
+            body: { reason: '   ' },
+          }),
+        403: () =>
+          call('POST', `/api/appointments/${job.id}/hand-back`, {
+            client: other,
+            body: { reason: 'Not mine' },
+          }),
+        404: () =>
+          call('POST', '/api/appointments/999999/hand-back', {
+            client: tech,
+            body: { reason: 'Flat tire' },
+          }),
+        // Once accepted, a job is no longer the technician's to give back.
+        409: async () => {
+          const hander = await stack.newUser('refusal-hander');
+          const taken = await bookFor(customer.id);
+          await eventually(async () => (await admin.appointments()).some((a) => a.id === taken.id));
+          await eventually(
+            async () =>
+              (
+                await call('POST', `/api/appointments/${taken.id}/assign`, {
+                  client: admin,
+                  body: { technicianId: hander.user.id },
+                })
+              ).status === 200,
+          );
+          await hander.client.request('PATCH', `/api/appointments/${taken.id}/status`, {
+            status: 'accepted',
+          });
+          return call('POST', `/api/appointments/${taken.id}/hand-back`, {
+            client: hander.client,
+            body: { reason: 'Flat tire' },
+          });
+        },
+      },
+      'GET /api/appointments/{id}/suggestions': {
+        403: () => call('GET', `/api/appointments/${job.id}/suggestions`, { client: tech }),
+        404: () => call('GET', '/api/appointments/999999/suggestions', { client: admin }),
+      },
+      'GET /api/queue': { 403: () => call('GET', '/api/queue', { client: tech }) },
+      'GET /api/schedules': { 403: () => call('GET', '/api/schedules', { client: tech }) },
+      'PUT /api/schedules/{technicianId}/weekly': {
+        400: () =>
+          call('PUT', `/api/schedules/${techUser.id}/weekly`, {
+            client: admin,
+            body: {
+              shifts: [
+                { weekday: 1, start: '09:00', end: '13:00' },
+                { weekday: 1, start: '12:00', end: '17:00' },
+              ],
+            },
+          }),
+        403: () =>
+          call('PUT', `/api/schedules/${techUser.id}/weekly`, {
+            client: tech,
+            body: { shifts: allDay },
+          }),
+        404: () =>
+          call('PUT', '/api/schedules/999999/weekly', { client: admin, body: { shifts: allDay } }),
+      },
+      'PUT /api/schedules/{technicianId}/dates/{date}': {
+        400: () =>
+          call('PUT', `/api/schedules/${techUser.id}/dates/next-week`, {
+            client: admin,
+            body: { shifts: [] },
+          }),
+        404: () =>
+          call('PUT', `/api/schedules/999999/dates/${nextWeek}`, {
+            client: admin,
+            body: { shifts: [] },
+          }),
+      },
+      'DELETE /api/schedules/{technicianId}/dates/{date}': {
+        403: () =>
+          call('DELETE', `/api/schedules/${techUser.id}/dates/${nextWeek}`, { client: tech }),
+        404: () => call('DELETE', `/api/schedules/999999/dates/${nextWeek}`, { client: admin }),
+      },
+      'POST /api/schedules/me/off-shift': {
+        // Technicians only: an admin works no shifts.
+        403: () => call('POST', '/api/schedules/me/off-shift', { client: admin }),
+        // A technician dispatch does not know (its copy of the staff lost them).
+        404: async () => {
+          const unknown = await stack.newUser('refusal-unknown');
+          const dispatchDb = stack.service('dispatch').get(DataSource);
+          const known = async () =>
+            (await dispatchDb.query('SELECT 1 FROM technicians WHERE user_id = $1', [
+              unknown.user.id,
+            ])) as unknown[];
+          await eventually(async () => (await known()).length > 0);
+          await dispatchDb.query('DELETE FROM technicians WHERE user_id = $1', [unknown.user.id]);
+          return call('POST', '/api/schedules/me/off-shift', { client: unknown.client });
+        },
+        // No shifts at all: not on shift now.
+        409: () => call('POST', '/api/schedules/me/off-shift', { client: other }),
+      },
+      'GET /api/dispatch/day': {
+        400: () => call('GET', '/api/dispatch/day?date=tomorrow', { client: admin }),
+        403: () => call('GET', `/api/dispatch/day?date=${today}`, { client: tech }),
+      },
+      'PUT /api/dispatch/settings': {
+        400: () =>
+          call('PUT', '/api/dispatch/settings', { client: admin, body: { autoDispatch: 'yes' } }),
+        403: () =>
+          call('PUT', '/api/dispatch/settings', {
+            client: tech,
+            body: { autoDispatch: true },
+          }),
       },
       'POST /api/inventory': {
         403: () =>

@@ -33,6 +33,21 @@ export const QUERY_KEYS = {
   serialSearch: (serialNumber: string) =>
     ['/api/service-records/search', serialNumber.trim()] as const,
   users: ['/api/users'] as const,
+  /** The technicians ranked for one job (the assign dialog). */
+  suggestions: (appointmentId: number) =>
+    ['/api/appointments/:id/suggestions', appointmentId] as const,
+  /** Every job's ranking (for invalidation). */
+  suggestionsAll: ['/api/appointments/:id/suggestions'] as const,
+  /** The ASAP waiting list (admins), kept live by 'queue.changed'. */
+  queue: ['/api/queue'] as const,
+  /** Auto-dispatch on or off, kept live by 'settings.changed'. */
+  dispatchSettings: ['/api/dispatch/settings'] as const,
+  /** Every technician's schedule (the Schedules screen). */
+  schedules: ['/api/schedules'] as const,
+  /** Every cached day of the Day view (for invalidation). */
+  dayAll: ['/api/dispatch/day'] as const,
+  /** The Day view of one business date ('YYYY-MM-DD'). */
+  day: (date: string) => ['/api/dispatch/day', date] as const,
 };
 
 /** The list the completion dialog picks batteries from. */

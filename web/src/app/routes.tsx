@@ -41,6 +41,11 @@ const InventoryPage = lazyPage(
   () => import('../pages/staff/inventory/inventory-page'),
   'InventoryPage',
 );
+const SchedulesPage = lazyPage(
+  () => import('../pages/staff/schedules/schedules-page'),
+  'SchedulesPage',
+);
+const DayPage = lazyPage(() => import('../pages/staff/day/day-page'), 'DayPage');
 const StaffFrame = lazyPage(() => import('../pages/staff/frame/staff-frame'), 'StaffFrame');
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
@@ -83,6 +88,8 @@ export const routes: RouteObject[] = [
               { path: '/customer-database', element: <CustomerDatabasePage /> },
               { path: '/user-management', element: <UserManagementPage /> },
               { path: '/inventory', element: <InventoryPage /> },
+              { path: '/schedules', element: <SchedulesPage /> },
+              { path: '/day', element: <DayPage /> },
             ],
           },
         ],

@@ -1,8 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { DashboardAppointment, InventoryItem, User, UserLocation } from '@cincy/contracts';
+import type {
+  DashboardAppointment,
+  InventoryItem,
+  QueueEntry,
+  User,
+  UserLocation,
+} from '@cincy/contracts';
 import { dashboardAppointment } from '../../test/dashboard-appointment.fixture';
 import { ALL_INVENTORY, BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys';
 import {
+  LIVE_QUERY_KEYS,
   applySocketEvent,
   keepNewerAppointments,
   refetchLiveQueries,
@@ -281,5 +288,59 @@ describe('refetchLiveQueries', () => {
     expect(client.getQueryState(QUERY_KEYS.inventory(ALL_INVENTORY))?.isInvalidated).toBe(true);
     expect(client.getQueryState(QUERY_KEYS.batteriesSoldToday)?.isInvalidated).toBe(false);
     client.clear();
+  });
+});
+
+describe('applySocketEvent for the ASAP queue and the dispatch mode', () => {
+  let client: QueryClient;
+  beforeEach(() => {
+    client = new QueryClient();
+  });
+  afterEach(() => client.clear());
+
+  const entry: QueueEntry = {
+    appointmentId: 4,
+    position: 1,
+    customerName: 'Ann Lee',
+    priority: 'normal',
+    status: 'pending',
+    requestedAt: '2030-06-14T12:00:00.000Z',
+    technicianId: 7,
+    technicianName: 'Dana',
+    estimatedWaitMinutes: 12,
+    estimatedArrivalAt: '2030-06-14T12:12:00.000Z',
+  };
+
+  it('replaces the queue with the one queue.changed carries', () => {
+    client.setQueryData<QueueEntry[]>(QUERY_KEYS.queue, []);
+    expect(applySocketEvent(client, 'queue.changed', { queue: [entry] }, TODAY)).toBe(true);
+    expect(client.getQueryData(QUERY_KEYS.queue)).toEqual([entry]);
+    expect(applySocketEvent(client, 'queue.changed', { queue: [] }, TODAY)).toBe(true);
+    expect(client.getQueryData(QUERY_KEYS.queue)).toEqual([]);
+  });
+
+  it('replaces the dispatch mode with the one settings.changed carries', () => {
+    client.setQueryData(QUERY_KEYS.dispatchSettings, { autoDispatch: false });
+    expect(
+      applySocketEvent(client, 'settings.changed', { settings: { autoDispatch: true } }, TODAY),
+    ).toBe(true);
+    expect(client.getQueryData(QUERY_KEYS.dispatchSettings)).toEqual({ autoDispatch: true });
+  });
+
+  it('ignores a queue or settings payload without what it needs', () => {
+    client.setQueryData(QUERY_KEYS.queue, [entry]);
+    client.setQueryData(QUERY_KEYS.dispatchSettings, { autoDispatch: true });
+    expect(applySocketEvent(client, 'queue.changed', {} as never, TODAY)).toBe(false);
+    expect(applySocketEvent(client, 'settings.changed', { settings: {} } as never, TODAY)).toBe(
+      false,
+    );
+    expect(client.getQueryData(QUERY_KEYS.queue)).toEqual([entry]);
+    expect(client.getQueryData(QUERY_KEYS.dispatchSettings)).toEqual({ autoDispatch: true });
+  });
+
+  it('reads the queue and the mode again after a reconnect', () => {
+    expect(LIVE_QUERY_KEYS).toEqual(
+      expect.arrayContaining([QUERY_KEYS.queue, QUERY_KEYS.dispatchSettings]),
+    );
   });
 });

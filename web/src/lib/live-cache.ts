@@ -6,7 +6,9 @@ import {
   businessDate,
   type DashboardAppointment,
   type DashboardStats,
+  type DispatchSettings,
   type InventoryItem,
+  type QueueEntry,
   type SocketPayloads,
   type User,
   type UserLocation,
@@ -180,6 +182,8 @@ export function applySocketEvent<K extends SocketEventName>(
       const { appointment } = payload as SocketPayloads['board.changed'];
       if (typeof appointment?.id !== 'number') return false;
       writeAppointment(client, appointment);
+      // The Day view places jobs by time on the server: read it again.
+      void client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll });
       return true;
     }
     case SOCKET_EVENTS.statsChanged: {
@@ -215,6 +219,26 @@ export function applySocketEvent<K extends SocketEventName>(
       dropInventoryItem(client, itemId);
       return true;
     }
+    case SOCKET_EVENTS.scheduleChanged: {
+      const { schedule } = payload as SocketPayloads['schedule.changed'];
+      if (typeof schedule?.technicianId !== 'number') return false;
+      // Today's shifts and 'on shift now' are the server's to work out: read both screens again.
+      void client.invalidateQueries({ queryKey: QUERY_KEYS.schedules });
+      void client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll });
+      return true;
+    }
+    case SOCKET_EVENTS.queueChanged: {
+      const { queue } = payload as SocketPayloads['queue.changed'];
+      if (!Array.isArray(queue)) return false;
+      client.setQueryData<QueueEntry[]>(QUERY_KEYS.queue, queue);
+      return true;
+    }
+    case SOCKET_EVENTS.settingsChanged: {
+      const { settings } = payload as SocketPayloads['settings.changed'];
+      if (typeof settings?.autoDispatch !== 'boolean') return false;
+      client.setQueryData<DispatchSettings>(QUERY_KEYS.dispatchSettings, settings);
+      return true;
+    }
     default:
       return false;
   }
@@ -228,6 +252,10 @@ export const LIVE_QUERY_KEYS = [
   QUERY_KEYS.userLocations,
   QUERY_KEYS.inventoryAll,
   QUERY_KEYS.users,
+  QUERY_KEYS.schedules,
+  QUERY_KEYS.dayAll,
+  QUERY_KEYS.queue,
+  QUERY_KEYS.dispatchSettings,
 ] as const;
 
 /**

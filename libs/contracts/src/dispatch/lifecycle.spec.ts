@@ -1,6 +1,15 @@
 import { ERROR_CODES } from '../error-codes';
 import { AppointmentStatus } from '../enums';
-import { LIFECYCLE_MESSAGES, checkMove, checkStatusChange, mayAct } from './lifecycle';
+import {
+  ASSIGNMENT_RULE_MESSAGES,
+  LIFECYCLE_MESSAGES,
+  checkAssign,
+  checkHandBack,
+  checkMove,
+  checkStatusChange,
+  checkUnassign,
+  mayAct,
+} from './lifecycle';
 
 const tech = { id: 7, role: 'technician' };
 const other = { id: 8, role: 'technician' };
@@ -131,5 +140,68 @@ describe('mayAct: the buttons the board shows', () => {
     expect(mayAct(job('accepted', tech.id), other, 'en_route')).toBe(false);
     expect(mayAct(job('on_location', tech.id), tech, 'completed')).toBe(true);
     expect(mayAct(job('en_route', tech.id), tech, 'completed')).toBe(false);
+  });
+});
+
+describe('assignment rules', () => {
+  const held = (status: AppointmentStatus, technicianId: number | null, version = 3) => ({
+    status,
+    technicianId,
+    technicianName: technicianId === null ? null : 'Tess Tech',
+    version,
+  });
+
+  it('lets a dispatcher assign an open job, or reassign one nobody has started', () => {
+    expect(checkAssign(held('pending', null))).toBeNull();
+    expect(checkAssign(held('assigned', tech.id))).toBeNull();
+    expect(checkAssign(held('assigned', tech.id, 3), 3)).toBeNull();
+  });
+
+  it('refuses a closed job, and a started one naming who has it (409)', () => {
+    expect(checkAssign(held('completed', tech.id))).toEqual({
+      code: ERROR_CODES.conflict,
+      message: 'This job is already completed.',
+    });
+    expect(checkAssign(held('declined', null))?.message).toBe('This job is already declined.');
+    for (const status of ['accepted', 'en_route', 'on_location'] as const) {
+      expect(checkAssign(held(status, tech.id))).toEqual({
+        code: ERROR_CODES.conflict,
+        message: 'This job has already been taken by Tess Tech.',
+      });
+    }
+  });
+
+  it('refuses a dispatcher who saw an older version, naming who has the job now', () => {
+    expect(checkAssign(held('assigned', tech.id, 4), 3)).toMatchObject({
+      code: ERROR_CODES.conflict,
+      message: expect.stringContaining('just assigned to Tess Tech by someone else'),
+    });
+    expect(checkAssign(held('pending', null, 4), 3)?.code).toBe(ERROR_CODES.conflict);
+  });
+
+  it('unassigns only an assigned job nobody has accepted', () => {
+    expect(checkUnassign(job('assigned', tech.id))).toBeNull();
+    expect(checkUnassign(job('pending'))).toEqual({
+      code: ERROR_CODES.conflict,
+      message: ASSIGNMENT_RULE_MESSAGES.notAssigned,
+    });
+    expect(checkUnassign(job('accepted', tech.id))?.message).toBe(
+      LIFECYCLE_MESSAGES.takenByAnother,
+    );
+    expect(checkUnassign(job('completed', tech.id))?.code).toBe(ERROR_CODES.conflict);
+  });
+
+  it('lets only the assigned technician hand a job back, before accepting it', () => {
+    expect(checkHandBack(job('assigned', tech.id), tech)).toBeNull();
+    expect(checkHandBack(job('assigned', tech.id), other)).toEqual({
+      code: ERROR_CODES.forbidden,
+      message: ASSIGNMENT_RULE_MESSAGES.notYoursToHandBack,
+    });
+    expect(checkHandBack(job('assigned', tech.id), admin)?.code).toBe(ERROR_CODES.forbidden);
+    expect(checkHandBack(job('accepted', tech.id), tech)).toEqual({
+      code: ERROR_CODES.conflict,
+      message: ASSIGNMENT_RULE_MESSAGES.notOpenToHandBack,
+    });
+    expect(checkHandBack(job('pending'), tech)?.code).toBe(ERROR_CODES.forbidden);
   });
 });

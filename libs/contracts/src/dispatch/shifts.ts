@@ -138,6 +138,19 @@ export const onShiftInHour = (schedule: ScheduleFacts, date: string, hour: numbe
 export const shiftsInUse = (schedules: readonly ScheduleFacts[]): boolean =>
   schedules.some((s) => s.weekly.length > 0 || s.exceptions.length > 0);
 
+/**
+ * Who of `technicianIds` is on shift at `instant`. Until the business has entered any shift
+ * (`shiftsInUse`), every technician counts, as booking's capacity does (ADR 0089).
+ */
+export function onShiftAt(
+  technicianIds: readonly number[],
+  schedules: readonly ScheduleFacts[],
+  instant: Date,
+): Set<number> {
+  if (!shiftsInUse(schedules)) return new Set(technicianIds);
+  return new Set(schedules.filter((s) => isOnShift(s, instant)).map((s) => s.technicianId));
+}
+
 /** Hours on shift between `from` and `to` (same or later business day), for the stats. */
 export function shiftHoursBetween(schedule: ScheduleFacts, from: Date, to: Date): number {
   let total = 0;

@@ -12,6 +12,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { rejectIfViolated } from '../common/rule-violation';
 import { GeocodingService } from '../geocoding';
+import { SchedulesRepository } from '../schedules';
 import { TimeSlotsService, checkScheduledSlot, hourOf } from '../time-slots';
 import { NewAppointment, toCreatedAppointment, toRequestedEvent } from './appointment.mapper';
 import { AppointmentsRepository } from './appointments.repository';
@@ -32,6 +33,7 @@ export class AppointmentsService {
     private readonly appointments: AppointmentsRepository,
     private readonly timeSlots: TimeSlotsService,
     private readonly geocoding: GeocodingService,
+    private readonly schedules: SchedulesRepository,
     private readonly logger: AppLogger,
   ) {}
 
@@ -78,7 +80,11 @@ export class AppointmentsService {
   ): Promise<CreatedAppointment> {
     const now = this.clock.now();
     const slot = scheduledSlot(input);
-    rejectIfViolated(slot ? checkScheduledSlot(slot.date, slot.time, now) : checkAsapHours(now));
+    rejectIfViolated(
+      slot
+        ? checkScheduledSlot(slot.date, slot.time, now)
+        : checkAsapHours(now, await this.schedules.all()),
+    );
     const location = input.location.replace(/\s+/g, ' ');
     // Outside the transaction: a slow geocoder must not hold the slot lock.
     const geocoded = await this.geocoding.locate(location);

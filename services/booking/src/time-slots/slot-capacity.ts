@@ -1,10 +1,26 @@
+import { ScheduleFacts, onShiftInHour, shiftsInUse } from '@cincy/contracts';
+
+/** Who may take a scheduled hour: the technicians booking knows, and their schedules. */
+export interface Staffing {
+  knownTechnicians: number;
+  schedules: readonly ScheduleFacts[];
+}
+
 /**
- * How many bookings one scheduled hour holds: SLOT_CAPACITY when configured, else one per
- * technician booking knows about, and never less than one (an empty technicians table must not
- * close the grid).
+ * How many bookings one scheduled hour holds: SLOT_CAPACITY when configured (an office's
+ * override wins over everything); else, once any technician has a schedule, the technicians on
+ * shift for that hour (none: the hour is full); else one per technician booking knows about, and
+ * never less than one (an empty technicians table must not close the grid).
  */
-export function slotCapacity(configured: number | undefined, knownTechnicians: number): number {
-  return configured ?? Math.max(1, knownTechnicians);
+export function slotCapacity(
+  configured: number | undefined,
+  { knownTechnicians, schedules }: Staffing,
+  date: string,
+  hour: number,
+): number {
+  if (configured !== undefined) return configured;
+  if (shiftsInUse(schedules)) return schedules.filter((s) => onShiftInHour(s, date, hour)).length;
+  return Math.max(1, knownTechnicians);
 }
 
 export function isSlotFull(bookedInSlot: number, capacity: number): boolean {

@@ -76,7 +76,7 @@ describe('time slot rules', () => {
           [15, 1],
           [10, 5],
         ]),
-        2,
+        () => 2,
       );
       expect(answers).toHaveLength(13);
       expect(answers.slice(0, 3)).toEqual([
@@ -92,8 +92,22 @@ describe('time slot rules', () => {
       expect(answers.find((a) => a.hour === 15)).toEqual({ hour: 15, available: true });
     });
 
+    it('marks an hour with no capacity (nobody on shift) full, each hour by its own', () => {
+      const answers = timeSlotAnswers('2030-06-16', NOW, new Map([[12, 1]]), (hour) =>
+        hour < 12 ? 0 : 2,
+      );
+      expect(answers.find((a) => a.hour === 9)).toEqual({
+        hour: 9,
+        available: false,
+        reason: 'Fully booked',
+      });
+      expect(answers.find((a) => a.hour === 12)).toEqual({ hour: 12, available: true });
+    });
+
     it('opens every hour of a later empty day', () => {
-      expect(timeSlotAnswers('2030-06-16', NOW, new Map(), 1).every((a) => a.available)).toBe(true);
+      expect(timeSlotAnswers('2030-06-16', NOW, new Map(), () => 1).every((a) => a.available)).toBe(
+        true,
+      );
     });
   });
 });

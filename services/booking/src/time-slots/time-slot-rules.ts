@@ -7,6 +7,7 @@ import {
   isPastHour,
 } from '@cincy/contracts';
 import type { RuleViolation } from '../common/rule-violation';
+import { isSlotFull } from './slot-capacity';
 
 /** '2025-02-30' matches the pattern but is no day. */
 export function isCalendarDate(date: string): boolean {
@@ -53,18 +54,19 @@ export const hourOf = (time: string): number => Number(time.slice(0, 2));
 
 /**
  * The grid of one day: passed hours first (they cannot be booked whatever the count), then full
- * ones. `booked` holds the bookings that count against capacity, by hour.
+ * ones. `booked` holds the bookings that count against capacity, by hour; `capacity` is each
+ * hour's own (shifts make hours differ), the rule holding a booking uses too.
  */
 export function timeSlotAnswers(
   date: string,
   now: Date,
   booked: ReadonlyMap<number, number>,
-  capacity: number,
+  capacity: (hour: number) => number,
 ): TimeSlot[] {
   return GRID_HOURS.map((hour) => {
     if (isPastHour(date, hour, now))
       return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotPassed };
-    if ((booked.get(hour) ?? 0) >= capacity) {
+    if (isSlotFull(booked.get(hour) ?? 0, capacity(hour))) {
       return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotBooked };
     }
     return { hour, available: true };

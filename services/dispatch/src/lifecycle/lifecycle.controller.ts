@@ -6,6 +6,9 @@ import { LifecycleService } from './lifecycle.service';
 type ChangeStatus = RpcMessage<'dispatch.appointments.change-status'>;
 type Decline = RpcMessage<'dispatch.appointments.decline'>;
 type Complete = RpcMessage<'dispatch.appointments.complete'>;
+type Assign = RpcMessage<'dispatch.appointments.assign'>;
+type Unassign = RpcMessage<'dispatch.appointments.unassign'>;
+type HandBack = RpcMessage<'dispatch.appointments.hand-back'>;
 
 @Controller()
 export class LifecycleController {
@@ -26,5 +29,20 @@ export class LifecycleController {
   @RpcHandler('dispatch.appointments.complete')
   complete(@RpcPayload('dispatch.appointments.complete') { record, actor }: Complete) {
     return this.lifecycle.complete(record, actor);
+  }
+
+  @RpcHandler('dispatch.appointments.assign')
+  assign(@RpcPayload('dispatch.appointments.assign') { id, technicianId, version, actor }: Assign) {
+    return this.lifecycle.assign(id, technicianId, actor, version);
+  }
+
+  @RpcHandler('dispatch.appointments.unassign')
+  unassign(@RpcPayload('dispatch.appointments.unassign') { id, actor }: Unassign) {
+    return this.lifecycle.unassign(id, actor);
+  }
+
+  @RpcHandler('dispatch.appointments.hand-back')
+  handBack(@RpcPayload('dispatch.appointments.hand-back') { id, reason, actor }: HandBack) {
+    return this.lifecycle.handBack(id, reason, actor);
   }
 }

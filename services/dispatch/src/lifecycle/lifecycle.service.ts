@@ -9,8 +9,11 @@ import {
   ServiceRecord,
   ServiceRecordInput,
   Step,
+  checkAssign,
+  checkHandBack,
   checkMove,
   checkStatusChange,
+  checkUnassign,
 } from '@cincy/contracts';
 import {
   AppLogger,
@@ -25,6 +28,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { BoardAppointmentEntity, BoardRepository } from '../board';
 import { StatsService } from '../stats';
+import { TechniciansRepository } from '../technicians';
 
 const STAMPS: Record<Step, 'acceptedAt' | 'enRouteAt' | 'onLocationAt'> = {
   accepted: 'acceptedAt',
@@ -34,6 +38,7 @@ const STAMPS: Record<Step, 'acceptedAt' | 'enRouteAt' | 'onLocationAt'> = {
 
 export const DECLINED_MESSAGE = 'The appointment has been declined successfully.';
 export const OTHER_CUSTOMER_MESSAGE = 'This appointment belongs to another customer.';
+export const NOT_A_TECHNICIAN_MESSAGE = 'Choose a technician: only technicians take jobs.';
 
 /**
  * Every move of a job on the board: the technician's steps, a decline, and the completion. Each
@@ -50,6 +55,7 @@ export class LifecycleService implements OnModuleInit {
     private readonly stats: StatsService,
     private readonly inventory: RpcClient,
     private readonly logger: AppLogger,
+    private readonly technicians: TechniciansRepository,
   ) {}
 
   onModuleInit() {
@@ -70,14 +76,78 @@ export class LifecycleService implements OnModuleInit {
       const step = to as Step;
       const now = new Date();
       if (step === 'accepted') {
-        job.technicianId = actor.id;
-        job.technicianUsername = actor.username;
-        job.technicianName = actor.name;
+        setTechnician(job, { id: actor.id, username: actor.username, name: actor.name });
+        clearHandBack(job);
       }
       job.status = step;
       job[STAMPS[step]] = now;
       const appointment = await this.board.save(manager, job, now);
       await emit(STEPS[step].event, { appointment });
+      return appointment;
+    });
+  }
+
+  /**
+   * A dispatcher gives the job to a technician, or to another one. `expectedVersion` is the version
+   * the dispatcher saw: if the job changed since (another dispatcher got there first), the
+   * refusal names who has it, instead of silently taking it from them.
+   */
+  async assign(
+    id: number,
+    technicianId: number,
+    actor: Actor,
+    expectedVersion?: number,
+  ): Promise<DashboardAppointment> {
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      const technician = await this.technicians.findOne(manager, technicianId);
+      if (!technician || technician.role !== 'technician') {
+        throw new DomainError(ERROR_CODES.validation, NOT_A_TECHNICIAN_MESSAGE, {
+          technicianId: NOT_A_TECHNICIAN_MESSAGE,
+        });
+      }
+      const job = await this.lockJob(manager, id);
+      refuseIf(checkAssign(job, expectedVersion));
+      job.status = 'assigned';
+      setTechnician(job, {
+        id: technician.userId,
+        username: technician.username,
+        name: technician.name,
+      });
+      clearHandBack(job);
+      const appointment = await this.board.save(manager, job);
+      await emit('dispatch.appointment.assigned', { appointment });
+      this.logger.log({ msg: 'job assigned', id, technicianId, by: actor.id });
+      return appointment;
+    });
+  }
+
+  /** A dispatcher takes an assigned job back into the open pool. */
+  async unassign(id: number, actor: Actor): Promise<DashboardAppointment> {
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      const job = await this.lockJob(manager, id);
+      refuseIf(checkUnassign(job));
+      job.status = 'pending';
+      setTechnician(job, null);
+      const appointment = await this.board.save(manager, job);
+      await emit('dispatch.appointment.unassigned', { appointment });
+      this.logger.log({ msg: 'job unassigned', id, by: actor.id });
+      return appointment;
+    });
+  }
+
+  /** The assigned technician gives the job back before accepting it; the board shows why. */
+  async handBack(id: number, reason: string, actor: Actor): Promise<DashboardAppointment> {
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      const job = await this.lockJob(manager, id);
+      refuseIf(checkHandBack(job, actor));
+      const now = new Date();
+      job.status = 'pending';
+      setTechnician(job, null);
+      job.handBackBy = actor.name;
+      job.handBackReason = reason;
+      job.handBackAt = now;
+      const appointment = await this.board.save(manager, job, now);
+      await emit('dispatch.appointment.unassigned', { appointment });
       return appointment;
     });
   }
@@ -168,6 +238,22 @@ export class LifecycleService implements OnModuleInit {
     if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
     return job;
   }
+}
+
+function setTechnician(
+  job: BoardAppointmentEntity,
+  technician: { id: number; username: string; name: string } | null,
+): void {
+  job.technicianId = technician?.id ?? null;
+  job.technicianUsername = technician?.username ?? null;
+  job.technicianName = technician?.name ?? null;
+}
+
+/** Someone has the job again: the last hand-back no longer needs the board's attention. */
+function clearHandBack(job: BoardAppointmentEntity): void {
+  job.handBackBy = null;
+  job.handBackReason = null;
+  job.handBackAt = null;
 }
 
 function refuseIf(refusal: Refusal | null): void {

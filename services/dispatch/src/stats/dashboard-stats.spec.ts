@@ -1,4 +1,10 @@
-import { EMPTY_DAY, computeStats, hoursByBusinessDay, minutesBetween } from './dashboard-stats';
+import {
+  EMPTY_DAY,
+  computeStats,
+  hoursByBusinessDay,
+  hoursOnShiftToday,
+  minutesBetween,
+} from './dashboard-stats';
 
 // Friday 14 June 2030 in Cincinnati (EDT, UTC-4).
 const at = (iso: string) => new Date(iso);
@@ -31,6 +37,30 @@ describe('dashboard stats', () => {
     const day = { ...EMPTY_DAY, totalTasksCompleted: 1 };
     expect(computeStats(day, [at('2030-06-14T11:55:00-04:00')], NOON).tasksPerAvailableHour).toBe(
       1,
+    );
+  });
+
+  it('divides by the hours on shift today, not online, once shifts are in use', () => {
+    const day = { ...EMPTY_DAY, totalTasksCompleted: 6, totalAvailableHours: 10 };
+    // Friday: one technician 8:00-16:00 (4 h by noon), one 11:00-19:00 (1 h), one off all day.
+    const schedules = [
+      { technicianId: 1, weekly: [{ weekday: 5, start: '08:00', end: '16:00' }], exceptions: [] },
+      { technicianId: 2, weekly: [{ weekday: 5, start: '11:00', end: '19:00' }], exceptions: [] },
+      { technicianId: 3, weekly: [], exceptions: [{ date: '2030-06-14', shifts: [] }] },
+    ];
+    const shiftHours = hoursOnShiftToday(schedules, NOON);
+    expect(shiftHours).toBe(5);
+    const online = [at('2030-06-14T06:00:00-04:00')];
+    expect(computeStats(day, online, NOON, shiftHours).tasksPerAvailableHour).toBe(1.2); // 6 / 5
+    expect(computeStats(day, [], NOON, 0.25).tasksPerAvailableHour).toBe(6); // at least one hour
+  });
+
+  it('keeps the hours online while nobody has a schedule', () => {
+    const empty = [{ technicianId: 1, weekly: [], exceptions: [] }];
+    expect(hoursOnShiftToday(empty, NOON)).toBeNull();
+    const day = { ...EMPTY_DAY, totalTasksCompleted: 4, totalAvailableHours: 2 };
+    expect(computeStats(day, [], NOON, hoursOnShiftToday(empty, NOON)).tasksPerAvailableHour).toBe(
+      2,
     );
   });
 

@@ -1,4 +1,12 @@
-import { DashboardStats, addDays, businessDate, businessInstant } from '@cincy/contracts';
+import {
+  DashboardStats,
+  ScheduleFacts,
+  addDays,
+  businessDate,
+  businessInstant,
+  shiftHoursBetween,
+  shiftsInUse,
+} from '@cincy/contracts';
 
 /** One day's running totals (a daily_metrics row), kept up to date as events arrive. */
 export interface DailyTotals {
@@ -47,20 +55,22 @@ const MIN_AVAILABLE_HOURS = 1;
  * The dashboard's counts for the business day of `now` (docs/adr/0037-dashboard-stats.md):
  * - completedToday: jobs completed today;
  * - averageInstallTime: mean minutes from arrival (on_location) to completion, whole minutes;
- * - tasksPerAvailableHour: completed jobs per technician-hour online today, one decimal.
- * `onlineSince` holds when each technician online right now came online.
+ * - tasksPerAvailableHour: completed jobs per technician-hour available today, one decimal.
+ * `onlineSince` holds when each technician online right now came online. `shiftHours`, once shifts
+ * are in use, is the technician-hours on shift from midnight to now, and replaces the hours online.
  */
 export function computeStats(
   day: DailyTotals,
   onlineSince: readonly Date[],
   now: Date,
+  shiftHours: number | null = null,
 ): DashboardStats {
   const startOfToday = startOfBusinessDay(businessDate(now));
   const openHours = onlineSince.reduce((sum, since) => {
     const from = since > startOfToday ? since : startOfToday;
     return sum + Math.max(0, now.getTime() - from.getTime()) / HOUR_MS;
   }, 0);
-  const availableHours = day.totalAvailableHours + openHours;
+  const availableHours = shiftHours ?? day.totalAvailableHours + openHours;
   const completed = day.totalTasksCompleted;
   return {
     completedToday: completed,
@@ -71,4 +81,14 @@ export function computeStats(
     averageInstallTime:
       day.totalInstallCount === 0 ? 0 : Math.round(day.totalInstallTime / day.totalInstallCount),
   };
+}
+
+/**
+ * Technician-hours on shift today from midnight to `now`, or null while nobody has a schedule
+ * (then the hours online count, as before shifts existed).
+ */
+export function hoursOnShiftToday(schedules: readonly ScheduleFacts[], now: Date): number | null {
+  if (!shiftsInUse(schedules)) return null;
+  const startOfToday = startOfBusinessDay(businessDate(now));
+  return schedules.reduce((sum, s) => sum + shiftHoursBetween(s, startOfToday, now), 0);
 }

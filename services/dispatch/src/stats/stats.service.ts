@@ -2,7 +2,14 @@ import { DashboardStats, businessDate } from '@cincy/contracts';
 import { Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EMPTY_DAY, computeStats, hoursByBusinessDay, minutesBetween } from './dashboard-stats';
+import { ScheduleRepository } from '../shifts';
+import {
+  EMPTY_DAY,
+  computeStats,
+  hoursByBusinessDay,
+  hoursOnShiftToday,
+  minutesBetween,
+} from './dashboard-stats';
 import { StatsRepository } from './stats.repository';
 
 /** The lifecycle's timestamps of a job that just completed. */
@@ -16,11 +23,15 @@ export interface CompletedJob {
 
 /**
  * Today's counts, kept in daily_metrics as jobs complete and technicians come and go; a read adds
- * only the hours of technicians online right now.
+ * only the hours of technicians online right now, or, once shifts are in use, counts the hours
+ * on shift instead.
  */
 @Injectable()
 export class StatsService {
-  constructor(private readonly stats: StatsRepository) {}
+  constructor(
+    private readonly stats: StatsRepository,
+    private readonly schedules: ScheduleRepository,
+  ) {}
 
   get(now = new Date()): Promise<DashboardStats> {
     return this.compute(this.stats.manager, now);
@@ -62,10 +73,12 @@ export class StatsService {
   }
 
   private async compute(manager: EntityManager, now: Date): Promise<DashboardStats> {
-    const [day, online] = await Promise.all([
-      this.stats.dayTotals(manager, businessDate(now)),
+    const today = businessDate(now);
+    const [day, online, schedules] = await Promise.all([
+      this.stats.dayTotals(manager, today),
       this.stats.onlineSince(manager),
+      this.schedules.allFacts(manager, today),
     ]);
-    return computeStats(day ?? EMPTY_DAY, online, now);
+    return computeStats(day ?? EMPTY_DAY, online, now, hoursOnShiftToday(schedules, now));
   }
 }

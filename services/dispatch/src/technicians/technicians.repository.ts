@@ -1,4 +1,4 @@
-import { UserFacts } from '@cincy/contracts';
+import { GeoPoint, UserFacts } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { TechnicianEntity } from './technician.entity';
@@ -23,6 +23,31 @@ export class TechniciansRepository {
       .where('user_id = :userId AND online_since IS NULL', { userId })
       .execute();
     return !!affected;
+  }
+
+  /** Every technician (role technician), by name. */
+  listTechnicians(manager: EntityManager): Promise<TechnicianEntity[]> {
+    return manager.find(TechnicianEntity, {
+      where: { role: 'technician' },
+      order: { name: 'ASC', userId: 'ASC' },
+    });
+  }
+
+  findOne(manager: EntityManager, userId: number): Promise<TechnicianEntity | null> {
+    return manager.findOneBy(TechnicianEntity, { userId });
+  }
+
+  /** Keeps the newest reported position: a late, older report never moves the technician back. */
+  async updatePosition(manager: EntityManager, userId: number, at: GeoPoint, when: Date) {
+    await manager
+      .createQueryBuilder()
+      .update(TechnicianEntity)
+      .set({ lastLat: at.lat, lastLng: at.lng, lastPositionAt: when })
+      .where('user_id = :userId AND (last_position_at IS NULL OR last_position_at <= :when)', {
+        userId,
+        when,
+      })
+      .execute();
   }
 
   lock(manager: EntityManager, userId: number): Promise<TechnicianEntity | null> {

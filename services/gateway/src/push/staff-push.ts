@@ -42,6 +42,8 @@ type SocketMessage = {
 export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
   switch (event.type) {
     case 'dispatch.appointment.opened':
+    case 'dispatch.appointment.assigned':
+    case 'dispatch.appointment.unassigned':
     case 'dispatch.appointment.accepted':
     case 'dispatch.appointment.departed':
     case 'dispatch.appointment.arrived':
@@ -54,6 +56,12 @@ export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
       };
     case 'dispatch.stats.updated':
       return { name: SOCKET_EVENTS.statsChanged, payload: event.payload };
+    case 'dispatch.queue.updated':
+      return { name: SOCKET_EVENTS.queueChanged, payload: event.payload };
+    case 'dispatch.schedule.changed':
+      return { name: SOCKET_EVENTS.scheduleChanged, payload: event.payload };
+    case 'dispatch.settings.changed':
+      return { name: SOCKET_EVENTS.settingsChanged, payload: event.payload };
     case 'inventory.sales.updated':
       return { name: SOCKET_EVENTS.salesChanged, payload: event.payload };
     case 'inventory.item.changed':

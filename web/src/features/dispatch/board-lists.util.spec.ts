@@ -1,5 +1,5 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
-import { formatAge, splitBoard } from './board-lists.util';
+import { formatAge, openToday, splitBoard } from './board-lists.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
@@ -29,6 +29,7 @@ function appointment(
     createdAt: '2030-06-14T12:00:00.000Z',
     updatedAt: '2030-06-14T12:00:00.000Z',
     version: 1,
+    handBack: null,
     ...extra,
   };
 }
@@ -47,6 +48,20 @@ describe('splitBoard', () => {
       TODAY,
     );
     expect(ids(board.available)).toEqual([1, 3]);
+  });
+
+  it('lists assigned jobs without a date or for today apart, oldest request first', () => {
+    const board = splitBoard(
+      [
+        appointment(3, 'assigned', { technicianId: 7 }),
+        appointment(1, 'assigned', { scheduledDate: TODAY, technicianId: 8 }),
+        appointment(2, 'assigned', { scheduledDate: TOMORROW, technicianId: 7 }),
+        appointment(4, 'pending'),
+      ],
+      TODAY,
+    );
+    expect(ids(board.assigned)).toEqual([1, 3]);
+    expect(ids(openToday(board))).toEqual([1, 3, 4]);
   });
 
   it('lists accepted, en route and on location jobs as in progress, oldest request first', () => {

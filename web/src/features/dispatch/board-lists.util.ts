@@ -8,12 +8,19 @@ import {
 
 export interface BoardLists {
   available: DashboardAppointment[];
+  /** Given to a technician by dispatch, not yet accepted: no date or today's, oldest first. */
+  assigned: DashboardAppointment[];
   inProgress: DashboardAppointment[];
   future: DashboardAppointment[];
 }
 
 const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
   a.requestedAt.localeCompare(b.requestedAt);
+/** The open jobs of today in one list, oldest request first (dispatch's Available Jobs). */
+export const openToday = (lists: Pick<BoardLists, 'available' | 'assigned'>) =>
+  lists.assigned.length === 0
+    ? lists.available
+    : [...lists.available, ...lists.assigned].sort(byRequested);
 const bySchedule = (a: DashboardAppointment, b: DashboardAppointment) =>
   `${a.scheduledDate ?? ''}T${a.scheduledTime ?? ''}`.localeCompare(
     `${b.scheduledDate ?? ''}T${b.scheduledTime ?? ''}`,
@@ -21,7 +28,8 @@ const bySchedule = (a: DashboardAppointment, b: DashboardAppointment) =>
 
 /**
  * The board's three lists. `today` is the business date (America/New_York), not the browser's.
- * Available: pending with no scheduled date or scheduled today. In Progress: accepted, en_route,
+ * Available: pending with no scheduled date or scheduled today; Assigned: the same, assigned to a
+ * technician who has not accepted yet. In Progress: accepted, en_route,
  * on_location. Future: scheduled on another day and not completed or declined.
  */
 export function splitBoard(
@@ -31,11 +39,14 @@ export function splitBoard(
   const available = appointments
     .filter((a) => a.status === 'pending' && (!a.scheduledDate || a.scheduledDate === today))
     .sort(byRequested);
+  const assigned = appointments
+    .filter((a) => a.status === 'assigned' && (!a.scheduledDate || a.scheduledDate === today))
+    .sort(byRequested);
   const inProgress = appointments.filter((a) => isActive(a.status)).sort(byRequested);
   const future = appointments
     .filter((a) => !!a.scheduledDate && a.scheduledDate !== today && !isClosed(a.status))
     .sort(bySchedule);
-  return { available, inProgress, future };
+  return { available, assigned, inProgress, future };
 }
 
 export function minutesSince(iso: string, now: number): number {

@@ -24,6 +24,18 @@ export const DISPATCH_MESSAGES = {
   jobCompletedTitle: 'Job Completed',
   jobCompleted: 'The service record has been saved successfully.',
   completeFailed: 'Failed to complete the job. Please try again.',
+  assignedTitle: 'Job Assigned',
+  assignFailed: 'Could not assign the job.',
+  unassignedTitle: 'Job Unassigned',
+  unassigned: 'The job is back in Available Jobs.',
+  unassignFailed: 'Could not unassign the job.',
+  handedBackTitle: 'Job Handed Back',
+  handedBack: 'The job is back with dispatch.',
+  handBackFailed: 'Could not hand the job back.',
+  offShiftTitle: 'Off Shift',
+  offShift: 'You are off shift for the rest of today. You will not be offered new jobs.',
+  offShiftFailed: 'Could not end your shift.',
+  settingsFailed: 'Could not change the dispatch mode.',
 } as const;
 
 export { serverMessageOf };
@@ -92,3 +104,37 @@ export function completeFailedToast(error: unknown): ToastInput {
     variant: 'destructive',
   };
 }
+
+/** 'Dana has the job for Ann Lee.' */
+export function assignedToast(technicianName: string, customerName: string): ToastInput {
+  return {
+    title: DISPATCH_MESSAGES.assignedTitle,
+    description: `${technicianName} has the job for ${customerName}.`,
+  };
+}
+
+/** A refused call: our sentence, then the server's reason when it gave one. */
+export function failedToast(
+  text: (typeof DISPATCH_MESSAGES)[
+    'assignFailed' | 'unassignFailed' | 'handBackFailed' | 'offShiftFailed' | 'settingsFailed'],
+  error: unknown,
+): ToastInput {
+  return {
+    title: DISPATCH_MESSAGES.errorTitle,
+    description: withReason(text, error),
+    variant: 'destructive',
+  };
+}
+
+export const UNASSIGNED_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.unassignedTitle,
+  description: DISPATCH_MESSAGES.unassigned,
+};
+export const HANDED_BACK_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.handedBackTitle,
+  description: DISPATCH_MESSAGES.handedBack,
+};
+export const OFF_SHIFT_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.offShiftTitle,
+  description: DISPATCH_MESSAGES.offShift,
+};

@@ -2,11 +2,21 @@ import { Button, Flex, type ButtonProps } from 'antd';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { useChangeAppointmentStatus } from '../../hooks/use-change-appointment-status';
-import { statusChangedToast, statusFailedToast } from './dispatch-toasts.util';
+import { useUnassignAppointment } from '../../hooks/use-unassign-appointment';
 import {
+  DISPATCH_MESSAGES,
+  UNASSIGNED_TOAST,
+  failedToast,
+  statusChangedToast,
+  statusFailedToast,
+} from './dispatch-toasts.util';
+import {
+  ASSIGNMENT_ACTION_LABELS,
   JOB_ACTION_LABELS,
   STEP_STATUS,
+  assignmentActionsFor,
   jobActionsFor,
+  type AssignmentAction,
   type JobAction,
   type StepAction,
 } from './job-actions.util';
@@ -18,6 +28,10 @@ interface Props {
   board: readonly DashboardAppointment[];
   onComplete: (appointment: DashboardAppointment) => void;
   onDecline: (appointment: DashboardAppointment) => void;
+  /** Opens the assign dialog (admins: Assign, Reassign). */
+  onAssign?: (appointment: DashboardAppointment) => void;
+  /** Opens the hand-back dialog (the assigned technician). */
+  onHandBack?: (appointment: DashboardAppointment) => void;
   /** The technician's current job on a phone: the next step as one big full-width button. */
   block?: boolean;
 }
@@ -30,6 +44,13 @@ const BUTTON_LOOK: Record<JobAction, ButtonProps> = {
   decline: { danger: true },
 };
 
+const ASSIGNMENT_LOOK: Record<AssignmentAction, ButtonProps> = {
+  assign: { type: 'primary', ghost: true },
+  reassign: {},
+  unassign: {},
+  handBack: {},
+};
+
 const isStep = (action: JobAction): action is StepAction => action in STEP_STATUS;
 
 /** The buttons of one job card; each card has its own call, and its buttons wait for it. */
@@ -39,11 +60,20 @@ export function JobActions({
   board,
   onComplete,
   onDecline,
+  onAssign,
+  onHandBack,
   block = false,
 }: Props) {
   const change = useChangeAppointmentStatus();
+  const unassign = useUnassignAppointment();
   const actions = jobActionsFor(a, user, board);
-  if (actions.length === 0) return null;
+  const assignment = assignmentActionsFor(a, user).filter(
+    (action) =>
+      action === 'unassign' ||
+      (action === 'handBack' ? onHandBack !== undefined : onAssign !== undefined),
+  );
+  if (actions.length === 0 && assignment.length === 0) return null;
+  const busy = change.isPending || unassign.isPending;
 
   const step = (action: StepAction) => {
     // The status body names a technician; the server acts for the signed-in user regardless.
@@ -62,6 +92,19 @@ export function JobActions({
     );
   };
 
+  const onAssignment = (action: AssignmentAction) => {
+    if (action === 'handBack') onHandBack?.(a);
+    else if (action !== 'unassign') onAssign?.(a);
+    else
+      unassign.mutateAsync(a.id).then(
+        () => toast(UNASSIGNED_TOAST),
+        (error: unknown) => {
+          console.warn('Unassign failed', error);
+          toast(failedToast(DISPATCH_MESSAGES.unassignFailed, error));
+        },
+      );
+  };
+
   const onClick = (action: JobAction) => {
     if (isStep(action)) step(action);
     else if (action === 'complete') onComplete(a);
@@ -75,7 +118,7 @@ export function JobActions({
       vertical={block}
       role="group"
       aria-label={`Actions for ${a.customer.name}`}
-      aria-busy={change.isPending || undefined}
+      aria-busy={busy || undefined}
     >
       {actions.map((action) => (
         <Button
@@ -84,10 +127,26 @@ export function JobActions({
           size="large"
           block={block}
           style={block ? undefined : { flex: '1 1 140px' }}
-          disabled={change.isPending}
+          disabled={busy}
           onClick={() => onClick(action)}
         >
           {JOB_ACTION_LABELS[action]}
+        </Button>
+      ))}
+      {assignment.map((action) => (
+        <Button
+          key={action}
+          {...ASSIGNMENT_LOOK[action]}
+          size="large"
+          block={block}
+          style={block ? undefined : { flex: '1 1 140px' }}
+          disabled={busy}
+          loading={action === 'unassign' && unassign.isPending}
+          onClick={() => onAssignment(action)}
+        >
+          {action === 'unassign' && unassign.isPending
+            ? 'Unassigning...'
+            : ASSIGNMENT_ACTION_LABELS[action]}
         </Button>
       ))}
     </Flex>

@@ -1,6 +1,11 @@
 import type { AppointmentStatus } from '@cincy/contracts';
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
-import { canAcceptJob, hasActiveJob, jobActionsFor } from './job-actions.util';
+import {
+  assignmentActionsFor,
+  canAcceptJob,
+  hasActiveJob,
+  jobActionsFor,
+} from './job-actions.util';
 
 const job = (id: number, status: AppointmentStatus, technicianId: number | null = null) =>
   dashboardAppointment(id, status, {
@@ -107,5 +112,31 @@ describe('jobActionsFor', () => {
     const closed = job(1, status, TECH.id);
     expect(jobActionsFor(closed, ADMIN, [closed])).toEqual([]);
     expect(jobActionsFor(closed, TECH, [closed])).toEqual([]);
+  });
+});
+
+describe('assignmentActionsFor', () => {
+  it('gives an admin Assign on a pending job, Reassign and Unassign on an assigned one', () => {
+    expect(assignmentActionsFor(job(1, 'pending'), ADMIN)).toEqual(['assign']);
+    expect(assignmentActionsFor(job(1, 'assigned', TECH.id), ADMIN)).toEqual([
+      'reassign',
+      'unassign',
+    ]);
+  });
+
+  it('gives an admin nothing once the job is under way or closed', () => {
+    for (const status of ['accepted', 'en_route', 'on_location', 'completed', 'declined'] as const)
+      expect(assignmentActionsFor(job(1, status, TECH.id), ADMIN)).toEqual([]);
+  });
+
+  it('gives the assigned technician Hand back, and nobody else', () => {
+    expect(assignmentActionsFor(job(1, 'assigned', TECH.id), TECH)).toEqual(['handBack']);
+    expect(assignmentActionsFor(job(1, 'assigned', OTHER_TECH), TECH)).toEqual([]);
+    expect(assignmentActionsFor(job(1, 'accepted', TECH.id), TECH)).toEqual([]);
+    expect(assignmentActionsFor(job(1, 'pending'), TECH)).toEqual([]);
+  });
+
+  it('does not give the supervisor (privileged, not an admin) the assignment buttons', () => {
+    expect(assignmentActionsFor(job(1, 'pending'), SUPERVISOR)).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import {
   NEXT_MOVE,
+  checkAssign,
+  checkHandBack,
+  checkUnassign,
   isActive,
   isClosed,
   mayAct,
@@ -87,5 +90,35 @@ export function jobActionsFor(
     if (mayAct(appointment, user, next, activeJob)) actions.push(ACTION_OF_MOVE[next]);
   }
   if (user.privileged && !isClosed(appointment.status)) actions.push('decline');
+  return actions;
+}
+
+/** The assignment buttons a card can show, in the order they are shown. */
+export type AssignmentAction = 'assign' | 'reassign' | 'unassign' | 'handBack';
+
+export const ASSIGNMENT_ACTION_LABELS: Record<AssignmentAction, string> = {
+  assign: 'Assign',
+  reassign: 'Reassign',
+  unassign: 'Unassign',
+  handBack: 'Hand back',
+};
+
+/**
+ * The assignment buttons `user` may use on a job, by the lifecycle's rules: an admin assigns an
+ * open job (Reassign once it is assigned) and puts an assigned one back in the pool; the technician
+ * it is assigned to hands it back before accepting it.
+ */
+export function assignmentActionsFor(
+  appointment: DashboardAppointment,
+  user: Pick<SignedInUser, 'id' | 'role'>,
+): AssignmentAction[] {
+  const actions: AssignmentAction[] = [];
+  if (user.role === 'admin') {
+    const job = { ...appointment, technicianName: appointment.technician?.name ?? null };
+    if (checkAssign(job) === null)
+      actions.push(appointment.status === 'assigned' ? 'reassign' : 'assign');
+    if (checkUnassign(appointment) === null) actions.push('unassign');
+  }
+  if (checkHandBack(appointment, user) === null) actions.push('handBack');
   return actions;
 }

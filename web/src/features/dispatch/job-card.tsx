@@ -38,12 +38,15 @@ export function JobCard({
   appointment: a,
   now,
   actions,
+  notes,
   focus = false,
 }: {
   appointment: DashboardAppointment;
   now: number;
   /** The buttons the viewer may use on this job (JobActions). */
   actions?: ReactNode;
+  /** What dispatch should know at a glance (a hand-back, the best technician), above the facts. */
+  notes?: ReactNode;
   focus?: boolean;
 }) {
   const titleId = useId();
@@ -138,6 +141,7 @@ export function JobCard({
             </Flex>
           </Flex>
         )}
+        {notes}
         <Descriptions
           size="small"
           column={1}

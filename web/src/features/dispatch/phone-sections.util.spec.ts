@@ -54,10 +54,10 @@ describe('phoneSections', () => {
     expect(sections.filter((s) => s.collapsible).map((s) => s.key)).toEqual(['future']);
   });
 
-  it('gives an admin the board by urgency: in progress, available, future', () => {
+  it('gives an admin the board by urgency: in progress, available (with assigned), future', () => {
     expect(shape(phoneSections(board, { id: 1, role: 'admin' }, TODAY))).toEqual([
       ['inProgress', [2, 3]],
-      ['available', [1]],
+      ['available', [1, 4]],
       ['future', [5, 6]],
     ]);
   });
@@ -65,6 +65,15 @@ describe('phoneSections', () => {
   it('lists each job once', () => {
     const ids = phoneSections(board, ME, TODAY).flatMap((s) => s.appointments.map((a) => a.id));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('puts a job dispatch assigned to the technician first among their offers', () => {
+    const offers = [
+      appointment(1, 'pending', { technicianId: ME.id }),
+      appointment(2, 'assigned', { technicianId: ME.id }),
+    ];
+    const offered = phoneSections(offers, ME, TODAY).find((s) => s.key === 'offered');
+    expect(offered?.appointments.map((a) => a.id)).toEqual([2, 1]);
   });
 });
 
@@ -82,6 +91,11 @@ describe('deskSections', () => {
       'Available Jobs',
       'Future Jobs',
     ]);
+  });
+
+  it("keeps dispatch's assigned jobs in Available Jobs until they are accepted", () => {
+    const withAssigned = [...board, appointment(3, 'assigned', { technicianId: 9 })];
+    expect(shape(deskSections(withAssigned, false, TODAY))[0]).toEqual(['available', [1, 3]]);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   type DashboardAppointment,
   type SignedInUser,
 } from '@cincy/contracts';
-import { splitBoard } from './board-lists.util';
+import { openToday, splitBoard } from './board-lists.util';
 
 export type BoardSectionKey = 'current' | 'offered' | 'inProgress' | 'available' | 'future';
 
@@ -40,7 +40,8 @@ type Viewer = Pick<SignedInUser, 'id' | 'role'>;
  * The board's lists for a phone, most urgent first; every job is in exactly one list.
  * A technician: their current job (accepted, en route or on location), the jobs assigned to them
  * and not started (offered), the open pool (Available Jobs), the team's other jobs in progress,
- * then Future Jobs. Anyone else (an admin): In Progress, Available Jobs, Future Jobs.
+ * then Future Jobs. Anyone else (an admin): In Progress, Available Jobs (with the jobs assigned and
+ * not yet accepted), Future Jobs.
  */
 export function phoneSections(
   appointments: readonly DashboardAppointment[],
@@ -51,14 +52,19 @@ export function phoneSections(
   if (user.role !== 'technician')
     return [
       section('inProgress', lists.inProgress),
-      section('available', lists.available),
+      section('available', openToday(lists)),
       section('future', lists.future),
     ];
   const mine = (a: DashboardAppointment) => a.technicianId === user.id;
   const current = lists.inProgress.filter(mine);
   const offered = appointments
     .filter((a) => mine(a) && !isActive(a.status) && !isClosed(a.status))
-    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+    // A job dispatch gave them comes first: it waits for their answer (Accept or Hand back).
+    .sort(
+      (a, b) =>
+        Number(b.status === 'assigned') - Number(a.status === 'assigned') ||
+        a.requestedAt.localeCompare(b.requestedAt),
+    );
   const offeredIds = new Set(offered.map((a) => a.id));
   const notOffered = (a: DashboardAppointment) => !offeredIds.has(a.id);
   return [
@@ -83,7 +89,8 @@ export function deskSections(
   today = businessDate(),
 ): BoardSection[] {
   const lists = splitBoard(appointments, today);
-  const available = section('available', lists.available);
+  // Dispatch's view: the jobs it assigned stay in Available Jobs until a technician accepts them.
+  const available = section('available', openToday(lists));
   const inProgress = section('inProgress', lists.inProgress);
   return [
     ...(busy ? [inProgress, available] : [available, inProgress]),

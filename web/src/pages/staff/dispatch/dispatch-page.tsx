@@ -8,13 +8,20 @@ import {
   type UserLocation,
 } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
+import {
+  bestSuggestions,
+  type BestSuggestion,
+} from '../../../features/dispatch/best-suggestion.util';
 import { splitBoard } from '../../../features/dispatch/board-lists.util';
+import { DispatchMode, OffShiftButton } from '../../../features/dispatch/dispatch-mode';
 import { JobActions } from '../../../features/dispatch/job-actions';
+import { JobNotes } from '../../../features/dispatch/job-notes';
 import { hasActiveJob } from '../../../features/dispatch/job-actions.util';
 import { LocationStatus } from '../../../features/dispatch/location-status';
 import { MapLegend } from '../../../features/dispatch/map-legend';
 import { mapAppointments, mapTechnicians } from '../../../features/dispatch/map.util';
 import { OnlineTeam } from '../../../features/dispatch/online-team';
+import { QueueCard } from '../../../features/dispatch/queue-card';
 import { deskSections, phoneSections } from '../../../features/dispatch/phone-sections.util';
 import { statCards } from '../../../features/dispatch/stats.util';
 import { useAppointments } from '../../../hooks/use-appointments';
@@ -48,9 +55,18 @@ const CompletionDialog = lazy(() =>
 const DeclineDialog = lazy(() =>
   import('../../../features/dispatch/decline-dialog').then((m) => ({ default: m.DeclineDialog })),
 );
+const AssignDialog = lazy(() =>
+  import('../../../features/dispatch/assign-dialog').then((m) => ({ default: m.AssignDialog })),
+);
+const HandBackDialog = lazy(() =>
+  import('../../../features/dispatch/hand-back-dialog').then((m) => ({
+    default: m.HandBackDialog,
+  })),
+);
 
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
+const NO_SUGGESTIONS = new Map<number, BestSuggestion>();
 /** The map's own height (.map-canvas), kept while its chunk loads so nothing below moves. */
 const MAP_HEIGHT = 340;
 
@@ -100,6 +116,11 @@ export function DispatchPage() {
   const [mapSlot, mapNear] = useNearViewport<HTMLDivElement>();
   const [completing, setCompleting] = useState<DashboardAppointment | null>(null);
   const [declining, setDeclining] = useState<DashboardAppointment | null>(null);
+  // The job's id: the dialog reads the job from the board, so a refreshed board (after a 409)
+  // gives it the newest version.
+  const [assigningId, setAssigningId] = useState<number | null>(null);
+  const [handingBack, setHandingBack] = useState<DashboardAppointment | null>(null);
+  const admin = user?.role === 'admin';
   const [refreshing, setRefreshing] = useState(false);
 
   // The cards render in a transition: React slices fifty of them into short tasks instead of one
@@ -115,6 +136,11 @@ export function DispatchPage() {
     () =>
       user && byUrgency ? phoneSections(board, user, today) : deskSections(board, busy, today),
     [board, user, byUrgency, busy, today],
+  );
+  // The best technician for each open card, once per board, team or minute (admins only).
+  const best = useMemo(
+    () => (admin ? bestSuggestions(board, team.data ?? NO_USERS, new Date(now)) : NO_SUGGESTIONS),
+    [admin, board, team.data, now],
   );
   const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
   const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
@@ -173,9 +199,15 @@ export function DispatchPage() {
       board={board}
       onComplete={setCompleting}
       onDecline={setDeclining}
+      onAssign={admin ? (job) => setAssigningId(job.id) : undefined}
+      onHandBack={setHandingBack}
       block={block}
     />
   );
+  const renderNotes = admin
+    ? (a: DashboardAppointment) => <JobNotes appointment={a} best={best.get(a.id)} />
+    : undefined;
+  const assigning = assigningId === null ? undefined : loaded.find((a) => a.id === assigningId);
   const refreshLocations = () => {
     setRefreshing(true);
     void team.refetch().finally(() => setRefreshing(false));
@@ -196,6 +228,7 @@ export function DispatchPage() {
               now={now}
               focus={s.key === 'current'}
               renderActions={(a) => renderActions(a, s.key === 'current')}
+              renderNotes={renderNotes}
             />
           ))}
     </Flex>
@@ -203,6 +236,7 @@ export function DispatchPage() {
 
   const side = (
     <Flex vertical gap={16} component="aside" aria-label="Team and map">
+      {admin && <QueueCard enabled={signedIn} />}
       <Card
         title={
           <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
@@ -282,6 +316,10 @@ export function DispatchPage() {
           }
         />
         <LocationStatus role={user.role} />
+        <Flex align="center" justify="space-between" gap={12} wrap>
+          <DispatchMode role={user.role} enabled={signedIn} />
+          {user.role === 'technician' && <OffShiftButton />}
+        </Flex>
         {alerts}
         {phone ? (
           <>
@@ -332,6 +370,21 @@ export function DispatchPage() {
             key={declining.id}
             appointment={declining}
             onClose={() => setDeclining(null)}
+          />
+        )}
+        {assigning && (
+          <AssignDialog
+            key={assigning.id}
+            appointment={assigning}
+            board={loaded}
+            onClose={() => setAssigningId(null)}
+          />
+        )}
+        {handingBack && (
+          <HandBackDialog
+            key={handingBack.id}
+            appointment={handingBack}
+            onClose={() => setHandingBack(null)}
           />
         )}
       </Suspense>

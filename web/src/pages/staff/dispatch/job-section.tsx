@@ -12,6 +12,8 @@ interface Props {
   now: number;
   /** The buttons of each card. */
   renderActions?: (appointment: DashboardAppointment) => ReactNode;
+  /** What dispatch should know of each card (JobCard `notes`). */
+  renderNotes?: (appointment: DashboardAppointment) => ReactNode;
   /** The technician's current job: cards with call, navigate and gate code up front. */
   focus?: boolean;
 }
@@ -29,7 +31,7 @@ function SectionTitle({ id, title, count }: { id: string; title: string; count: 
  * One list of the board as a region named by its heading. Keys are appointment ids, so a push
  * moves or updates a card without rebuilding the list; an empty list keeps its height.
  */
-export function JobSection({ section, now, renderActions, focus = false }: Props) {
+export function JobSection({ section, now, renderActions, renderNotes, focus = false }: Props) {
   const headingId = useId();
   const { title, empty, appointments } = section;
   const [drawn, sentinel] = useCardsShown(appointments.length);
@@ -40,7 +42,13 @@ export function JobSection({ section, now, renderActions, focus = false }: Props
       <Flex vertical gap={12} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {appointments.slice(0, drawn).map((a) => (
           <li key={a.id}>
-            <JobCard appointment={a} now={now} actions={renderActions?.(a)} focus={focus} />
+            <JobCard
+              appointment={a}
+              now={now}
+              actions={renderActions?.(a)}
+              notes={renderNotes?.(a)}
+              focus={focus}
+            />
           </li>
         ))}
         {drawn < appointments.length && (

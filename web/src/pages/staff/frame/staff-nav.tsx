@@ -14,11 +14,13 @@ interface NavItem {
   roles: readonly Role[];
 }
 
-/** Admin sees all four links, technician Dispatch and Customers. */
+/** Admin sees every link, technician Dispatch and Customers. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dispatch', label: 'Dispatch', roles: ['admin', 'technician'] },
   { to: '/customer-database', label: 'Customers', roles: ['admin', 'technician'] },
   { to: '/inventory', label: 'Inventory', roles: ['admin'] },
+  { to: '/day', label: 'Day', roles: ['admin'] },
+  { to: '/schedules', label: 'Schedules', roles: ['admin'] },
   { to: '/user-management', label: 'Users', roles: ['admin'] },
 ];
 

@@ -1,0 +1,157 @@
+import { ERROR_CODES, ESTIMATE, ScheduleFacts } from '@cincy/contracts';
+import { DAY_MESSAGES, DayJobFacts, buildDayView, checkDayInRange, placeJob } from './day-view';
+
+// Wednesday 25 November 2026, 10:00 in Cincinnati (EST, UTC-5).
+const NOW = new Date('2026-11-25T15:00:00Z');
+const DATE = '2026-11-25';
+const MINUTE = 60_000;
+const at = (iso: string) => new Date(iso);
+
+const schedule = (technicianId: number, start: string, end: string): ScheduleFacts => ({
+  technicianId,
+  weekly: [{ weekday: 3, start, end }],
+  exceptions: [],
+});
+
+let nextId = 1;
+function job(overrides: Partial<DayJobFacts> = {}): DayJobFacts {
+  return {
+    id: nextId++,
+    customerName: 'Jane',
+    status: 'pending',
+    preferredTime: 'ASAP',
+    scheduledDate: null,
+    scheduledTime: null,
+    scheduledStartTime: null,
+    requestedAt: at('2026-11-25T14:30:00Z'),
+    technicianId: null,
+    onLocationAt: null,
+    completedAt: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+describe('checkDayInRange', () => {
+  it.each(['2026-11-18', '2026-11-25', '2026-12-01'])(
+    'accepts %s (today - 7 to today + 6)',
+    (d) => {
+      expect(checkDayInRange(d, NOW)).toBeNull();
+    },
+  );
+
+  it.each(['2026-11-17', '2026-12-02'])('refuses %s on the field date', (d) => {
+    expect(checkDayInRange(d, NOW)).toEqual({
+      code: ERROR_CODES.validation,
+      message: DAY_MESSAGES.outOfRange,
+      field: 'date',
+    });
+  });
+
+  it("counts from Cincinnati's today, not UTC's", () => {
+    // 01:00 UTC on the 26th is still the 25th in Cincinnati: the 2nd is today + 7 there.
+    expect(checkDayInRange('2026-12-02', at('2026-11-26T01:00:00Z'))).not.toBeNull();
+    expect(checkDayInRange('2026-11-18', at('2026-11-26T01:00:00Z'))).toBeNull();
+  });
+});
+
+describe('placeJob', () => {
+  it('uses a completed job’s own times, marked measured', () => {
+    const placed = placeJob(
+      job({
+        status: 'completed',
+        technicianId: 1,
+        onLocationAt: at('2026-11-25T14:00:00Z'),
+        completedAt: at('2026-11-25T14:17:00Z'),
+      }),
+      new Map(),
+    );
+    expect(placed).toMatchObject({
+      start: '2026-11-25T14:00:00.000Z',
+      end: '2026-11-25T14:17:00.000Z',
+      measured: true,
+      kind: 'asap',
+    });
+  });
+
+  it('puts a scheduled job at its hour for an install', () => {
+    const placed = placeJob(
+      job({
+        preferredTime: '14:00',
+        scheduledDate: DATE,
+        scheduledTime: '14:00:00',
+        scheduledStartTime: at('2026-11-25T19:00:00Z'),
+      }),
+      new Map(),
+    );
+    expect(placed).toMatchObject({
+      kind: 'scheduled',
+      start: '2026-11-25T19:00:00.000Z',
+      end: new Date(
+        at('2026-11-25T19:00:00Z').getTime() + ESTIMATE.installMinutes * MINUTE,
+      ).toISOString(),
+      measured: false,
+    });
+  });
+
+  it("puts an open ASAP request at the queue's arrival, else at its request", () => {
+    const waiting = job();
+    const arrival = at('2026-11-25T15:12:00Z');
+    expect(placeJob(waiting, new Map([[waiting.id, arrival]])).start).toBe(arrival.toISOString());
+    expect(placeJob(waiting, new Map()).start).toBe(waiting.requestedAt.toISOString());
+  });
+});
+
+describe('buildDayView', () => {
+  it('gives each technician on shift that day a row of their jobs in time order, and lists the open ones nobody has', () => {
+    const late = job({
+      technicianId: 1,
+      status: 'assigned',
+      requestedAt: at('2026-11-25T16:00:00Z'),
+    });
+    const early = job({
+      technicianId: 1,
+      status: 'accepted',
+      requestedAt: at('2026-11-25T13:00:00Z'),
+    });
+    const open = job();
+    const view = buildDayView(
+      DATE,
+      NOW,
+      [
+        { id: 1, name: 'Tess' },
+        { id: 2, name: 'Otto' },
+        { id: 3, name: 'Off Today' },
+      ],
+      [
+        schedule(1, '08:00', '16:00'),
+        schedule(2, '12:00', '20:00'),
+        { technicianId: 3, weekly: [], exceptions: [] },
+      ],
+      [late, open, early],
+      new Map(),
+    );
+    expect(view.rows.map((r) => [r.name, r.onShiftNow, r.jobs.map((j) => j.id)])).toEqual([
+      ['Tess', true, [early.id, late.id]],
+      ['Otto', false, []],
+    ]);
+    expect(view.rows[0].shifts).toEqual([{ start: '08:00', end: '16:00' }]);
+    expect(view.unassigned.map((j) => j.id)).toEqual([open.id]);
+  });
+
+  it('keeps a row for a technician off shift who still has a job that day', () => {
+    const done = job({
+      technicianId: 3,
+      status: 'completed',
+      completedAt: at('2026-11-25T14:00:00Z'),
+    });
+    const view = buildDayView(DATE, NOW, [{ id: 3, name: 'Off' }], [], [done], new Map());
+    expect(view.rows).toEqual([
+      expect.objectContaining({
+        technicianId: 3,
+        shifts: [],
+        jobs: [expect.objectContaining({ id: done.id })],
+      }),
+    ]);
+  });
+});

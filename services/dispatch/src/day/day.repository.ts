@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { BoardAppointmentEntity } from '../board';
+
+/** The jobs of one business day, as the day view reads them. */
+@Injectable()
+export class DayRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /**
+   * Not declined, and scheduled for the day; or ASAP and requested or completed within
+   * [from, until), or still open when the day is today.
+   */
+  jobsOfDay(
+    manager: EntityManager,
+    date: string,
+    from: Date,
+    until: Date,
+    isToday: boolean,
+  ): Promise<BoardAppointmentEntity[]> {
+    return manager
+      .createQueryBuilder(BoardAppointmentEntity, 'a')
+      .where("a.status <> 'declined'")
+      .andWhere(
+        `(a.scheduled_date = :date OR (a.scheduled_date IS NULL AND (
+            (a.requested_at >= :from AND a.requested_at < :until)
+         OR (a.completed_at >= :from AND a.completed_at < :until)
+         OR (:isToday AND a.closed_at IS NULL))))`,
+        { date, from, until, isToday },
+      )
+      .getMany();
+  }
+}

@@ -1,0 +1,54 @@
+import { AppointmentStatus, ScheduleFacts, estimateDrive, onShiftAt } from '@cincy/contracts';
+import { QueueJob, QueueTechnician, waitingJobs } from './compute-queue';
+
+/** A job and the technician auto-dispatch gives it to. */
+export interface AutoAssignment {
+  appointmentId: number;
+  technicianId: number;
+}
+
+/** A technician with a job in one of these is not free. */
+const TAKEN: readonly AppointmentStatus[] = ['assigned', 'accepted', 'en_route', 'on_location'];
+
+/**
+ * The auto-dispatch rule: every unassigned pending ASAP request, in queue order, goes to the free
+ * technician who can arrive first. Free means on shift, with no active job and no job assigned to
+ * them; each gets one request per round. Those who were last seen nowhere come after those with
+ * a position, and with no customer position the technician with the lowest id is taken. A request
+ * nobody is free for waits: the next event that frees someone (a completion, a decline, a
+ * hand-back, a setting change) finds it here again.
+ */
+export function autoAssignments(
+  jobs: readonly QueueJob[],
+  technicians: readonly QueueTechnician[],
+  schedules: readonly ScheduleFacts[],
+  now: Date,
+): AutoAssignment[] {
+  const onShift = onShiftAt(
+    technicians.map((t) => t.id),
+    schedules,
+    now,
+  );
+  const taken = new Set(
+    jobs
+      .filter((j) => j.technicianId !== null && TAKEN.includes(j.status))
+      .map((j) => j.technicianId),
+  );
+  const free = technicians.filter((t) => onShift.has(t.id) && !taken.has(t.id));
+  const assignments: AutoAssignment[] = [];
+  for (const job of waitingJobs(jobs)) {
+    if (free.length === 0) break;
+    if (job.status !== 'pending' || job.technicianId !== null) continue;
+    const drive = (t: QueueTechnician) =>
+      t.position && job.customerLocation
+        ? estimateDrive(t.position, job.customerLocation).minutes
+        : Infinity;
+    const best = free.reduce((a, b) => {
+      const [da, db] = [drive(a), drive(b)];
+      return db < da || (db === da && b.id < a.id) ? b : a;
+    });
+    assignments.push({ appointmentId: job.id, technicianId: best.id });
+    free.splice(free.indexOf(best), 1);
+  }
+  return assignments;
+}

@@ -1,0 +1,115 @@
+import { AppointmentStatus, Priority, QueueEntry } from '@cincy/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { BoardAppointmentEntity } from '../board';
+import { ComputedEntry } from './compute-queue';
+
+interface StoredRow {
+  appointment_id: number;
+  position: number;
+  technician_id: number | null;
+  estimated_wait_minutes: number | null;
+  estimated_arrival_at: Date | null;
+}
+
+interface ListedRow extends StoredRow {
+  customer_name: string;
+  priority: Priority;
+  status: AppointmentStatus;
+  requested_at: Date;
+  technician_name: string | null;
+}
+
+/** Every statement on `appointment_queue`, and the open jobs it is computed from. */
+@Injectable()
+export class QueueRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** Recomputations take turns across replicas: each replaces the whole table. */
+  async lock(manager: EntityManager): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('dispatch.queue'))");
+  }
+
+  /** Every job not yet completed or declined. */
+  openJobs(manager: EntityManager): Promise<BoardAppointmentEntity[]> {
+    return manager.find(BoardAppointmentEntity, { where: { closedAt: IsNull() } });
+  }
+
+  async stored(manager: EntityManager): Promise<ComputedEntry[]> {
+    const rows: StoredRow[] = await manager.query(
+      `SELECT appointment_id, position, technician_id, estimated_wait_minutes, estimated_arrival_at
+         FROM appointment_queue ORDER BY position`,
+    );
+    return rows.map(toComputed);
+  }
+
+  /** The queue becomes `entries`, in one statement after one delete (the caller's transaction). */
+  async replace(manager: EntityManager, entries: readonly ComputedEntry[], computedAt: Date) {
+    await manager.query('DELETE FROM appointment_queue');
+    if (entries.length === 0) return;
+    await manager.query(
+      `INSERT INTO appointment_queue
+         (appointment_id, position, technician_id, estimated_wait_minutes, estimated_arrival_at,
+          computed_at)
+       SELECT *, $6::timestamptz
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[])`,
+      [
+        entries.map((e) => e.appointmentId),
+        entries.map((e) => e.position),
+        entries.map((e) => e.technicianId),
+        entries.map((e) => e.estimatedWaitMinutes),
+        entries.map((e) => e.estimatedArrivalAt?.toISOString() ?? null),
+        computedAt.toISOString(),
+      ],
+    );
+  }
+
+  /** The stored queue with each job's customer, priority, status and technician's name. */
+  async list(manager: EntityManager = this.manager): Promise<QueueEntry[]> {
+    const rows: ListedRow[] = await manager.query(
+      `SELECT q.appointment_id, q.position, q.technician_id, q.estimated_wait_minutes,
+              q.estimated_arrival_at, a.customer_name, a.priority, a.status, a.requested_at,
+              t.name AS technician_name
+         FROM appointment_queue q
+         JOIN board_appointments a ON a.id = q.appointment_id
+         LEFT JOIN technicians t ON t.user_id = q.technician_id
+        ORDER BY q.position`,
+    );
+    return rows.map((r) => ({
+      appointmentId: r.appointment_id,
+      position: r.position,
+      customerName: r.customer_name,
+      priority: r.priority,
+      status: r.status,
+      requestedAt: new Date(r.requested_at).toISOString(),
+      technicianId: r.technician_id,
+      technicianName: r.technician_name,
+      estimatedWaitMinutes: r.estimated_wait_minutes,
+      estimatedArrivalAt: r.estimated_arrival_at
+        ? new Date(r.estimated_arrival_at).toISOString()
+        : null,
+    }));
+  }
+
+  /** Each stored request's estimated arrival, for the day view. */
+  async arrivals(manager: EntityManager = this.manager): Promise<Map<number, Date>> {
+    const rows = await this.stored(manager);
+    return new Map(
+      rows.flatMap((r) => (r.estimatedArrivalAt ? [[r.appointmentId, r.estimatedArrivalAt]] : [])),
+    );
+  }
+}
+
+function toComputed(r: StoredRow): ComputedEntry {
+  return {
+    appointmentId: r.appointment_id,
+    position: r.position,
+    technicianId: r.technician_id,
+    estimatedWaitMinutes: r.estimated_wait_minutes,
+    estimatedArrivalAt: r.estimated_arrival_at ? new Date(r.estimated_arrival_at) : null,
+  };
+}

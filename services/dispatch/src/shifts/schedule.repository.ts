@@ -1,0 +1,167 @@
+import {
+  EventPayload,
+  Role,
+  SHIFT_HORIZON_DAYS,
+  ScheduleFacts,
+  ShiftRange,
+  WeeklyShift,
+  addDays,
+  businessDate,
+  formatShiftTime,
+  shiftMinutes,
+} from '@cincy/contracts';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LessThan } from 'typeorm';
+import { ScheduleExceptionEntity, WeeklyShiftEntity } from './schedule.entities';
+
+/** Who a schedule belongs to, from dispatch's copy of the staff. */
+export interface StaffMember {
+  id: number;
+  name: string;
+  role: Role;
+}
+
+/** A schedule as the events carry it. */
+export type Schedule = EventPayload<'dispatch.schedule.changed'>['schedule'];
+
+const emptyFacts = (technicianId: number): Schedule => ({
+  technicianId,
+  weekly: [],
+  exceptions: [],
+});
+
+/**
+ * Every statement on the technicians' schedules (weekly pattern and date exceptions). It reads the
+ * `technicians` copy by SQL rather than through that module, which itself depends on this one.
+ */
+@Injectable()
+export class ScheduleRepository {
+  /** The staff member, their row locked so changes to one schedule take turns; null if unknown. */
+  async lockStaffMember(manager: EntityManager, id: number): Promise<StaffMember | null> {
+    const [row]: StaffMember[] = await manager.query(
+      'SELECT user_id AS id, name, role FROM technicians WHERE user_id = $1 FOR UPDATE',
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** Every technician by name, for the schedule screen. */
+  technicians(manager: EntityManager): Promise<StaffMember[]> {
+    return manager.query(
+      `SELECT user_id AS id, name, role FROM technicians
+        WHERE role = 'technician' ORDER BY name, user_id`,
+    );
+  }
+
+  /**
+   * The schedule of every technician (role technician in dispatch's copy of the staff), with the
+   * exceptions from `today` to the horizon; a technician without one has an empty schedule.
+   */
+  async allFacts(manager: EntityManager, today = businessDate()): Promise<ScheduleFacts[]> {
+    const ids: { user_id: number }[] = await manager.query(
+      "SELECT user_id FROM technicians WHERE role = 'technician' ORDER BY user_id",
+    );
+    return this.factsOfMany(
+      manager,
+      ids.map((r) => r.user_id),
+      today,
+    );
+  }
+
+  async factsOf(
+    manager: EntityManager,
+    technicianId: number,
+    today = businessDate(),
+  ): Promise<Schedule> {
+    const [facts] = await this.factsOfMany(manager, [technicianId], today);
+    return facts;
+  }
+
+  private async factsOfMany(
+    manager: EntityManager,
+    technicianIds: number[],
+    today: string,
+  ): Promise<Schedule[]> {
+    if (technicianIds.length === 0) return [];
+    const byId = new Map(technicianIds.map((id) => [id, emptyFacts(id)]));
+    const weekly = await manager
+      .createQueryBuilder(WeeklyShiftEntity, 'w')
+      .where('w.technician_id IN (:...ids)', { ids: technicianIds })
+      .orderBy('w.weekday')
+      .addOrderBy('w.start_minute')
+      .getMany();
+    for (const row of weekly) {
+      byId.get(row.technicianId)!.weekly.push({
+        weekday: row.weekday,
+        start: formatShiftTime(row.startMinute),
+        end: formatShiftTime(row.endMinute),
+      });
+    }
+    const exceptions = await manager
+      .createQueryBuilder(ScheduleExceptionEntity, 'e')
+      .where('e.technician_id IN (:...ids)', { ids: technicianIds })
+      .andWhere('e.date BETWEEN :from AND :to', {
+        from: today,
+        to: addDays(today, SHIFT_HORIZON_DAYS),
+      })
+      .orderBy('e.date')
+      .getMany();
+    for (const row of exceptions) {
+      byId.get(row.technicianId)!.exceptions.push({
+        date: row.date,
+        shifts: row.shifts,
+      });
+    }
+    return [...byId.values()];
+  }
+
+  /** Replaces the technician's whole weekly pattern. */
+  async replaceWeekly(
+    manager: EntityManager,
+    technicianId: number,
+    shifts: readonly WeeklyShift[],
+  ): Promise<void> {
+    await manager.delete(WeeklyShiftEntity, { technicianId });
+    if (shifts.length === 0) return;
+    await manager.insert(
+      WeeklyShiftEntity,
+      shifts.map((s) => ({
+        technicianId,
+        weekday: s.weekday,
+        startMinute: shiftMinutes(s.start)!,
+        endMinute: shiftMinutes(s.end)!,
+      })),
+    );
+  }
+
+  async setException(
+    manager: EntityManager,
+    technicianId: number,
+    date: string,
+    shifts: readonly ShiftRange[],
+  ): Promise<void> {
+    const sorted = [...shifts]
+      .map(({ start, end }) => ({ start, end }))
+      .sort((a, b) => shiftMinutes(a.start)! - shiftMinutes(b.start)!);
+    await manager.upsert(ScheduleExceptionEntity, { technicianId, date, shifts: sorted }, [
+      'technicianId',
+      'date',
+    ]);
+  }
+
+  async clearException(manager: EntityManager, technicianId: number, date: string): Promise<void> {
+    await manager.delete(ScheduleExceptionEntity, { technicianId, date });
+  }
+
+  /** Past dates matter to nobody (events carry from today on): kept tidy on each change. */
+  async dropPastExceptions(manager: EntityManager, technicianId: number, today: string) {
+    await manager.delete(ScheduleExceptionEntity, { technicianId, date: LessThan(today) });
+  }
+
+  /** Forgets the technician's schedule; true when there was one. */
+  async removeAll(manager: EntityManager, technicianId: number): Promise<boolean> {
+    const weekly = await manager.delete(WeeklyShiftEntity, { technicianId });
+    const dates = await manager.delete(ScheduleExceptionEntity, { technicianId });
+    return !!weekly.affected || !!dates.affected;
+  }
+}

@@ -1,0 +1,155 @@
+import {
+  Actor,
+  ERROR_CODES,
+  SHIFT_HORIZON_DAYS,
+  SHIFT_MESSAGES,
+  ScheduleFacts,
+  ShiftRange,
+  TechnicianSchedule,
+  WeeklyShift,
+  addDays,
+  businessDate,
+  cutShiftsAt,
+  isOnShift,
+  shiftsOn,
+} from '@cincy/contracts';
+import { DomainError, Outbox, Transaction } from '@cincy/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Schedule, ScheduleRepository, StaffMember } from './schedule.repository';
+
+export const TECHNICIAN_NOT_FOUND = 'Technician not found';
+
+const view = (
+  member: Pick<StaffMember, 'name'>,
+  facts: ScheduleFacts,
+  now: Date,
+): TechnicianSchedule => ({
+  technicianId: facts.technicianId,
+  name: member.name,
+  weekly: [...facts.weekly],
+  exceptions: [...facts.exceptions],
+  today: shiftsOn(facts, businessDate(now)),
+  onShiftNow: isOnShift(facts, now),
+});
+
+/**
+ * Who works when. Each change locks the technician's row (changes to one schedule take turns) and
+ * announces the technician's whole schedule in the same transaction, so every copy (booking's hour
+ * grid) replaces rather than patches.
+ */
+@Injectable()
+export class ShiftsService {
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    private readonly outbox: Outbox,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async list(now = new Date()): Promise<TechnicianSchedule[]> {
+    const manager = this.dataSource.manager;
+    const today = businessDate(now);
+    const [technicians, facts] = await Promise.all([
+      this.schedules.technicians(manager),
+      this.schedules.allFacts(manager, today),
+    ]);
+    const byId = new Map(facts.map((f) => [f.technicianId, f]));
+    return technicians.map((t) =>
+      view(t, byId.get(t.id) ?? { technicianId: t.id, weekly: [], exceptions: [] }, now),
+    );
+  }
+
+  setWeekly(technicianId: number, shifts: WeeklyShift[], now = new Date()) {
+    return this.change(technicianId, now, (manager) =>
+      this.schedules.replaceWeekly(manager, technicianId, shifts),
+    );
+  }
+
+  setDate(technicianId: number, date: string, shifts: ShiftRange[], now = new Date()) {
+    refuseDateOutsideHorizon(date, now);
+    return this.change(technicianId, now, (manager) =>
+      this.schedules.setException(manager, technicianId, date, shifts),
+    );
+  }
+
+  clearDate(technicianId: number, date: string, now = new Date()) {
+    refuseDateOutsideHorizon(date, now);
+    return this.change(technicianId, now, (manager) =>
+      this.schedules.clearException(manager, technicianId, date),
+    );
+  }
+
+  /**
+   * "Go off shift" from the technician's phone: today's shifts end now (one not yet begun is
+   * dropped), kept as today's exception so the weekly pattern is untouched for next week.
+   */
+  async offShift(actor: Actor, now = new Date()): Promise<TechnicianSchedule> {
+    const today = businessDate(now);
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      const member = await this.schedules.lockStaffMember(manager, actor.id);
+      if (!member) throw new DomainError(ERROR_CODES.notFound, TECHNICIAN_NOT_FOUND);
+      const before = await this.schedules.factsOf(manager, actor.id, today);
+      if (member.role !== 'technician' || !isOnShift(before, now)) {
+        throw new DomainError(ERROR_CODES.conflict, SHIFT_MESSAGES.notOnShift);
+      }
+      const left = cutShiftsAt(shiftsOn(before, today), now);
+      await this.schedules.setException(manager, actor.id, today, left);
+      const facts = await this.announce(manager, emit, actor.id, today);
+      // The cut ends at the next whole minute; the technician asked to be off shift from now.
+      return { ...view(member, facts, now), onShiftNow: false };
+    });
+  }
+
+  /**
+   * The staff member is no longer a technician (deleted, or another role): their schedule goes,
+   * and every copy is told with an empty one. In the caller's transaction (identity's event).
+   */
+  async forget({ manager, emit }: Transaction, technicianId: number): Promise<void> {
+    await this.schedules.removeAll(manager, technicianId);
+    await emit('dispatch.schedule.changed', {
+      schedule: { technicianId, weekly: [], exceptions: [] },
+    });
+  }
+
+  private change(
+    technicianId: number,
+    now: Date,
+    write: (manager: EntityManager) => Promise<void>,
+  ): Promise<TechnicianSchedule> {
+    const today = businessDate(now);
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      const member = await this.schedules.lockStaffMember(manager, technicianId);
+      if (!member) throw new DomainError(ERROR_CODES.notFound, TECHNICIAN_NOT_FOUND);
+      if (member.role !== 'technician') {
+        throw new DomainError(ERROR_CODES.validation, SHIFT_MESSAGES.notTechnician, {
+          technicianId: SHIFT_MESSAGES.notTechnician,
+        });
+      }
+      await write(manager);
+      await this.schedules.dropPastExceptions(manager, technicianId, today);
+      return view(member, await this.announce(manager, emit, technicianId, today), now);
+    });
+  }
+
+  private async announce(
+    manager: EntityManager,
+    emit: Transaction['emit'],
+    technicianId: number,
+    today: string,
+  ): Promise<Schedule> {
+    const schedule = await this.schedules.factsOf(manager, technicianId, today);
+    await emit('dispatch.schedule.changed', { schedule });
+    return schedule;
+  }
+}
+
+/** Exceptions are kept from today to the horizon: an older date changes nothing any more. */
+function refuseDateOutsideHorizon(date: string, now: Date): void {
+  const today = businessDate(now);
+  const last = addDays(today, SHIFT_HORIZON_DAYS);
+  const real = !Number.isNaN(Date.parse(`${date}T12:00:00Z`)) && addDays(date, 0) === date;
+  if (!real || date < today || date > last) {
+    const message = `Choose a date from ${today} to ${last}.`;
+    throw new DomainError(ERROR_CODES.validation, message, { date: message });
+  }
+}

@@ -1,0 +1,70 @@
+import type { DragEvent } from 'react';
+import type { DayJob } from '@cincy/contracts';
+import { STATUS_LABELS } from '../dispatch/board-lists.util';
+import {
+  JOB_DRAG_TYPE,
+  encodeDraggedJob,
+  isAssignable,
+  jobTimeLabel,
+  timingLabel,
+  type PlacedJob,
+} from './day-view.util';
+import { JobAssignMenu, type AssignTarget } from './job-assign-menu';
+
+/** The height of one line of blocks on a row, in px (the CSS reads it too). */
+export const LANE_PX = 52;
+
+/**
+ * One job on the timeline, placed by its times: dragged onto a technician's row to assign it (its
+ * version travels with it), or assigned from its menu. Estimated times are drawn dashed.
+ */
+export function DayJobBlock({
+  placed: { job, placement, lane },
+  targets,
+  onAssign,
+  busy,
+  locked,
+}: {
+  placed: PlacedJob;
+  targets: readonly AssignTarget[];
+  onAssign: (job: DayJob, target: AssignTarget) => void;
+  busy: boolean;
+  locked: boolean;
+}) {
+  const timing = timingLabel(job);
+  const assignable = isAssignable(job);
+  const times = jobTimeLabel(job);
+  const status = STATUS_LABELS[job.status] ?? job.status;
+  const onDragStart = (event: DragEvent<HTMLDivElement>) => {
+    event.dataTransfer.setData(JOB_DRAG_TYPE, encodeDraggedJob(job));
+    event.dataTransfer.setData('text/plain', `${job.customerName} ${times}`);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  return (
+    <div
+      className={`day-job day-job-${timing}${assignable ? ' is-assignable' : ''}${busy ? ' is-busy' : ''}`}
+      style={{ left: `${placement.left}%`, width: `${placement.width}%`, top: lane * LANE_PX + 4 }}
+      draggable={assignable && !busy && !locked}
+      onDragStart={onDragStart}
+      aria-busy={busy}
+      title={`${job.customerName}, ${times} (${timing}), ${status}${job.kind === 'asap' ? ', ASAP' : ''}`}
+    >
+      <span className="day-job-text">
+        <span className="day-job-name">{job.customerName}</span>
+        <span className="day-job-time">
+          {times} <span className="day-job-timing">{timing}</span>
+        </span>
+      </span>
+      {assignable && (
+        <JobAssignMenu
+          job={job}
+          targets={targets}
+          onAssign={onAssign}
+          busy={busy}
+          disabled={locked}
+          compact
+        />
+      )}
+    </div>
+  );
+}

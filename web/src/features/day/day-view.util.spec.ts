@@ -1,0 +1,176 @@
+import type { DayJob, DayView } from '@cincy/contracts';
+import { ApiRequestError } from '../../api/request';
+import {
+  assignFailedToast,
+  assignTargets,
+  decodeDraggedJob,
+  encodeDraggedJob,
+  hourTicks,
+  isAssignable,
+  jobTimeLabel,
+  laneCount,
+  minutesOnDay,
+  placeJobs,
+  placeShift,
+  placeSpan,
+  timelineLeft,
+  timingLabel,
+} from './day-view.util';
+
+const DATE = '2026-11-25';
+// Cincinnati is UTC-5 in November: 09:00 there is 14:00Z.
+const at = (hhmm: string, date = DATE) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  const utc = new Date(`${date}T00:00:00Z`);
+  utc.setUTCHours(h + 5, m);
+  return utc.toISOString();
+};
+
+const job = (id: number, start: string, end: string, patch: Partial<DayJob> = {}): DayJob => ({
+  id,
+  customerName: `Customer ${id}`,
+  status: 'assigned',
+  kind: 'scheduled',
+  technicianId: 7,
+  start: at(start),
+  end: at(end),
+  measured: false,
+  version: 3,
+  ...patch,
+});
+
+describe('placeSpan', () => {
+  it('places minutes between 7 AM and 10 PM in percent', () => {
+    expect(placeSpan(7 * 60, 22 * 60)).toEqual({ left: 0, width: 100 });
+    expect(placeSpan(8 * 60, 9 * 60)).toEqual({ left: 6.667, width: 6.667 });
+  });
+
+  it('cuts at the edges and drops what is outside', () => {
+    expect(placeSpan(6 * 60, 8 * 60)).toEqual({ left: 0, width: 6.667 });
+    expect(placeSpan(21 * 60, 23 * 60)).toEqual({ left: 93.333, width: 6.667 });
+    expect(placeSpan(5 * 60, 6 * 60)).toBeNull();
+    expect(placeSpan(23 * 60, 24 * 60)).toBeNull();
+    expect(placeSpan(9 * 60, 9 * 60)).toBeNull();
+  });
+});
+
+describe('timelineLeft', () => {
+  it("places now's line, or none outside the window", () => {
+    expect(timelineLeft(7 * 60)).toBe(0);
+    expect(timelineLeft(14 * 60 + 30)).toBe(50);
+    expect(timelineLeft(22 * 60)).toBe(100);
+    expect(timelineLeft(6 * 60)).toBeNull();
+    expect(timelineLeft(23 * 60)).toBeNull();
+  });
+});
+
+describe('minutesOnDay', () => {
+  it('reads an instant on the business clock', () => {
+    expect(minutesOnDay(at('09:30'), DATE)).toBe(9 * 60 + 30);
+  });
+
+  it("cuts at the day's edges", () => {
+    expect(minutesOnDay(at('23:00', '2026-11-24'), DATE)).toBe(0);
+    expect(minutesOnDay(at('01:00', '2026-11-26'), DATE)).toBe(24 * 60);
+    expect(minutesOnDay('nonsense', DATE)).toBeNull();
+  });
+});
+
+describe('placeShift', () => {
+  it('places a shift band', () => {
+    expect(placeShift({ start: '07:00', end: '22:00' })).toEqual({ left: 0, width: 100 });
+    expect(placeShift({ start: '10:00', end: '24:00' })).toEqual({ left: 20, width: 80 });
+    expect(placeShift({ start: 'x', end: '12:00' })).toBeNull();
+  });
+});
+
+describe('placeJobs', () => {
+  it('places jobs by time on the first free line', () => {
+    const placed = placeJobs(
+      [job(2, '09:30', '10:30'), job(1, '09:00', '10:00'), job(3, '10:00', '11:00')],
+      DATE,
+      0,
+    );
+    expect(placed.map((p) => [p.job.id, p.lane])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 0],
+    ]);
+    expect(placed[0].placement).toEqual({ left: 13.333, width: 6.667 });
+    expect(laneCount(placed)).toBe(2);
+    expect(laneCount([])).toBe(1);
+  });
+
+  it('keeps a short block clear of the next job on its line', () => {
+    const placed = placeJobs([job(1, '09:00', '09:30'), job(2, '10:00', '11:00')], DATE);
+    expect(placed.map((p) => p.lane)).toEqual([0, 1]);
+    const roomy = placeJobs([job(1, '09:00', '09:30'), job(2, '11:00', '12:00')], DATE);
+    expect(roomy.map((p) => p.lane)).toEqual([0, 0]);
+  });
+
+  it('leaves out jobs outside the window and gives an instant job a minute', () => {
+    const placed = placeJobs([job(1, '05:00', '06:00'), job(2, '12:00', '12:00')], DATE);
+    expect(placed.map((p) => p.job.id)).toEqual([2]);
+    expect(placed[0].placement.width).toBeGreaterThan(0);
+  });
+});
+
+describe('labels', () => {
+  it('writes times on the business clock and how they are known', () => {
+    expect(jobTimeLabel(job(1, '09:05', '10:45'))).toBe('09:05-10:45');
+    expect(timingLabel({ measured: true })).toBe('measured');
+    expect(timingLabel({ measured: false })).toBe('estimated');
+  });
+
+  it('marks the hours 7 AM to 10 PM', () => {
+    const ticks = hourTicks();
+    expect(ticks).toHaveLength(16);
+    expect(ticks[0]).toEqual({ hour: 7, label: '7 AM', left: 0 });
+    expect(ticks[5].label).toBe('12 PM');
+    expect(ticks[15]).toEqual({ hour: 22, label: '10 PM', left: 100 });
+  });
+});
+
+describe('assigning', () => {
+  const rows = [
+    { technicianId: 7, name: 'Terry' },
+    { technicianId: 8, name: 'Sam' },
+  ] as DayView['rows'];
+
+  it('assigns only jobs nobody has started', () => {
+    expect(isAssignable({ status: 'pending' })).toBe(true);
+    expect(isAssignable({ status: 'assigned' })).toBe(true);
+    expect(isAssignable({ status: 'accepted' })).toBe(false);
+    expect(isAssignable({ status: 'completed' })).toBe(false);
+  });
+
+  it('offers everyone but the technician who has the job', () => {
+    expect(assignTargets(rows, { technicianId: 7 })).toEqual([{ technicianId: 8, name: 'Sam' }]);
+    expect(assignTargets(rows, { technicianId: null })).toHaveLength(2);
+  });
+
+  it('carries the job and its version through a drag', () => {
+    expect(decodeDraggedJob(encodeDraggedJob(job(4, '09:00', '10:00')))).toEqual({
+      id: 4,
+      version: 3,
+    });
+    expect(decodeDraggedJob('hello')).toBeNull();
+    expect(decodeDraggedJob('{"id":"4"}')).toBeNull();
+    expect(decodeDraggedJob('null')).toBeNull();
+  });
+
+  it("shows the server's 409 sentence", () => {
+    const taken = new ApiRequestError(409, 'Conflict', {
+      code: 'conflict',
+      message: 'Sam has already been assigned this job.',
+    });
+    expect(assignFailedToast(taken)).toEqual({
+      title: 'Not Assigned',
+      description: 'Sam has already been assigned this job.',
+      variant: 'destructive',
+    });
+    expect(assignFailedToast(new Error('offline')).description).toBe(
+      'Could not assign the job. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,209 @@
+import {
+  businessDate,
+  businessMinutes,
+  formatShiftTime,
+  shiftMinutes,
+  type DayJob,
+  type DayView,
+  type ShiftRange,
+} from '@cincy/contracts';
+import { serverMessageOf } from '../../api/request';
+import type { ToastInput } from '../../components/toast';
+
+/** The timeline's window on the business clock: 7 AM to 10 PM. */
+export const DAY_START_MINUTES = 7 * 60;
+export const DAY_END_MINUTES = 22 * 60;
+const WINDOW = DAY_END_MINUTES - DAY_START_MINUTES;
+
+/** Where a span sits on the timeline, in percent of its width. */
+export interface Placement {
+  left: number;
+  width: number;
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * A span of minutes since midnight on the timeline, cut to 7 AM-10 PM; null when none of it is
+ * inside (or it is empty).
+ */
+export function placeSpan(from: number, to: number): Placement | null {
+  const a = Math.max(from, DAY_START_MINUTES);
+  const b = Math.min(to, DAY_END_MINUTES);
+  if (!(b > a)) return null;
+  return {
+    left: round(((a - DAY_START_MINUTES) / WINDOW) * 100),
+    width: round(((b - a) / WINDOW) * 100),
+  };
+}
+
+/**
+ * An instant as minutes since the midnight of `date` on the business clock: before that day is 0,
+ * after it 1440 (a job running over midnight is cut at the day's edge). Null when unreadable.
+ */
+export function minutesOnDay(iso: string, date: string): number | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const day = businessDate(at);
+  if (day < date) return 0;
+  if (day > date) return 24 * 60;
+  return businessMinutes(at);
+}
+
+/** Where a moment (minutes since midnight) sits on the timeline, or null outside 7 AM-10 PM. */
+export function timelineLeft(minutes: number): number | null {
+  if (minutes < DAY_START_MINUTES || minutes > DAY_END_MINUTES) return null;
+  return round(((minutes - DAY_START_MINUTES) / WINDOW) * 100);
+}
+
+/** A shift's band on the timeline. */
+export function placeShift(shift: ShiftRange): Placement | null {
+  const from = shiftMinutes(shift.start);
+  const to = shiftMinutes(shift.end);
+  if (from === null || to === null) return null;
+  return placeSpan(from, to);
+}
+
+/** '09:00-10:15' on the business clock. */
+export function jobTimeLabel(job: Pick<DayJob, 'start' | 'end'>): string {
+  const time = (iso: string) => {
+    const at = new Date(iso);
+    return Number.isNaN(at.getTime()) ? '--:--' : formatShiftTime(businessMinutes(at));
+  };
+  return `${time(job.start)}-${time(job.end)}`;
+}
+
+/** Measured: the job's own timestamps; else the estimate. */
+export const timingLabel = (job: Pick<DayJob, 'measured'>): 'measured' | 'estimated' =>
+  job.measured ? 'measured' : 'estimated';
+
+/**
+ * The least time a block is drawn over (its CSS min-width at the timeline's narrowest): shorter
+ * jobs still get a readable block, so the next job on its line starts after it.
+ */
+export const MIN_BLOCK_MINUTES = 80;
+
+export interface PlacedJob {
+  job: DayJob;
+  placement: Placement;
+  /** 0 for the top line; overlapping jobs go on the next free line. */
+  lane: number;
+}
+
+/**
+ * A row's jobs on the timeline, in start order, each on the first line where it overlaps nothing
+ * (a block taking at least `minMinutes`). A job outside 7 AM-10 PM is left out (the row says how
+ * many); a zero-length one gets a minute.
+ */
+export function placeJobs(
+  jobs: readonly DayJob[],
+  date: string,
+  minMinutes = MIN_BLOCK_MINUTES,
+): PlacedJob[] {
+  const spans = jobs
+    .map((job) => {
+      const from = minutesOnDay(job.start, date);
+      const to = minutesOnDay(job.end, date);
+      if (from === null || to === null) return null;
+      return { job, from, to: Math.max(to, from + 1) };
+    })
+    .filter((s): s is { job: DayJob; from: number; to: number } => s !== null)
+    .sort((a, b) => a.from - b.from || a.to - b.to || a.job.id - b.job.id);
+  const laneEnds: number[] = [];
+  const placed: PlacedJob[] = [];
+  for (const { job, from, to } of spans) {
+    const placement = placeSpan(from, to);
+    if (!placement) continue;
+    let lane = laneEnds.findIndex((end) => end <= from);
+    if (lane === -1) lane = laneEnds.length;
+    laneEnds[lane] = Math.max(to, from + minMinutes);
+    placed.push({ job, placement, lane });
+  }
+  return placed;
+}
+
+/** How many lines a row needs. */
+export const laneCount = (placed: readonly PlacedJob[]): number =>
+  placed.reduce((n, p) => Math.max(n, p.lane + 1), 1);
+
+/** The hour marks of the timeline: 7 AM ... 10 PM, each with its place. */
+export function hourTicks(): { hour: number; label: string; left: number }[] {
+  const ticks = [];
+  for (let hour = DAY_START_MINUTES / 60; hour <= DAY_END_MINUTES / 60; hour++) {
+    const h12 = hour % 12 === 0 ? 12 : hour % 12;
+    ticks.push({
+      hour,
+      label: `${h12} ${hour < 12 ? 'AM' : 'PM'}`,
+      left: round(((hour * 60 - DAY_START_MINUTES) / WINDOW) * 100),
+    });
+  }
+  return ticks;
+}
+
+/** Jobs in start order (the phone's lists and the menus). */
+export const byStart = (jobs: readonly DayJob[]): DayJob[] =>
+  [...jobs].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
+
+/** Only a job nobody has started (open or assigned) can be given to someone: the contract's rule. */
+export const isAssignable = (job: Pick<DayJob, 'status'>): boolean =>
+  job.status === 'pending' || job.status === 'assigned';
+
+/** Who a job can be assigned to: every technician of the day but the one who has it. */
+export function assignTargets(
+  rows: DayView['rows'],
+  job: Pick<DayJob, 'technicianId'>,
+): { technicianId: number; name: string }[] {
+  return rows
+    .filter((r) => r.technicianId !== job.technicianId)
+    .map(({ technicianId, name }) => ({ technicianId, name }));
+}
+
+// ---- Drag and drop ----------------------------------------------------------------------------
+
+/** The drag's data type: only our job blocks can be dropped on a row. */
+export const JOB_DRAG_TYPE = 'application/x-cincy-day-job';
+
+export interface DraggedJob {
+  id: number;
+  version: number;
+}
+
+export const encodeDraggedJob = (job: Pick<DayJob, 'id' | 'version'>): string =>
+  JSON.stringify({ id: job.id, version: job.version });
+
+/** The dragged job, or null for anything else dropped on a row. */
+export function decodeDraggedJob(data: string): DraggedJob | null {
+  try {
+    const value = JSON.parse(data) as Partial<DraggedJob> | null;
+    if (Number.isInteger(value?.id) && Number.isInteger(value?.version)) {
+      return { id: value!.id!, version: value!.version! };
+    }
+  } catch {
+    // Not ours.
+  }
+  return null;
+}
+
+// ---- Toasts -----------------------------------------------------------------------------------
+
+export const DAY_MESSAGES = {
+  assignedTitle: 'Job Assigned',
+  assignFailedTitle: 'Not Assigned',
+  assignFailed: 'Could not assign the job. Please try again.',
+} as const;
+
+export function jobAssignedToast(customerName: string, technicianName: string): ToastInput {
+  return {
+    title: DAY_MESSAGES.assignedTitle,
+    description: `${customerName} is now ${technicianName}'s job.`,
+  };
+}
+
+/** The server's sentence (a 409: someone else got there first, the job is taken), else ours. */
+export function assignFailedToast(error: unknown): ToastInput {
+  return {
+    title: DAY_MESSAGES.assignFailedTitle,
+    description: serverMessageOf(error) ?? DAY_MESSAGES.assignFailed,
+    variant: 'destructive',
+  };
+}

@@ -1,0 +1,139 @@
+import { DatePicker, Form, Radio } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { businessDate, type ShiftRange, type TechnicianSchedule } from '@cincy/contracts';
+import { fieldErrorsOf } from '../../api/request';
+import { FormDialog } from '../../components/form-dialog';
+import { toast } from '../../components/toast';
+import { useSaveDateShifts } from '../../hooks/use-schedules';
+import { showServerErrors, zodRule } from '../../lib/zod-form';
+import { RangeList, listRule } from './range-list';
+import {
+  DEFAULT_RANGE,
+  SCHEDULE_MESSAGES,
+  buildDateBody,
+  dateExceptionDateSchema,
+  dateExceptionForm,
+  dateExceptionShiftsSchema,
+  dateSavedToast,
+  formatScheduleDate,
+  newDateExceptionForm,
+  scheduleFailedToast,
+  type DateExceptionForm,
+} from './schedule.util';
+
+/** A new exception (any date from today), or the one of `date` being changed. */
+export interface DateExceptionTarget {
+  schedule: TechnicianSchedule;
+  date?: string;
+  shifts?: ShiftRange[];
+}
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * 'Date exception': on one date, these shifts instead of the weekly pattern, or a day off. The
+ * form holds the date as 'YYYY-MM-DD' (the DatePicker's dayjs is turned into it) so the contract's
+ * date rule reads it as the server will.
+ */
+export function DateExceptionDialog({
+  target,
+  open,
+  onClose,
+  afterClose,
+}: {
+  target: DateExceptionTarget;
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}) {
+  const [form] = Form.useForm<DateExceptionForm>();
+  const save = useSaveDateShifts();
+  const mode = Form.useWatch('mode', form);
+  const chosen = Form.useWatch('date', form);
+  const { schedule } = target;
+  const editing = target.date !== undefined;
+  const today = businessDate();
+  const replaces =
+    !editing && typeof chosen === 'string' && schedule.exceptions.some((e) => e.date === chosen);
+
+  const onFinish = () => {
+    const values = form.getFieldsValue(true) as DateExceptionForm;
+    const body = buildDateBody(values);
+    save.mutate(
+      { technicianId: schedule.technicianId, date: values.date, body },
+      {
+        onSuccess: () => {
+          toast(dateSavedToast(schedule.name, values.date, body.shifts));
+          onClose();
+        },
+        onError: (error) => {
+          console.warn('Saving the date exception failed', error);
+          toast(scheduleFailedToast(error, SCHEDULE_MESSAGES.saveFailed));
+          showServerErrors(form, fieldErrorsOf(error));
+        },
+      },
+    );
+  };
+
+  const onModeChange = (next: DateExceptionForm['mode']) => {
+    const shifts = (form.getFieldValue('shifts') ?? []) as ShiftRange[];
+    if (next === 'work' && shifts.length === 0)
+      form.setFieldValue('shifts', [{ ...DEFAULT_RANGE }]);
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title={editing ? 'Change Date Exception' : 'Add Date Exception'}
+      okText="Save"
+      saving={save.isPending}
+      onClose={onClose}
+      afterClose={afterClose}
+      form={form}
+      name="schedule-date"
+      initialValues={
+        editing ? dateExceptionForm(target.date!, target.shifts ?? []) : newDateExceptionForm(today)
+      }
+      onFinish={onFinish}
+    >
+      <p>
+        {schedule.name}
+        {editing && `, ${formatScheduleDate(target.date!)}`}: these hours instead of the weekly
+        pattern.
+      </p>
+      <Form.Item
+        name="date"
+        label="Date"
+        required
+        rules={[zodRule(dateExceptionDateSchema, 'date')]}
+        getValueProps={(value: string) => ({ value: value ? dayjs(value) : null })}
+        normalize={(value: Dayjs | null) => (value ? value.format(DATE_FORMAT) : '')}
+        extra={replaces ? 'This date already has an exception: saving replaces it.' : undefined}
+      >
+        <DatePicker
+          format={DATE_FORMAT}
+          disabled={editing}
+          disabledDate={(d) => d.format(DATE_FORMAT) < today}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item name="mode" label="That day">
+        <Radio.Group
+          onChange={(e) => onModeChange(e.target.value as DateExceptionForm['mode'])}
+          options={[
+            { value: 'work', label: 'Working hours' },
+            { value: 'off', label: 'Day off' },
+          ]}
+        />
+      </Form.Item>
+      {mode !== 'off' && (
+        <RangeList
+          name="shifts"
+          dayLabel={editing ? formatScheduleDate(target.date!) : 'That day'}
+          rules={[listRule(form, zodRule(dateExceptionShiftsSchema, 'shifts'))]}
+          emptyText="No shifts: save as a day off, or add one."
+        />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TechnicianSchedule } from '@cincy/contracts';
+import { QUERY_KEYS } from '../api/query-keys';
+import {
+  clearDateShifts,
+  fetchSchedules,
+  saveDateShifts,
+  saveWeeklyShifts,
+  type DateShiftsBody,
+  type WeeklyShiftsBody,
+} from '../api/schedules';
+
+/** Every technician's schedule (admins); `schedule.changed` reads it again. */
+export function useSchedules() {
+  return useQuery({
+    queryKey: QUERY_KEYS.schedules,
+    queryFn: ({ signal }) => fetchSchedules(signal),
+  });
+}
+
+/** The answer replaces its technician's schedule at once; the Day view is read again. */
+function writeSchedule(client: QueryClient, schedule: TechnicianSchedule | null) {
+  if (schedule && typeof schedule.technicianId === 'number') {
+    client.setQueryData<TechnicianSchedule[]>(QUERY_KEYS.schedules, (list) =>
+      list?.map((s) => (s.technicianId === schedule.technicianId ? schedule : s)),
+    );
+  }
+  void client.invalidateQueries({ queryKey: QUERY_KEYS.schedules });
+  void client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll });
+}
+
+/** PUT the whole weekly pattern of one technician. */
+export function useSaveWeeklyShifts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ technicianId, body }: { technicianId: number; body: WeeklyShiftsBody }) =>
+      saveWeeklyShifts(technicianId, body),
+    onSuccess: (schedule) => writeSchedule(client, schedule),
+  });
+}
+
+/** PUT one date's shifts (none: a day off). */
+export function useSaveDateShifts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      technicianId,
+      date,
+      body,
+    }: {
+      technicianId: number;
+      date: string;
+      body: DateShiftsBody;
+    }) => saveDateShifts(technicianId, date, body),
+    onSuccess: (schedule) => writeSchedule(client, schedule),
+  });
+}
+
+/** DELETE one date's exception: the weekly pattern applies again. */
+export function useClearDateShifts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ technicianId, date }: { technicianId: number; date: string }) =>
+      clearDateShifts(technicianId, date),
+    onSuccess: (schedule) => writeSchedule(client, schedule),
+  });
+}
