@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { bookAsap, login, startStack, Stack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
-import { seedBattery, watchConsole } from '../src/board';
+import { eventually, seedBattery, watchConsole } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { PHONE, businessNoonToday, publicStackEnv, signInToBoard } from '../src/public-site';
 
@@ -34,7 +34,14 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       serviceEnv: publicStackEnv(businessNoonToday()),
     });
     const staff = await login(stack.baseUrl, admin.username, admin.password);
-    await staff.request('POST', '/api/users', { ...tech, role: 'technician' });
+    const technician = await staff.request<{ id: number }>('POST', '/api/users', {
+      ...tech,
+      role: 'technician',
+    });
+    // A working week, and a day off next week: the Schedules and Day screens have both to show.
+    await staff.request('PUT', `/api/schedules/${technician.id}/weekly`, {
+      shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '21:00' })),
+    });
     await seedBattery(stack.databaseUrl, {
       name: 'H6 AGM',
       description: 'Group 48 AGM',
@@ -47,12 +54,24 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       sku: 'LA-24F',
       quantity: 9,
     });
+    const booked: number[] = [];
     for (let i = 0; i < 6; i++) {
-      await bookAsap(stack.baseUrl, {
+      const { appointment } = await bookAsap(stack.baseUrl, {
         name: `Screen Customer ${i + 1}`,
         phone: `51355530${String(i).padStart(2, '0')}`,
       });
+      booked.push(appointment.id);
     }
+    // One job offered to the technician: the assigned state on both boards.
+    // (Dispatch hears of the booking a few milliseconds after booking answers.)
+    await eventually(
+      'the first job assigned',
+      () =>
+        staff.request<{ status: string }>('POST', `/api/appointments/${booked[0]}/assign`, {
+          technicianId: technician.id,
+        }),
+      (job) => job.status === 'assigned',
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -76,6 +95,11 @@ describe('the staff screens, at 1440 px and 390 px', () => {
     if (route) await page.goto(route);
     await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
+    // Lists still drawing (their skeletons) are not what the screen looks like.
+    await page
+      .locator('[aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 });
     const width = page.viewportSize()!.width;
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(
@@ -91,6 +115,8 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       await shoot(page, 'admin-dispatch', null, 'Available Jobs');
       await shoot(page, 'admin-customers', '/customer-database', 'Customer Search');
       await shoot(page, 'admin-inventory', '/inventory', 'Inventory Management');
+      await shoot(page, 'admin-schedules', '/schedules', 'Schedules');
+      await shoot(page, 'admin-day', '/day', 'Day View');
       await shoot(page, 'admin-users', '/user-management', 'User Management');
       await page.getByRole('button', { name: 'Create User' }).click();
       await shoot(page, 'admin-user-dialog', null, 'Create New User');

@@ -29,7 +29,7 @@ import { NotAllowedScreen } from '../not-allowed-screen';
 import '../staff.css';
 import '../../../features/day/day-view.css';
 
-const TITLE = 'Day';
+const TITLE = 'Day View';
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Admins only: anyone else gets the not-allowed screen (and the server's 403). */
