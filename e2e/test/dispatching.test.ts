@@ -129,8 +129,13 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
 
     // Shifts: both work around the clock, but tomorrow Dana only 10-12 and Lee has the day off.
     const tomorrow = addDays(businessDate(businessNoonToday()), 1);
+    // (Dispatch hears of a new technician a few milliseconds after identity answers.)
     for (const t of [near, far]) {
-      await staff.request('PUT', `/api/schedules/${ids[t.username]}/weekly`, { shifts: ALL_DAY });
+      await eventually(
+        `${t.name}'s weekly pattern set`,
+        () => staff.request('PUT', `/api/schedules/${ids[t.username]}/weekly`, { shifts: ALL_DAY }),
+        () => true,
+      );
     }
     await staff.request('PUT', `/api/schedules/${ids[near.username]}/dates/${tomorrow}`, {
       shifts: [{ start: '10:00', end: '12:00' }],

@@ -39,9 +39,19 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       role: 'technician',
     });
     // A working week, and a day off next week: the Schedules and Day screens have both to show.
-    await staff.request('PUT', `/api/schedules/${technician.id}/weekly`, {
-      shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '21:00' })),
-    });
+    // (Dispatch hears of the new technician a few milliseconds after identity answers.)
+    await eventually(
+      'the weekly pattern set',
+      () =>
+        staff.request('PUT', `/api/schedules/${technician.id}/weekly`, {
+          shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+            weekday,
+            start: '08:00',
+            end: '21:00',
+          })),
+        }),
+      () => true,
+    );
     await seedBattery(stack.databaseUrl, {
       name: 'H6 AGM',
       description: 'Group 48 AGM',
@@ -63,7 +73,7 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       booked.push(appointment.id);
     }
     // One job offered to the technician: the assigned state on both boards.
-    // (Dispatch hears of the booking a few milliseconds after booking answers.)
+    // (Likewise of the booking.)
     await eventually(
       'the first job assigned',
       () =>
@@ -112,7 +122,7 @@ describe('the staff screens, at 1440 px and 390 px', () => {
     it(`shows every admin screen finished at ${viewport.width} px`, async () => {
       const page = await signedIn(admin, viewport);
       const { errors } = watchConsole(page);
-      await shoot(page, 'admin-dispatch', null, 'Available Jobs');
+      await shoot(page, 'admin-dispatch', null, 'Dispatch Dashboard');
       await shoot(page, 'admin-customers', '/customer-database', 'Customer Search');
       await shoot(page, 'admin-inventory', '/inventory', 'Inventory Management');
       await shoot(page, 'admin-schedules', '/schedules', 'Schedules');
@@ -126,7 +136,7 @@ describe('the staff screens, at 1440 px and 390 px', () => {
     it(`shows a technician's board finished at ${viewport.width} px`, async () => {
       const page = await signedIn(tech, viewport);
       const { errors } = watchConsole(page);
-      await shoot(page, 'tech-dispatch', null, 'Available Jobs');
+      await shoot(page, 'tech-dispatch', null, 'Dispatch Dashboard');
       await shoot(page, 'tech-customers', '/customer-database', 'Customer Search');
       expect(realErrors(errors)).toEqual([]);
     }, 120_000);

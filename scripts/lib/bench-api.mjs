@@ -208,7 +208,16 @@ export async function benchDispatching(baseUrl, staff, { technicians, openJobs, 
       name: `Dispatch Tech ${i + 1}`,
       role: 'technician',
     });
-    await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: allWeek });
+    // Dispatch hears of the new technician a few milliseconds after identity answers.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: allWeek });
+        break;
+      } catch (err) {
+        if (err.status !== 404 || attempt >= 50) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     const tech = new ApiClient(baseUrl);
     await tech.login(login.username, login.password);
     // Spread over the metro, about 20 km across.

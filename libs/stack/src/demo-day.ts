@@ -87,9 +87,10 @@ export class DemoDay {
           employeeId: null,
         }));
       // Every day 8 AM to 9 PM: the hour grid, the ASAP queue and Jobs per Hour follow shifts.
-      await this.admin.request('PUT', `/api/schedules/${user.id}/weekly`, {
-        shifts: DEMO_SHIFTS,
-      });
+      // (`once`: dispatch hears of a new technician a few milliseconds after identity answers.)
+      await once(() =>
+        this.admin.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: DEMO_SHIFTS }),
+      );
       const client = new ApiClient(this.baseUrl);
       await client.login(t.username, DEMO_TECHNICIAN_PASSWORD);
       this.technicians.push({ user, client, position: { ...t.position } });

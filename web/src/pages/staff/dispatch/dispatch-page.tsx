@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Collapse, Flex, Grid, Row, Skeleton, Typography } from 'antd';
-import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   POLLING_MS,
@@ -123,11 +123,10 @@ export function DispatchPage() {
   const admin = user?.role === 'admin';
   const [refreshing, setRefreshing] = useState(false);
 
-  // The cards render in a transition: React slices fifty of them into short tasks instead of one
-  // long one that would hold a phone's main thread, and the page keeps answering meanwhile.
-  const loaded = appointments.data ?? NO_APPOINTMENTS;
-  const board = useDeferredValue(loaded, NO_APPOINTMENTS);
-  const rendering = board !== loaded && board === NO_APPOINTMENTS;
+  // The cards render as the data comes, not deferred: a deferred render waits for every lazy
+  // chunk under a boundary already on screen (the map) and restarts at each urgent update, and on
+  // a busy machine it left the board on its skeletons for more than 20 s.
+  const board = appointments.data ?? NO_APPOINTMENTS;
   const lists = useMemo(() => splitBoard(board, today), [board, today]);
   // A technician on a job sees it first (In Progress above Available Jobs), without scrolling.
   const busy = user ? hasActiveJob(board, user.id) : false;
@@ -207,15 +206,15 @@ export function DispatchPage() {
   const renderNotes = admin
     ? (a: DashboardAppointment) => <JobNotes appointment={a} best={best.get(a.id)} />
     : undefined;
-  const assigning = assigningId === null ? undefined : loaded.find((a) => a.id === assigningId);
+  const assigning = assigningId === null ? undefined : board.find((a) => a.id === assigningId);
   const refreshLocations = () => {
     setRefreshing(true);
     void team.refetch().finally(() => setRefreshing(false));
   };
 
   const jobLists = (
-    <Flex vertical gap={16} aria-busy={appointments.isPending || rendering || undefined}>
-      {(appointments.isPending || rendering) && !appointments.isError
+    <Flex vertical gap={16} aria-busy={appointments.isPending || undefined}>
+      {appointments.isPending && !appointments.isError
         ? sections.map((s) => (
             <Card key={s.key} title={s.title}>
               <Skeleton active paragraph={{ rows: 3 }} />
@@ -376,7 +375,7 @@ export function DispatchPage() {
           <AssignDialog
             key={assigning.id}
             appointment={assigning}
-            board={loaded}
+            board={board}
             onClose={() => setAssigningId(null)}
           />
         )}
