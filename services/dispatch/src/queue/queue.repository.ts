@@ -47,29 +47,51 @@ export class QueueRepository {
     return rows.map(toComputed);
   }
 
-  /** The queue becomes `entries`, in one statement after one delete (the caller's transaction). */
-  async replace(manager: EntityManager, entries: readonly ComputedEntry[], computedAt: Date) {
-    await manager.query('DELETE FROM appointment_queue');
-    if (entries.length === 0) return;
+  /**
+   * The queue becomes `entries`: the rows that left it are deleted and only the new or changed
+   * ones written (a new booking at the end is one row, not the whole queue again).
+   */
+  async write(
+    manager: EntityManager,
+    before: readonly ComputedEntry[],
+    entries: readonly ComputedEntry[],
+    computedAt: Date,
+  ) {
+    const kept = new Set(entries.map((e) => e.appointmentId));
+    const gone = before.filter((b) => !kept.has(b.appointmentId)).map((b) => b.appointmentId);
+    if (gone.length) {
+      await manager.query('DELETE FROM appointment_queue WHERE appointment_id = ANY($1::int[])', [
+        gone,
+      ]);
+    }
+    const was = new Map(before.map((b) => [b.appointmentId, b]));
+    const changed = entries.filter((e) => !sameEntry(was.get(e.appointmentId), e));
+    if (changed.length === 0) return;
     await manager.query(
       `INSERT INTO appointment_queue
          (appointment_id, position, technician_id, estimated_wait_minutes, estimated_arrival_at,
           computed_at)
        SELECT *, $6::timestamptz
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[])`,
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[])
+       ON CONFLICT (appointment_id) DO UPDATE SET
+         position = EXCLUDED.position,
+         technician_id = EXCLUDED.technician_id,
+         estimated_wait_minutes = EXCLUDED.estimated_wait_minutes,
+         estimated_arrival_at = EXCLUDED.estimated_arrival_at,
+         computed_at = EXCLUDED.computed_at`,
       [
-        entries.map((e) => e.appointmentId),
-        entries.map((e) => e.position),
-        entries.map((e) => e.technicianId),
-        entries.map((e) => e.estimatedWaitMinutes),
-        entries.map((e) => e.estimatedArrivalAt?.toISOString() ?? null),
+        changed.map((e) => e.appointmentId),
+        changed.map((e) => e.position),
+        changed.map((e) => e.technicianId),
+        changed.map((e) => e.estimatedWaitMinutes),
+        changed.map((e) => e.estimatedArrivalAt?.toISOString() ?? null),
         computedAt.toISOString(),
       ],
     );
   }
 
-  /** The stored queue with each job's customer, priority, status and technician's name. */
-  async list(manager: EntityManager = this.manager): Promise<QueueEntry[]> {
+  /** The head of the stored queue with each job's customer, priority, status and technician. */
+  async list(limit: number, manager: EntityManager = this.manager): Promise<QueueEntry[]> {
     const rows: ListedRow[] = await manager.query(
       `SELECT q.appointment_id, q.position, q.technician_id, q.estimated_wait_minutes,
               q.estimated_arrival_at, a.customer_name, a.priority, a.status, a.requested_at,
@@ -77,7 +99,9 @@ export class QueueRepository {
          FROM appointment_queue q
          JOIN board_appointments a ON a.id = q.appointment_id
          LEFT JOIN technicians t ON t.user_id = q.technician_id
-        ORDER BY q.position`,
+        ORDER BY q.position
+        LIMIT $1`,
+      [limit],
     );
     return rows.map((r) => ({
       appointmentId: r.appointment_id,
@@ -102,6 +126,16 @@ export class QueueRepository {
       rows.flatMap((r) => (r.estimatedArrivalAt ? [[r.appointmentId, r.estimatedArrivalAt]] : [])),
     );
   }
+}
+
+/** The same place, technician and wait: its row stays (the arrival moves only with the wait). */
+function sameEntry(a: ComputedEntry | undefined, b: ComputedEntry): boolean {
+  return (
+    a !== undefined &&
+    a.position === b.position &&
+    a.technicianId === b.technicianId &&
+    a.estimatedWaitMinutes === b.estimatedWaitMinutes
+  );
 }
 
 function toComputed(r: StoredRow): ComputedEntry {

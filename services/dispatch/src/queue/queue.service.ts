@@ -6,8 +6,13 @@ import {
   ScheduleFacts,
   businessDate,
 } from '@cincy/contracts';
-import { AppLogger, DomainError, EventConsumers, Transaction } from '@cincy/platform';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AppLogger, DomainError, EventConsumers, Outbox, Transaction } from '@cincy/platform';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { BoardAppointmentEntity } from '../board';
 import { LifecycleService } from '../lifecycle';
@@ -27,6 +32,14 @@ export const AUTO_DISPATCH_ACTOR: Actor = {
   role: 'admin',
 };
 
+/**
+ * How long events gather before the queue is recomputed: at 100 bookings a second one
+ * recomputation serves about ten of them instead of each paying for the whole queue.
+ */
+export const RECOMPUTE_AFTER_MS = 100;
+/** What the board's queue card shows and each announcement carries: the head of the queue. */
+export const QUEUE_SHOWN = 50;
+
 interface Snapshot {
   jobs: BoardAppointmentEntity[];
   technicians: QueueTechnician[];
@@ -34,14 +47,23 @@ interface Snapshot {
 }
 
 /**
- * The ASAP queue, recomputed from dispatch's own events (`dispatch-queue`, one at a time) and
+ * The ASAP queue, recomputed from the tables after dispatch's own events (`dispatch-queue`) and
  * announced only when it changed; then, when auto-dispatch is on, the unassigned requests are
- * handed out (see `autoAssignments` for the rule). Recomputing from the tables makes a repeated
- * or late event harmless: it finds the same state and announces nothing.
+ * handed out (see `autoAssignments` for the rule). An event only marks the queue stale: the
+ * events of the next RECOMPUTE_AFTER_MS share one recomputation, in its own transaction, so a
+ * burst of bookings costs one pass, not one per booking. Recomputing from the tables makes a
+ * repeated, late or lost-in-a-crash event harmless; the start recomputes once anyway.
  */
 @Injectable()
-export class QueueService implements OnModuleInit {
+export class QueueService
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private staleAgain = false;
+
   constructor(
+    private readonly outbox: Outbox,
     private readonly queue: QueueRepository,
     private readonly technicians: TechniciansRepository,
     private readonly schedules: ScheduleRepository,
@@ -53,17 +75,55 @@ export class QueueService implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumers.subscribe('dispatch-queue', (event, tx) => this.onEvent(event, tx));
+    this.consumers.subscribe('dispatch-queue', (event) => this.onEvent(event));
+  }
+
+  onApplicationBootstrap() {
+    this.stale();
+  }
+
+  async beforeApplicationShutdown() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
   }
 
   list(): Promise<QueueEntry[]> {
-    return this.queue.list();
+    return this.queue.list(QUEUE_SHOWN);
   }
 
-  async onEvent(event: EventEnvelope, tx: Transaction, now = new Date()): Promise<void> {
-    const snapshot = await this.recompute(tx, now);
-    this.logger.debug({ msg: 'queue recomputed', type: event.type });
-    if ((await this.settings.get(tx.manager)).autoDispatch) await this.autoDispatch(snapshot, now);
+  onEvent(event: EventEnvelope): Promise<void> {
+    this.logger.debug({ msg: 'queue stale', type: event.type });
+    this.stale();
+    return Promise.resolve();
+  }
+
+  /** Recomputes soon, once for every event until then. */
+  private stale() {
+    if (this.running) {
+      this.staleAgain = true;
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.running = this.recomputeNow().finally(() => {
+        this.running = null;
+        if (this.staleAgain) {
+          this.staleAgain = false;
+          this.stale();
+        }
+      });
+    }, RECOMPUTE_AFTER_MS);
+  }
+
+  private async recomputeNow(now = new Date()): Promise<void> {
+    try {
+      const snapshot = await this.outbox.transaction((tx) => this.recompute(tx, now));
+      if ((await this.settings.get()).autoDispatch) await this.autoDispatch(snapshot, now);
+    } catch (error) {
+      // The next event (or start) recomputes from the tables again.
+      this.logger.error({ msg: 'queue recomputation failed', error: String(error) });
+    }
   }
 
   /** Stores the queue as it stands and announces it when a position, technician or wait moved. */
@@ -79,9 +139,9 @@ export class QueueService implements OnModuleInit {
       installMinutes,
     );
     const before = await this.queue.stored(manager);
-    await this.queue.replace(manager, entries, now);
     if (queueChanged(before, entries)) {
-      await emit('dispatch.queue.updated', { queue: await this.queue.list(manager) });
+      await this.queue.write(manager, before, entries, now);
+      await emit('dispatch.queue.updated', { queue: await this.queue.list(QUEUE_SHOWN, manager) });
     }
     return snapshot;
   }
