@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   timeSlotFull: 'TIME_SLOT_FULL',
   outsideServiceHours: 'OUTSIDE_SERVICE_HOURS',
+  outsideServiceArea: 'OUTSIDE_SERVICE_AREA',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
@@ -28,6 +29,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   TIME_SLOT_FULL: 409,
   OUTSIDE_SERVICE_HOURS: 422,
+  /** The address's ZIP is not one the vans serve: the request is understood, and declined. */
+  OUTSIDE_SERVICE_AREA: 422,
   /** One Idempotency-Key sent again with a different body (IETF draft: 422). */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

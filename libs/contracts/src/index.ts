@@ -8,6 +8,7 @@ export * from './identity/api';
 export * from './booking/limits';
 export * from './booking/api';
 export * from './booking/rules';
+export * from './booking/service-area';
 export * from './dispatch/api';
 export * from './dispatch/lifecycle';
 export * from './dispatch/sla';

@@ -69,6 +69,7 @@ const {
   serviceUnavailable,
   timeSlotFull,
   outsideServiceHours,
+  outsideServiceArea,
   idempotencyKeyReused,
 } = ERROR_CODES;
 
@@ -148,7 +149,14 @@ export const RPC = {
   'booking.appointments.create': {
     request: appointmentRequestSchema,
     answer: createdAppointmentSchema,
-    refuses: [validation, notFound, timeSlotFull, outsideServiceHours, idempotencyKeyReused],
+    refuses: [
+      validation,
+      notFound,
+      timeSlotFull,
+      outsideServiceHours,
+      outsideServiceArea,
+      idempotencyKeyReused,
+    ],
   },
   'booking.time-slots.list': {
     request: timeSlotsRequestSchema,

@@ -1,3 +1,4 @@
+import { DEFAULT_SERVED_ZIP_CODES, SERVED_ZIP_ENTRY } from '@cincy/contracts';
 import { EnvOf, defineEnv } from '@cincy/platform';
 import { z } from 'zod';
 
@@ -17,6 +18,25 @@ export const BOOKING_ENV = defineEnv(
      * past hours and the ASAP window never move.
      */
     BOOKING_FIXED_NOW: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * The ZIP codes booked, comma-separated: full 5-digit ZIPs or 3-digit prefixes ("45202,410").
+     * Unset or empty: the Cincinnati SCF prefixes (DEFAULT_SERVED_ZIP_CODES).
+     */
+    SERVED_ZIP_CODES: z
+      .string()
+      .optional()
+      .transform((text) => (text ?? '').split(',').map((entry) => entry.trim()))
+      .transform((entries) => entries.filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(SERVED_ZIP_ENTRY, 'each entry must be a 5-digit ZIP or a 3-digit prefix'),
+        ),
+      )
+      .transform((entries): readonly string[] =>
+        entries.length ? entries : DEFAULT_SERVED_ZIP_CODES,
+      ),
   }),
 );
 export type BookingEnv = EnvOf<typeof BOOKING_ENV>;

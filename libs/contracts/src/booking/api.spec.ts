@@ -8,6 +8,7 @@ import {
   idempotencyKeySchema,
   timeSlotsQuerySchema,
 } from './api';
+import { outsideServiceArea } from './service-area';
 
 const validForm = {
   firstName: 'Jane',
@@ -47,6 +48,28 @@ describe('booking form contract', () => {
 
   it('accepts a ZIP+4', () => {
     expect(bookingFormSchema.safeParse({ ...validForm, zip: '45202-1234' }).success).toBe(true);
+  });
+
+  it('accepts the served ZIPs of Ohio, Northern Kentucky and Southeast Indiana', () => {
+    for (const zip of ['45202', '45069', '41011', '47025'])
+      expect(bookingFormSchema.safeParse({ ...validForm, zip }).success).toBe(true);
+  });
+
+  it.each([['43215'], ['43215-0001'], ['10001']])(
+    'says at the ZIP that %s is outside the service area, with the number to call',
+    (zip) => {
+      const issues = bookingFormSchema.safeParse({ ...validForm, zip }).error?.issues ?? [];
+      expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['zip', outsideServiceArea(zip.slice(0, 5))],
+      ]);
+    },
+  );
+
+  it('gives a malformed ZIP only its format message, not the service area one', () => {
+    const issues = bookingFormSchema.safeParse({ ...validForm, zip: '43215-' }).error?.issues ?? [];
+    expect(issues.map((i) => i.message)).toEqual([
+      'ZIP code must be in format 12345 or 12345-6789',
+    ]);
   });
 });
 

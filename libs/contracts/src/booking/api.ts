@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING } from '../constants';
 import { prioritySchema, tooLong } from '../common';
 import { TEXT_LIMITS } from './limits';
+import { isServedZip, outsideServiceArea } from './service-area';
 
 const digitCount = (s: string) => s.replace(/\D/g, '').length;
 
@@ -187,7 +188,13 @@ export const bookingFormSchema = z.object({
   state: requiredText('State').min(1, 'State is required'),
   zip: requiredText('ZIP code')
     .min(5, 'ZIP code must be at least 5 digits')
-    .regex(ZIP_PATTERN, 'ZIP code must be in format 12345 or 12345-6789'),
+    .regex(ZIP_PATTERN, 'ZIP code must be in format 12345 or 12345-6789')
+    // The default area only: booking may be configured otherwise, and its refusal lands here too.
+    // A malformed ZIP has its format message alone.
+    .superRefine((zip, ctx) => {
+      if (ZIP_PATTERN.test(zip) && !isServedZip(zip))
+        ctx.addIssue({ code: 'custom', message: outsideServiceArea(zip.slice(0, 5)) });
+    }),
   vehicleYear: z.string({ error: mustBeText('Vehicle year') }).optional(),
   vehicleMake: z.string({ error: mustBeText('Vehicle make') }).optional(),
   vehicleModel: z.string({ error: mustBeText('Vehicle model') }).optional(),

@@ -7,9 +7,10 @@ import {
   ERROR_CODES,
   businessInstant,
 } from '@cincy/contracts';
-import { DomainError, AppLogger, Outbox } from '@cincy/platform';
+import { DomainError, AppLogger, InjectEnv, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { BOOKING_ENV, type BookingEnv } from '../config';
 import { rejectIfViolated } from '../common/rule-violation';
 import { GeocodingService } from '../geocoding';
 import { SchedulesRepository } from '../schedules';
@@ -17,6 +18,7 @@ import { TimeSlotsService, checkScheduledSlot, hourOf } from '../time-slots';
 import { NewAppointment, toCreatedAppointment, toRequestedEvent } from './appointment.mapper';
 import { AppointmentsRepository } from './appointments.repository';
 import { requestFingerprint } from './request-fingerprint';
+import { checkServiceArea } from './service-area';
 import { checkAsapHours } from './service-hours';
 
 /** A keyed request: its Idempotency-Key and the fingerprint a repeat must match. */
@@ -35,6 +37,7 @@ export class AppointmentsService {
     private readonly geocoding: GeocodingService,
     private readonly schedules: SchedulesRepository,
     private readonly logger: AppLogger,
+    @InjectEnv(BOOKING_ENV) private readonly env: Pick<BookingEnv, 'SERVED_ZIP_CODES'>,
   ) {}
 
   /**
@@ -71,13 +74,17 @@ export class AppointmentsService {
   }
 
   /**
-   * Checks the booking rules, finds where the customer is, then stores the request as
-   * pending/normal and announces it, in one transaction that also claims the scheduled hour.
+   * Checks the service area and the booking rules, finds where the customer is, then stores the
+   * request as pending/normal and announces it, in one transaction that also claims the scheduled
+   * hour.
    */
   private async bookNew(
     input: AppointmentInput,
     keyed: Idempotency | null,
   ): Promise<CreatedAppointment> {
+    const location = input.location.replace(/\s+/g, ' ');
+    // First: no other hour or day would change this answer, and nothing is held or stored yet.
+    rejectIfViolated(checkServiceArea(location, this.env.SERVED_ZIP_CODES));
     const now = this.clock.now();
     const slot = scheduledSlot(input);
     rejectIfViolated(
@@ -85,7 +92,6 @@ export class AppointmentsService {
         ? checkScheduledSlot(slot.date, slot.time, now)
         : checkAsapHours(now, await this.schedules.all()),
     );
-    const location = input.location.replace(/\s+/g, ' ');
     // Outside the transaction: a slow geocoder must not hold the slot lock.
     const geocoded = await this.geocoding.locate(location);
     this.logger.debug({ msg: 'appointment geocoded', source: geocoded.source });

@@ -5,7 +5,7 @@ import { DomainError } from '@cincy/platform';
 export interface RuleViolation {
   code: ErrorCode;
   message: string;
-  field?: 'scheduledDate' | 'scheduledTime' | 'date';
+  field?: 'scheduledDate' | 'scheduledTime' | 'date' | 'location';
 }
 
 /** Turns a rule's "no" into the error that travels back to the gateway. */

@@ -14,6 +14,8 @@ const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'A service this one needs did not answer; safe to retry.',
   TIME_SLOT_FULL: 'That hour is fully booked.',
   OUTSIDE_SERVICE_HOURS: 'Outside the rapid-response window.',
+  OUTSIDE_SERVICE_AREA:
+    "The address's ZIP code is outside the service area (`fieldErrors.location`).",
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used with other details.',
 };
 

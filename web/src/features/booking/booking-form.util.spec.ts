@@ -1,4 +1,4 @@
-import { addDays, type TimeSlot } from '@cincy/contracts';
+import { ERROR_CODES, addDays, outsideServiceArea, type TimeSlot } from '@cincy/contracts';
 import {
   EMPTY_BOOKING_FORM,
   buildAppointmentPayload,
@@ -7,6 +7,7 @@ import {
   filterPhoneInput,
   formatZipInput,
   hourOptions,
+  mapServerFieldErrors,
   shortDateLabel,
   submissionErrorToast,
   type BookingFormValues,
@@ -225,5 +226,38 @@ describe('submissionErrorToast', () => {
     expect(submissionErrorToast(undefined).description).toBe(
       'Please check your information and try again.',
     );
+  });
+});
+
+describe('mapServerFieldErrors', () => {
+  it('puts the server fields on the form fields: the location on the street, the name on the first name', () => {
+    expect(
+      mapServerFieldErrors({
+        location: 'Location is required',
+        name: 'Name is required',
+        scheduledTime: 'That time has already passed.',
+      }),
+    ).toEqual({
+      street: 'Location is required',
+      firstName: 'Name is required',
+      scheduledTime: 'That time has already passed.',
+    });
+    expect(
+      mapServerFieldErrors({ location: 'Location is required' }, ERROR_CODES.validation),
+    ).toEqual({ street: 'Location is required' });
+  });
+
+  it('puts an OUTSIDE_SERVICE_AREA refusal of the location on the ZIP field', () => {
+    const message = outsideServiceArea('43215');
+    expect(mapServerFieldErrors({ location: message }, ERROR_CODES.outsideServiceArea)).toEqual({
+      zip: message,
+    });
+  });
+
+  it('drops fields the form does not have, and keeps the first message of a field', () => {
+    expect(
+      mapServerFieldErrors({ customerId: 'Customer is required', phone: 'a', name: 'b' }),
+    ).toEqual({ phone: 'a', firstName: 'b' });
+    expect(mapServerFieldErrors(undefined, ERROR_CODES.outsideServiceArea)).toEqual({});
   });
 });

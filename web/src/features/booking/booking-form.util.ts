@@ -263,12 +263,24 @@ const SERVER_FIELD_TO_FORM: Record<string, BookingFieldName> = {
   scheduledTime: 'scheduledTime',
 };
 
+/**
+ * Where a refusal's code says which part of the address was wrong: the location is sent as one
+ * string, and an address outside the service area is wrong by its ZIP, not its street.
+ */
+const SERVER_FIELD_BY_CODE: Partial<Record<string, Record<string, BookingFieldName>>> = {
+  [ERROR_CODES.outsideServiceArea]: { location: 'zip' },
+};
+
+/** The server's field errors on the form's fields; `code` is the refusal's error code, if any. */
 export function mapServerFieldErrors(
   fieldErrors: Record<string, string> | undefined,
+  code?: string,
 ): BookingFieldErrors {
   const result: BookingFieldErrors = {};
+  const byCode = code ? SERVER_FIELD_BY_CODE[code] : undefined;
   for (const [key, message] of Object.entries(fieldErrors ?? {})) {
     const field =
+      byCode?.[key] ??
       SERVER_FIELD_TO_FORM[key] ??
       (key in EMPTY_BOOKING_FORM ? (key as BookingFieldName) : undefined);
     if (field && !result[field]) result[field] = message;

@@ -95,7 +95,7 @@ export function CustomerFormPage() {
       toast({ title: shown.title, description: shown.description, variant: 'info' });
       if (shown.rapidResponse) setNotice(shown.description);
       if (error instanceof BookingSubmitError && error.fieldErrors) {
-        const serverErrors = mapServerFieldErrors(error.fieldErrors);
+        const serverErrors = mapServerFieldErrors(error.fieldErrors, error.code);
         form.showErrors(serverErrors);
         const field = firstInvalidField(serverErrors);
         if (field) focusField(field);
