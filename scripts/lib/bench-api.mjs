@@ -235,6 +235,16 @@ export async function benchDispatching(baseUrl, staff, { technicians, openJobs, 
     });
     jobId = appointment.id;
   }
+  // Dispatch hears of the last booking a few milliseconds after booking answers.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await staff.request('GET', `/api/appointments/${jobId}/suggestions`);
+      break;
+    } catch (err) {
+      if (err.status !== 404 || attempt >= 100) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   for (let i = 0; i < 20; i++) await staff.request('GET', `/api/appointments/${jobId}/suggestions`);
   const times = [];
   let ranked = 0;
