@@ -93,12 +93,16 @@ export class QueueRepository {
   /** The head of the stored queue with each job's customer, priority, status and technician. */
   async list(limit: number, manager: EntityManager = this.manager): Promise<QueueEntry[]> {
     const rows: ListedRow[] = await manager.query(
-      `SELECT q.appointment_id, q.position, q.technician_id, q.estimated_wait_minutes,
+      `SELECT q.appointment_id, ROW_NUMBER() OVER (ORDER BY q.position)::int AS position,
+              q.technician_id, q.estimated_wait_minutes,
               q.estimated_arrival_at, a.customer_name, a.priority, a.status, a.requested_at,
               t.name AS technician_name
          FROM appointment_queue q
          JOIN board_appointments a ON a.id = q.appointment_id
          LEFT JOIN technicians t ON t.user_id = q.technician_id
+        -- A job that moved on leaves at the next recomputation; until then it is not shown and
+        -- the others are numbered without it.
+        WHERE a.status IN ('pending', 'assigned', 'accepted')
         ORDER BY q.position
         LIMIT $1`,
       [limit],
