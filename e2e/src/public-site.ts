@@ -216,11 +216,18 @@ export function boardSection(page: Page, title: string): Locator {
  * option (antd renders the list apart from the field).
  */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await labelled(page, label).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByTitle(option, { exact: true })
-    .click();
+  for (let attempt = 1; ; attempt++) {
+    await open.getByTitle(option, { exact: true }).click();
+    // Choosing closes the list. On a busy machine a click during its opening animation can go
+    // unheeded (the list stays open, nothing chosen): click the option again.
+    const closed = await open.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed || attempt === 3) return;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
