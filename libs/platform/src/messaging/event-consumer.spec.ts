@@ -241,6 +241,28 @@ describe('applyDeliveries (what queued up, in one transaction)', () => {
     expect(batch.map((b) => b.answers)).toEqual([['ack'], ['ack'], ['ack']]);
   });
 
+  it('hands a notice-only subscription each event without a transaction or inbox row, and acks it', async () => {
+    const { deps, committed, transactions } = countingDatabase();
+    const noticed: number[] = [];
+    const subscription: EventSubscription<'booking.appointment.requested'> = {
+      ...writingSubscription(),
+      notice: (event) => noticed.push(event.payload.appointmentId),
+    };
+    const batch = [delivery(numbered(1)), delivery(numbered(2))];
+
+    const results = await applyDeliveries(
+      deps,
+      subscription,
+      batch.map((b) => b.d),
+    );
+
+    expect(results).toEqual(['applied', 'applied']);
+    expect(noticed).toEqual([1, 2]);
+    expect(transactions()).toBe(0);
+    expect(committed.inbox.size).toBe(0);
+    expect(batch.map((b) => b.answers)).toEqual([['ack'], ['ack']]);
+  });
+
   it('terminates a malformed event in a batch and still applies the rest', async () => {
     const { deps, committed } = countingDatabase();
     const broken = delivery({ ...requested, payload: { appointmentId: 'seven' } });

@@ -35,6 +35,8 @@ export interface EventSubscription<F extends EventFilter> {
   /** Types under the filter the handler has no use for: acknowledged without a transaction. */
   ignores?: readonly EventType[];
   handle: EventHandler<EventsMatching<F>>;
+  /** The handler only takes note (see `CONSUMERS`): called without a transaction or inbox row. */
+  notice?: (event: EventEnvelope<EventsMatching<F>>) => void;
 }
 
 /** What a delivery needs from JetStream: its bytes, how often it came, and the three answers. */
@@ -131,7 +133,13 @@ export async function applyDeliveries<F extends EventFilter>(
       results[index] = 'ignored';
     } else toApply.push({ index, event });
   }
-  if (toApply.length === 1) {
+  if (subscription.notice) {
+    for (const { index, event } of toApply) {
+      subscription.notice(event);
+      deliveries[index].ack();
+      results[index] = 'applied';
+    }
+  } else if (toApply.length === 1) {
     const [{ index, event }] = toApply;
     results[index] = await applyDecoded(deps, subscription, deliveries[index], event);
   } else if (toApply.length > 1) {
@@ -223,6 +231,8 @@ function toDelivery(msg: JsMsg): Delivery {
   };
 }
 
+type Handlers = Pick<EventSubscription<EventFilter>, 'handle' | 'notice'>;
+
 /** Runs a service's durable JetStream consumers. Subscriptions register at init, start at bootstrap. */
 export class EventConsumers {
   private readonly subscriptions: {
@@ -239,10 +249,22 @@ export class EventConsumers {
 
   /** Follows the event type the consumer is declared with in the contract (`CONSUMERS`). */
   subscribe<C extends ConsumerName>(durable: C, handle: EventHandler<ConsumerEvent<C>>): void {
+    this.add(durable, { handle } as unknown as Handlers);
+  }
+
+  /** For a `noticeOnly` consumer: the handler takes note of each event, outside any transaction. */
+  notice<C extends ConsumerName>(
+    durable: C,
+    notice: (event: EventEnvelope<ConsumerEvent<C>>) => void,
+  ): void {
+    this.add(durable, { handle: () => Promise.resolve(), notice } as unknown as Handlers);
+  }
+
+  private add(durable: ConsumerName, handlers: Handlers): void {
     const { filter, ignores }: { filter: EventFilter; ignores?: readonly EventType[] } =
       CONSUMERS[durable];
     this.subscriptions.push({
-      subscription: { durable, filter, ignores, handle } as EventSubscription<EventFilter>,
+      subscription: { durable, filter, ignores, ...handlers } as EventSubscription<EventFilter>,
       durables: consumerDurables(durable),
     });
   }

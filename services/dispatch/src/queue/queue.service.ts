@@ -77,7 +77,7 @@ export class QueueService
   ) {}
 
   onModuleInit() {
-    this.consumers.subscribe('dispatch-queue', (event) => this.onEvent(event));
+    this.consumers.notice('dispatch-queue', (event) => this.onEvent(event));
   }
 
   onApplicationBootstrap() {
@@ -94,10 +94,9 @@ export class QueueService
     return this.queue.list(QUEUE_SHOWN);
   }
 
-  onEvent(event: EventEnvelope): Promise<void> {
+  onEvent(event: EventEnvelope): void {
     this.logger.debug({ msg: 'queue stale', type: event.type });
     this.stale();
-    return Promise.resolve();
   }
 
   /** Recomputes soon, once for every event until then. */
