@@ -6,12 +6,14 @@ export const APPOINTMENT_STATUSES = [
   'on_location',
   'completed',
   'declined',
+  /** By the customer, from their booking's page, before the technician set out (ADR 0090). */
+  'cancelled',
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** A technician's own job is "active" while in one of these. */
 export const ACTIVE_JOB_STATUSES = ['accepted', 'en_route', 'on_location'] as const;
-export const CLOSED_STATUSES = ['completed', 'declined'] as const;
+export const CLOSED_STATUSES = ['completed', 'declined', 'cancelled'] as const;
 
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];

@@ -35,12 +35,25 @@ export const EVENT_PAYLOADS = {
     priority: prioritySchema,
     requestedAt: z.string(),
   }),
+  /**
+   * The customer moved their scheduled visit to another hour, from its page (booking held the new
+   * hour and let the old one go in the same transaction).
+   */
+  'booking.appointment.rescheduled': z.object({
+    appointmentId: z.number().int(),
+    preferredTime: z.string(),
+    scheduledDate: z.string(),
+    scheduledTime: z.string(),
+    scheduledStartTime: z.string(),
+  }),
   /** A customer's details changed: every copy updates its own. */
   'booking.customer.updated': z.object({ customer: customerSchema }),
   /** A customer was deleted: every copy removes their personal data. */
   'booking.customer.deleted': z.object({ customerId: z.number().int() }),
   /** The board gained an appointment (pending). */
   'dispatch.appointment.opened': boardView,
+  /** The customer cancelled it from their booking's page, before the technician set out. */
+  'dispatch.appointment.cancelled': boardView,
   /** A dispatcher gave it to a technician (or to another one): status assigned, named. */
   'dispatch.appointment.assigned': boardView,
   /** Back in the open pool: a dispatcher took it back, or the technician handed it back (`handBack`). */

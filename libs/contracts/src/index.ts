@@ -9,6 +9,7 @@ export * from './booking/limits';
 export * from './booking/api';
 export * from './booking/rules';
 export * from './booking/service-area';
+export * from './booking/tracking';
 export * from './dispatch/api';
 export * from './dispatch/lifecycle';
 export * from './dispatch/sla';

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import {
   appointmentRequestSchema,
+  bookingContactSchema,
+  cancelBookingSchema,
   createdAppointmentSchema,
+  findBookingSchema,
+  foundBookingSchema,
+  linkRequestSchema,
+  linkedBookingSchema,
+  rescheduleBookingSchema,
+  rescheduledBookingSchema,
+  trackingFactsSchema,
   customerInputSchema,
   customerListQuerySchema,
   customerSchema,
@@ -163,6 +172,30 @@ export const RPC = {
     answer: timeSlotsSchema,
     refuses: [validation],
   },
+  /** The booking a private link opens (the token checked in constant time), or notFound. */
+  'booking.links.resolve': {
+    request: linkRequestSchema,
+    answer: linkedBookingSchema,
+    refuses: [notFound],
+  },
+  /** The confirmation page's half from booking: the customer's own details, by token. */
+  'booking.links.details': {
+    request: linkRequestSchema,
+    answer: bookingContactSchema,
+    refuses: [notFound],
+  },
+  /** Find your booking: a reference and its phone number give a new private link. */
+  'booking.links.find': {
+    request: findBookingSchema,
+    answer: foundBookingSchema,
+    refuses: [validation, notFound],
+  },
+  /** The customer moves their scheduled visit to another hour (the hour grid's rules apply). */
+  'booking.appointments.reschedule': {
+    request: rescheduleBookingSchema.extend({ id }),
+    answer: rescheduledBookingSchema,
+    refuses: [validation, notFound, conflict, timeSlotFull],
+  },
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
   'dispatch.appointments.change-status': {
@@ -185,6 +218,18 @@ export const RPC = {
     refuses: [validation, notFound, forbidden, conflict, serviceUnavailable],
   },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
+  /** The customer cancels their visit, until the technician sets out. */
+  'dispatch.appointments.cancel': {
+    request: cancelBookingSchema.extend({ id }),
+    answer: trackingFactsSchema,
+    refuses: [notFound, conflict],
+  },
+  /** One visit as its tracking page shows it (by appointment id: the gateway resolved the token). */
+  'dispatch.tracking.view': {
+    request: z.object({ id }),
+    answer: trackingFactsSchema,
+    refuses: [notFound],
+  },
   /** A dispatcher gives a job to a technician, or to another one (reassign). */
   'dispatch.appointments.assign': {
     request: assignInputSchema.extend({ id, actor: actorSchema }),
@@ -322,6 +367,9 @@ export const HEALTH_SUBJECTS = {
  * it copies, since the types then arrive in no common order.
  * WIRE CONTRACT: JetStream keeps a consumer's position under its name; a new name replays history
  * (the inbox, kept under the consumer's name, makes that replay a no-op).
+ *
+ * `noticeOnly`: the handler only notes that something changed and recomputes from its own tables
+ * later, so a repeat is harmless by nature: no transaction and no inbox row per delivery.
  */
 export const CONSUMERS = {
   'dispatch-board-requested': { service: 'dispatch', filter: 'booking.appointment.requested' },
@@ -345,6 +393,8 @@ export const CONSUMERS = {
   },
   'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
+  /** A customer moved their visit to another hour: the board's copy follows. */
+  'dispatch-reschedules': { service: 'dispatch', filter: 'booking.appointment.rescheduled' },
   /**
    * Dispatch follows its own changes to keep the ASAP queue (and, when on, to auto-dispatch):
    * one durable, so recomputations take turns. Its own queue and stats events are no change.
@@ -353,10 +403,15 @@ export const CONSUMERS = {
     service: 'dispatch',
     filter: 'dispatch.>',
     ignores: ['dispatch.queue.updated', 'dispatch.stats.updated'],
+    noticeOnly: true,
   },
   /** Booking keeps every technician's schedule: an hour's capacity is who is on shift then. */
   'booking-schedules': { service: 'booking', filter: 'dispatch.schedule.changed' },
-  'inventory-customers': { service: 'inventory', filter: 'booking.>' },
+  'inventory-customers': {
+    service: 'inventory',
+    filter: 'booking.>',
+    ignores: ['booking.appointment.rescheduled'],
+  },
 } as const satisfies Record<string, ConsumerSpec>;
 export type ConsumerName = keyof typeof CONSUMERS;
 export type ConsumerEvent<C extends ConsumerName> = EventsMatching<(typeof CONSUMERS)[C]['filter']>;
@@ -366,6 +421,7 @@ interface ConsumerSpec {
   filter: EventFilter;
   ignores?: readonly EventType[];
   perType?: boolean;
+  noticeOnly?: boolean;
 }
 
 /**

@@ -16,12 +16,14 @@ import {
   CustomersService,
 } from './customers';
 import { GeocodingService } from './geocoding';
+import { LinksController, LinksRepository, LinksService } from './links';
 import { CreateCustomersAndAppointments1732200000001 } from './migrations/1732200000001-create-customers-and-appointments';
 import { AddTechniciansAndSlotIndex1732300000001 } from './migrations/1732300000001-add-technicians-and-slot-index';
 import { AppointmentStatusVersion1732400000001 } from './migrations/1732400000001-appointment-status-version';
 import { CustomerDatabase1732500000001 } from './migrations/1732500000001-customer-database';
 import { AppointmentIdempotencyKey1732600000001 } from './migrations/1732600000001-appointment-idempotency-key';
 import { TechnicianSchedules1732700000001 } from './migrations/1732700000001-technician-schedules';
+import { ReferencesAndLinks1732800000001 } from './migrations/1732800000001-references-and-links';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -38,10 +40,11 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
         CustomerDatabase1732500000001,
         AppointmentIdempotencyKey1732600000001,
         TechnicianSchedules1732700000001,
+        ReferencesAndLinks1732800000001,
       ],
     }),
   ],
-  controllers: [CustomersController, AppointmentsController, TimeSlotsController],
+  controllers: [CustomersController, AppointmentsController, TimeSlotsController, LinksController],
   providers: [
     clockProvider,
     CustomersRepository,
@@ -56,6 +59,8 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
     TechniciansService,
     SchedulesRepository,
     SchedulesService,
+    LinksRepository,
+    LinksService,
   ],
 })
 export class AppModule {}

@@ -6,6 +6,7 @@ import {
   BoardRepository,
   BoardService,
   CustomerDetailsService,
+  ReschedulesService,
 } from './board';
 import { DISPATCH_ENV } from './config';
 import { DayController, DayRepository, DayService } from './day';
@@ -15,6 +16,7 @@ import { LifecycleAndMetrics1732400000001 } from './migrations/1732400000001-lif
 import { HandBack1732700000001 } from './migrations/1732700000001-hand-back';
 import { SchedulesAndSettings1732700000002 } from './migrations/1732700000002-schedules-and-settings';
 import { AppointmentQueue1732700000003 } from './migrations/1732700000003-appointment-queue';
+import { CancelledByCustomer1732800000001 } from './migrations/1732800000001-cancelled-by-customer';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import {
   DispatchSettingsEntity,
@@ -43,6 +45,7 @@ import {
   SuggestionsService,
 } from './suggestions';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
+import { TrackingController, TrackingRepository, TrackingService } from './tracking';
 
 @Module({
   imports: [
@@ -63,6 +66,7 @@ import { TechnicianEntity, TechniciansRepository, TechniciansService } from './t
         HandBack1732700000001,
         SchedulesAndSettings1732700000002,
         AppointmentQueue1732700000003,
+        CancelledByCustomer1732800000001,
       ],
     }),
   ],
@@ -75,6 +79,7 @@ import { TechnicianEntity, TechniciansRepository, TechniciansService } from './t
     SuggestionsController,
     QueueController,
     DayController,
+    TrackingController,
   ],
   providers: [
     BoardRepository,
@@ -96,6 +101,9 @@ import { TechnicianEntity, TechniciansRepository, TechniciansService } from './t
     QueueService,
     DayRepository,
     DayService,
+    ReschedulesService,
+    TrackingRepository,
+    TrackingService,
   ],
 })
 export class AppModule {}

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BOOKING } from '../constants';
-import { prioritySchema, tooLong } from '../common';
+import { appointmentStatusSchema, geoPointSchema, prioritySchema, tooLong } from '../common';
 import { TEXT_LIMITS } from './limits';
 import { isServedZip, outsideServiceArea } from './service-area';
+import { TRACKING_STEPS, isLinkToken, normalizeReference } from './tracking';
 
 const digitCount = (s: string) => s.replace(/\D/g, '').length;
 
@@ -162,6 +163,10 @@ export const createdAppointmentSchema = z.object({
   scheduledDate: z.string().nullable(),
   scheduledTime: z.string().nullable(),
   requestedAt: z.string(),
+  /** `CB-7K3Q9`: what the customer reads over the phone (ADR 0090). */
+  reference: z.string(),
+  /** The private link's token: /confirmation/<token> and /track/<token>. Given once, never stored. */
+  token: z.string(),
 });
 export type CreatedAppointment = z.infer<typeof createdAppointmentSchema>;
 
@@ -235,3 +240,109 @@ export const timeSlotsSchema = z.array(timeSlotSchema);
 /** `booking.time-slots.list`: the hour grid of one day (the address is accepted but not used yet). */
 export const timeSlotsRequestSchema = timeSlotsQuerySchema;
 export type TimeSlotsRequest = z.infer<typeof timeSlotsRequestSchema>;
+
+// ---- The customer's booking: its private link, tracking and self-service (ADR 0090) ---------
+
+/** A link token in a path: anything else is "not found", never a validation message. */
+export const linkTokenSchema = z.string().refine(isLinkToken, 'Not found');
+
+/** `booking.links.*` and `dispatch.*` by token: the token as sent, checked by booking. */
+export const linkRequestSchema = z.object({ token: z.string().max(100) });
+
+/** What a valid token opens: the booking it belongs to. */
+export const linkedBookingSchema = z.object({
+  appointmentId: z.number().int(),
+  reference: z.string(),
+});
+export type LinkedBooking = z.infer<typeof linkedBookingSchema>;
+
+/** POST /api/bookings/find: a reference and the phone number the visit was booked with. */
+export const findBookingSchema = z.object({
+  reference: requiredText('Reference')
+    .trim()
+    .min(1, 'Reference is required')
+    .max(20, 'Enter the reference as it reads, like CB-7K3Q9')
+    .refine((r) => normalizeReference(r) !== null, 'Enter the reference as it reads, like CB-7K3Q9'),
+  phone,
+});
+export type FindBooking = z.infer<typeof findBookingSchema>;
+export const foundBookingSchema = z.object({ token: z.string() });
+
+const trackingTimelineEntrySchema = z.object({
+  step: z.enum(TRACKING_STEPS),
+  label: z.string(),
+  reached: z.boolean(),
+  at: z.string().nullable(),
+});
+
+/** What the tracking page shows of a visit (see `trackingState`): no last name, phone or address. */
+export const trackingStateSchema = z.object({
+  status: appointmentStatusSchema,
+  timeline: z.array(trackingTimelineEntrySchema),
+  technician: z.object({ firstName: z.string() }).nullable(),
+  position: z.object({ lat: z.number(), lng: z.number(), at: z.string() }).nullable(),
+  etaMinutes: z.number().int().nullable(),
+  queuePosition: z.number().int().nullable(),
+  scheduledDate: z.string().nullable(),
+  scheduledTime: z.string().nullable(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+});
+
+/** GET /api/track/{token} and the `/track` socket's `track.changed`. */
+export const trackingViewSchema = trackingStateSchema.extend({ reference: z.string() });
+export type TrackingView = z.infer<typeof trackingViewSchema>;
+
+/**
+ * `dispatch.tracking.view`: the view, and what only the gateway keeps to move the van on the map
+ * between answers (who is coming, and where to). Never sent to a browser.
+ */
+export const trackingFactsSchema = z.object({
+  state: trackingStateSchema,
+  technicianId: z.number().int().nullable(),
+  destination: geoPointSchema.nullable(),
+});
+export type TrackingFacts = z.infer<typeof trackingFactsSchema>;
+
+/** GET /api/bookings/{token}: the confirmation page, the customer's own details and the visit. */
+export const bookingDetailsSchema = z.object({
+  reference: z.string(),
+  contact: z.object({ name: z.string(), phone: z.string() }),
+  location: z.string(),
+  vehicle: z.string().nullable(),
+  preferredTime: z.string().nullable(),
+  notes: z.string().nullable(),
+  tracking: trackingViewSchema,
+});
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
+
+/** `booking.links.details`: booking's half of the confirmation (the gateway adds the tracking). */
+export const bookingContactSchema = bookingDetailsSchema
+  .omit({ tracking: true })
+  .extend({ appointmentId: z.number().int() });
+
+/** POST /api/track/{token}/cancel: why, if the customer wants to say. */
+export const cancelBookingSchema = z.object({
+  reason: optionalText('Reason', 500),
+});
+export type CancelBooking = z.infer<typeof cancelBookingSchema>;
+
+/** POST /api/track/{token}/reschedule: another hour for a scheduled visit. */
+export const rescheduleBookingSchema = z.object({
+  scheduledDate: requiredText('Scheduled date').regex(
+    DATE_PATTERN,
+    'Scheduled date must be in format YYYY-MM-DD',
+  ),
+  scheduledTime: requiredText('Scheduled time').regex(
+    TIME_PATTERN,
+    'Scheduled time must be in format HH:MM:SS',
+  ),
+});
+export type RescheduleBooking = z.infer<typeof rescheduleBookingSchema>;
+
+/** What a move answers: the visit's new hour. */
+export const rescheduledBookingSchema = z.object({
+  scheduledDate: z.string(),
+  scheduledTime: z.string(),
+  preferredTime: z.string(),
+});

@@ -57,6 +57,7 @@ const LABELS: Record<AppointmentStatus, string> = {
   on_location: 'on location',
   completed: 'completed',
   declined: 'declined',
+  cancelled: 'cancelled',
 };
 
 export const LIFECYCLE_MESSAGES = {
@@ -69,6 +70,7 @@ export const LIFECYCLE_MESSAGES = {
   notOnLocation: 'Mark the job On Location before completing it.',
   notYoursToComplete: "Only the job's technician can complete it.",
   alreadyCompleted: 'This job has already been completed.',
+  cancelByCustomer: "Only the customer cancels a visit, from their booking's page; decline it instead.",
 } as const;
 
 const conflict = (message: string): Refusal => ({ code: ERROR_CODES.conflict, message });
@@ -121,7 +123,7 @@ export function checkMove(
 
 function checkCompletion(job: JobState, actor: JobActor): Refusal | null {
   if (job.status === 'completed') return conflict(LIFECYCLE_MESSAGES.alreadyCompleted);
-  if (job.status === 'declined') return alreadyClosed(job.status);
+  if (isClosed(job.status)) return alreadyClosed(job.status);
   const othersJob = job.technicianId !== null && job.technicianId !== actor.id;
   if (othersJob && actor.role !== 'admin') {
     return { code: ERROR_CODES.forbidden, message: LIFECYCLE_MESSAGES.notYoursToComplete };
@@ -142,6 +144,7 @@ export function checkStatusChange(
 ): Refusal | null {
   if (to === 'completed') return conflict(LIFECYCLE_MESSAGES.completeThroughRecord);
   if (to === 'declined') return conflict(LIFECYCLE_MESSAGES.declineThroughRoute);
+  if (to === 'cancelled') return conflict(LIFECYCLE_MESSAGES.cancelByCustomer);
   if (!isStep(to)) return conflict(`A job cannot be moved back to ${LABELS[to]}.`);
   return checkMove(job, to, actor, activeJobId);
 }

@@ -52,6 +52,14 @@ describe('AppLogger (pino)', () => {
     expect(text).not.toContain('Basic x');
   });
 
+  it("never writes a token (a booking's private link, a session), alone or in a request", () => {
+    const { logger, lines } = capture();
+    logger.warn({ msg: 'look-up', token: 'abc123secret', request: { token: 'def456secret' } });
+    const text = JSON.stringify(lines[0]);
+    expect(text).not.toContain('abc123secret');
+    expect(text).not.toContain('def456secret');
+  });
+
   it('keeps the stack of an error', () => {
     const { logger, lines } = capture();
     logger.error(new Error('db down'), 'Relay');

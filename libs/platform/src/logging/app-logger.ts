@@ -13,6 +13,9 @@ const REDACTED_PATHS = [
   'cookie',
   'authorization',
   'secret',
+  // A booking's private link (ADR 0090), a session's id.
+  'token',
+  '*.token',
   '*.password',
   '*.newPassword',
   '*.passwordHash',

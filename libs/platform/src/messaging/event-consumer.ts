@@ -257,6 +257,8 @@ export class EventConsumers {
     durable: C,
     notice: (event: EventEnvelope<ConsumerEvent<C>>) => void,
   ): void {
+    if (!(CONSUMERS[durable] as { noticeOnly?: boolean }).noticeOnly)
+      throw new Error(`${durable} is not declared noticeOnly in CONSUMERS`);
     this.add(durable, { handle: () => Promise.resolve(), notice } as unknown as Handlers);
   }
 

@@ -1,14 +1,19 @@
-import { EventEnvelope, EventsMatching } from '@cincy/contracts';
+import { AppointmentStatus, EventEnvelope, EventsMatching } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { RELEASED_STATUSES } from '../time-slots';
 import { AppointmentsRepository } from './appointments.repository';
 
 type AppointmentEvent = EventEnvelope<EventsMatching<'dispatch.appointment.>'>>;
 
+/** Declined and cancelled: the visit gave its hour back and is no job of the customer's. */
+const released = (status: AppointmentStatus) =>
+  (RELEASED_STATUSES as readonly AppointmentStatus[]).includes(status);
+
 /**
- * Follows dispatch's lifecycle on booking's own appointments: a declined one frees its hour and no
- * longer counts among the customer's jobs. Only a newer version than the one applied counts, so
- * the order the types come in does not matter (the consumer is `perType`).
+ * Follows dispatch's lifecycle on booking's own appointments: a declined or cancelled one frees
+ * its hour and no longer counts among the customer's jobs. Only a newer version than the one
+ * applied counts, so the order the types come in does not matter (the consumer is `perType`).
  */
 @Injectable()
 export class AppointmentStatusService implements OnModuleInit {
@@ -24,8 +29,8 @@ export class AppointmentStatusService implements OnModuleInit {
   async apply({ payload: { appointment } }: AppointmentEvent, { manager }: Transaction) {
     const mine = await this.appointments.applyStatus(manager, appointment);
     if (!mine) return;
-    const declinedNow = appointment.status === 'declined' && mine.previous !== 'declined';
-    if (declinedNow && mine.customerId !== null) {
+    const releasedNow = released(appointment.status) && !released(mine.previous);
+    if (releasedNow && mine.customerId !== null) {
       await this.appointments.uncountJob(manager, mine.customerId);
     }
   }

@@ -32,11 +32,20 @@ export type BookedAppointment = Pick<
 /** A stored appointment as a repeated request (same Idempotency-Key) finds it. */
 export type KeyedAppointment = BookedAppointment & { requestFingerprint: string | null };
 
+/** The booking's reference and a private link's token (a new one for each answer). */
+export interface BookingLink {
+  reference: string;
+  token: string;
+}
+
 /**
  * The answer of POST /api/appointments. A repeat answers what the first request did, so the
  * status is the one it was booked with, whatever dispatch did with it since.
  */
-export const toCreatedAppointment = (a: BookedAppointment): CreatedAppointment => ({
+export const toCreatedAppointment = (
+  a: BookedAppointment,
+  link: BookingLink,
+): CreatedAppointment => ({
   id: a.id,
   customerId: a.customerId,
   status: 'pending',
@@ -45,6 +54,8 @@ export const toCreatedAppointment = (a: BookedAppointment): CreatedAppointment =
   scheduledDate: a.scheduledDate,
   scheduledTime: a.scheduledTime,
   requestedAt: a.requestedAt.toISOString(),
+  reference: link.reference,
+  token: link.token,
 });
 
 export const toRequestedEvent = (

@@ -1,4 +1,4 @@
-import { AppointmentRequest } from '@cincy/contracts';
+import { AppointmentRequest, RpcMessage } from '@cincy/contracts';
 import { RpcHandler, RpcPayload } from '@cincy/platform';
 import { Controller } from '@nestjs/common';
 import { AppointmentsService } from './appointments.service';
@@ -10,5 +10,13 @@ export class AppointmentsController {
   @RpcHandler('booking.appointments.create')
   create(@RpcPayload('booking.appointments.create') body: AppointmentRequest) {
     return this.appointments.book(body);
+  }
+
+  @RpcHandler('booking.appointments.reschedule')
+  reschedule(
+    @RpcPayload('booking.appointments.reschedule')
+    { id, ...slot }: RpcMessage<'booking.appointments.reschedule'>,
+  ) {
+    return this.appointments.reschedule(id, slot);
   }
 }

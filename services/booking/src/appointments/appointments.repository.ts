@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppointmentEntity } from './appointment.entity';
 import { KeyedAppointment, NewAppointment, StoredAppointment } from './appointment.mapper';
+import type { MovableVisit } from './reschedule-rules';
 
 /**
  * Every statement on booking's appointments. The customer's job count moves with them (counted
- * when one is booked, uncounted when it is declined), so those two writes on `customers` are here.
+ * when one is booked, uncounted when it is declined or cancelled), so those two writes on `customers` are here.
  */
 @Injectable()
 export class AppointmentsRepository {
@@ -92,7 +93,32 @@ export class AppointmentsRepository {
     return changed[0] ?? null;
   }
 
-  /** A declined appointment no longer counts among the customer's jobs. */
+  /** The visit a customer asks to move, locked for the rest of the caller's transaction. */
+  async lockForChange(manager: EntityManager, id: number): Promise<MovableVisit | null> {
+    const [found]: MovableVisit[] = await manager.query(
+      `SELECT status, scheduled_date::text AS "scheduledDate", scheduled_time AS "scheduledTime"
+         FROM appointments WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return found ?? null;
+  }
+
+  /** The visit's new hour; the old one is free at once (hours count rows by their own hour). */
+  async moveTo(
+    manager: EntityManager,
+    id: number,
+    slot: { date: string; time: string; startTime: Date },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE appointments
+          SET scheduled_date = $2::date, scheduled_time = $3, scheduled_start_time = $4,
+              preferred_time = $2::text
+        WHERE id = $1`,
+      [id, slot.date, slot.time, slot.startTime],
+    );
+  }
+
+  /** A declined or cancelled appointment no longer counts among the customer's jobs. */
   async uncountJob(manager: EntityManager, customerId: number): Promise<void> {
     await manager.query(
       'UPDATE customers SET total_jobs = total_jobs - 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1',

@@ -5,6 +5,8 @@ import {
   CUSTOMER_MESSAGES,
   CreatedAppointment,
   ERROR_CODES,
+  RescheduleBooking,
+  TRACKING_MESSAGES,
   businessInstant,
 } from '@cincy/contracts';
 import { DomainError, AppLogger, InjectEnv, Outbox } from '@cincy/platform';
@@ -13,11 +15,13 @@ import { Clock } from '../common/clock';
 import { BOOKING_ENV, type BookingEnv } from '../config';
 import { rejectIfViolated } from '../common/rule-violation';
 import { GeocodingService } from '../geocoding';
+import { LinksService } from '../links';
 import { SchedulesRepository } from '../schedules';
 import { TimeSlotsService, checkScheduledSlot, hourOf } from '../time-slots';
 import { NewAppointment, toCreatedAppointment, toRequestedEvent } from './appointment.mapper';
 import { AppointmentsRepository } from './appointments.repository';
 import { requestFingerprint } from './request-fingerprint';
+import { checkReschedule } from './reschedule-rules';
 import { checkServiceArea } from './service-area';
 import { checkAsapHours } from './service-hours';
 
@@ -36,6 +40,7 @@ export class AppointmentsService {
     private readonly timeSlots: TimeSlotsService,
     private readonly geocoding: GeocodingService,
     private readonly schedules: SchedulesRepository,
+    private readonly links: LinksService,
     private readonly logger: AppLogger,
     @InjectEnv(BOOKING_ENV) private readonly env: Pick<BookingEnv, 'SERVED_ZIP_CODES'>,
   ) {}
@@ -60,7 +65,11 @@ export class AppointmentsService {
     }
   }
 
-  /** The answer booked earlier with this key, or null; the key with other details is refused. */
+  /**
+   * The answer booked earlier with this key, or null; the key with other details is refused.
+   * Same reference, but a new link token: only hashes of tokens are stored, so the first one
+   * cannot be given again (it keeps working too).
+   */
   private async replay(customerId: number, keyed: Idempotency) {
     const earlier = await this.appointments.findByIdempotencyKey(customerId, keyed.key);
     if (!earlier) return null;
@@ -70,7 +79,7 @@ export class AppointmentsService {
         BOOKING_MESSAGES.idempotencyKeyReused,
       );
     }
-    return toCreatedAppointment(earlier);
+    return toCreatedAppointment(earlier, await this.links.linkFor(earlier.id));
   }
 
   /**
@@ -116,8 +125,35 @@ export class AppointmentsService {
       if (slot) await this.timeSlots.holdSlot(manager, slot.date, hourOf(slot.time));
       const stored = await this.appointments.insertCounted(manager, appointment);
       if (!stored) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
+      const link = await this.links.createFor(manager, stored.id);
       await emit('booking.appointment.requested', toRequestedEvent(stored));
-      return toCreatedAppointment(stored);
+      return toCreatedAppointment(stored, link);
+    });
+  }
+
+  /**
+   * The customer moves their scheduled visit (the gateway resolved their link to the id): while
+   * booking's copy of the status allows it, to an hour a new booking could take, held like one.
+   */
+  async reschedule(id: number, { scheduledDate: date, scheduledTime: time }: RescheduleBooking) {
+    const now = this.clock.now();
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      // The row, then the hour: a booking holds an hour but waits on no existing row, so the two
+      // locks are never awaited in a circle.
+      const visit = await this.appointments.lockForChange(manager, id);
+      if (!visit) throw new DomainError(ERROR_CODES.notFound, TRACKING_MESSAGES.notFound);
+      rejectIfViolated(checkReschedule(visit, { date, time }, now));
+      await this.timeSlots.holdSlot(manager, date, hourOf(time));
+      const startTime = businessInstant(date, hourOf(time));
+      await this.appointments.moveTo(manager, id, { date, time, startTime });
+      await emit('booking.appointment.rescheduled', {
+        appointmentId: id,
+        preferredTime: date,
+        scheduledDate: date,
+        scheduledTime: time,
+        scheduledStartTime: startTime.toISOString(),
+      });
+      return { scheduledDate: date, scheduledTime: time, preferredTime: date };
     });
   }
 }

@@ -24,7 +24,7 @@ export class CustomerEntity {
   @Column({ type: 'text', nullable: true })
   email: string | null;
 
-  /** Appointments booked and not declined. */
+  /** Appointments booked and not declined or cancelled. */
   @Column({ name: 'total_jobs', type: 'integer', default: 0 })
   totalJobs: number;
 

@@ -12,6 +12,7 @@ import { DomainError, EventConsumers, Outbox, Transaction } from '@cincy/platfor
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppointmentsRepository } from '../appointments';
+import { LinksRepository } from '../links';
 import { CustomerEntity } from './customer.entity';
 import { toCustomer, toCustomerSummary } from './customer.mapper';
 import { CustomerRow, CustomersRepository } from './customers.repository';
@@ -35,6 +36,7 @@ export class CustomersService implements OnModuleInit {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly appointments: AppointmentsRepository,
+    private readonly links: LinksRepository,
     private readonly outbox: Outbox,
     private readonly consumers: EventConsumers,
   ) {}
@@ -68,12 +70,14 @@ export class CustomersService implements OnModuleInit {
 
   /**
    * DELETE /api/customers/{id}: the customer goes, and so does their personal data on their
-   * appointments here (kept, anonymised, for the hour counts); every copy follows the event.
+   * appointments here (kept, anonymised, for the hour counts) and every private link to them (the
+   * page then says not found); every copy follows the event.
    */
   async remove(id: number): Promise<{ message: string }> {
     return this.outbox.transaction(async ({ manager, emit }) => {
       await this.lock(manager, id);
       await this.appointments.anonymiseForCustomer(manager, id, REMOVED);
+      await this.links.deleteForCustomer(manager, id);
       await this.customers.delete(manager, id);
       await emit('booking.customer.deleted', { customerId: id });
       return { message: CUSTOMER_MESSAGES.deleted };

@@ -27,8 +27,11 @@ export function isSlotFull(bookedInSlot: number, capacity: number): boolean {
   return bookedInSlot >= capacity;
 }
 
-/** Statuses that give a slot back. Dispatch owns the lifecycle; booking only ever writes 'pending'. */
-export const RELEASED_STATUSES = ['declined'] as const;
+/**
+ * Statuses that give a slot back (and no longer count among the customer's jobs). Dispatch owns
+ * the lifecycle; booking only ever writes 'pending'.
+ */
+export const RELEASED_STATUSES = ['declined', 'cancelled'] as const;
 
 /**
  * The advisory lock that serialises bookings of one hour across every replica: two int4 keys,

@@ -29,7 +29,7 @@ export class TimeSlotsRepository {
   }
 }
 
-/** Declined ones gave their place back. */
+/** Declined and cancelled ones gave their place back (RELEASED_STATUSES). */
 async function countBooked(
   manager: EntityManager,
   date: string,

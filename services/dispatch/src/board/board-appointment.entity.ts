@@ -88,7 +88,11 @@ export class BoardAppointmentEntity {
   @Column({ name: 'hand_back_at', type: 'timestamptz', nullable: true })
   handBackAt: Date | null;
 
-  /** When it reached completed or declined; the board keeps only today's closed jobs. */
+  /** Why the customer cancelled, when they said; null otherwise. */
+  @Column({ name: 'cancel_reason', type: 'text', nullable: true })
+  cancelReason: string | null;
+
+  /** When it reached completed, declined or cancelled; the board keeps only today's closed jobs. */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;
 

@@ -62,6 +62,7 @@ export function fromRequested(
     handBackBy: null,
     handBackReason: null,
     handBackAt: null,
+    cancelReason: null,
     closedAt: null,
     createdAt: now,
     updatedAt: now,

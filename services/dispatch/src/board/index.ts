@@ -3,3 +3,4 @@ export { BoardRepository } from './board.repository';
 export { BoardController } from './board.controller';
 export { BoardService } from './board.service';
 export { CustomerDetailsService, DELETED_CUSTOMER } from './customer-details.service';
+export { ReschedulesService } from './reschedules.service';

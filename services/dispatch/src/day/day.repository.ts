@@ -12,7 +12,7 @@ export class DayRepository {
   }
 
   /**
-   * Not declined, and scheduled for the day; or ASAP and requested or completed within
+   * Not declined or cancelled (no visit happens), and scheduled for the day; or ASAP and requested or completed within
    * [from, until), or still open when the day is today.
    */
   jobsOfDay(
@@ -24,7 +24,7 @@ export class DayRepository {
   ): Promise<BoardAppointmentEntity[]> {
     return manager
       .createQueryBuilder(BoardAppointmentEntity, 'a')
-      .where("a.status <> 'declined'")
+      .where("a.status NOT IN ('declined', 'cancelled')")
       .andWhere(
         `(a.scheduled_date = :date OR (a.scheduled_date IS NULL AND (
             (a.requested_at >= :from AND a.requested_at < :until)

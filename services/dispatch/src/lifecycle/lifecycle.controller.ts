@@ -9,6 +9,7 @@ type Complete = RpcMessage<'dispatch.appointments.complete'>;
 type Assign = RpcMessage<'dispatch.appointments.assign'>;
 type Unassign = RpcMessage<'dispatch.appointments.unassign'>;
 type HandBack = RpcMessage<'dispatch.appointments.hand-back'>;
+type Cancel = RpcMessage<'dispatch.appointments.cancel'>;
 
 @Controller()
 export class LifecycleController {
@@ -44,5 +45,10 @@ export class LifecycleController {
   @RpcHandler('dispatch.appointments.hand-back')
   handBack(@RpcPayload('dispatch.appointments.hand-back') { id, reason, actor }: HandBack) {
     return this.lifecycle.handBack(id, reason, actor);
+  }
+
+  @RpcHandler('dispatch.appointments.cancel')
+  cancel(@RpcPayload('dispatch.appointments.cancel') { id, reason }: Cancel) {
+    return this.lifecycle.cancel(id, reason);
   }
 }

@@ -9,6 +9,8 @@ import {
   ServiceRecord,
   ServiceRecordInput,
   Step,
+  TRACKING_MESSAGES,
+  TrackingFacts,
   checkAssign,
   checkHandBack,
   checkMove,
@@ -29,6 +31,8 @@ import { EntityManager } from 'typeorm';
 import { BoardAppointmentEntity, BoardRepository } from '../board';
 import { StatsService } from '../stats';
 import { TechniciansRepository } from '../technicians';
+import { TrackingService } from '../tracking';
+import { checkCustomerCancel } from './customer-cancel';
 
 const STAMPS: Record<Step, 'acceptedAt' | 'enRouteAt' | 'onLocationAt'> = {
   accepted: 'acceptedAt',
@@ -56,6 +60,7 @@ export class LifecycleService implements OnModuleInit {
     private readonly inventory: RpcClient,
     private readonly logger: AppLogger,
     private readonly technicians: TechniciansRepository,
+    private readonly tracking: TrackingService,
   ) {}
 
   onModuleInit() {
@@ -162,6 +167,28 @@ export class LifecycleService implements OnModuleInit {
       const appointment = await this.board.save(manager, job, now);
       await emit('dispatch.appointment.declined', { appointment });
       return { message: DECLINED_MESSAGE, appointment };
+    });
+  }
+
+  /**
+   * The customer cancels their visit from its page, until the technician sets out. The job closes
+   * (a technician who had it is free again: it no longer counts as their job), and the answer is
+   * the page's new view, read in the same transaction.
+   */
+  async cancel(id: number, reason: string | null): Promise<TrackingFacts> {
+    return this.outbox.transaction(async ({ manager, emit }) => {
+      const job = await this.board.lock(manager, id);
+      if (!job) throw new DomainError(ERROR_CODES.notFound, TRACKING_MESSAGES.notFound);
+      refuseIf(checkCustomerCancel(job.status));
+      const now = new Date();
+      job.status = 'cancelled';
+      job.closedAt = now;
+      job.cancelReason = reason;
+      const appointment = await this.board.save(manager, job, now);
+      await emit('dispatch.appointment.cancelled', { appointment });
+      // The id only: the reason is the customer's own words.
+      this.logger.log({ msg: 'job cancelled by the customer', id });
+      return this.tracking.factsOf(manager, job);
     });
   }
 

@@ -34,7 +34,7 @@ export class QueueRepository {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('dispatch.queue'))");
   }
 
-  /** Every job not yet completed or declined. */
+  /** Every job not yet closed (completed, declined or cancelled). */
   openJobs(manager: EntityManager): Promise<BoardAppointmentEntity[]> {
     return manager.find(BoardAppointmentEntity, { where: { closedAt: IsNull() } });
   }
