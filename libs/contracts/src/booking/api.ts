@@ -262,7 +262,10 @@ export const findBookingSchema = z.object({
     .trim()
     .min(1, 'Reference is required')
     .max(20, 'Enter the reference as it reads, like CB-7K3Q9')
-    .refine((r) => normalizeReference(r) !== null, 'Enter the reference as it reads, like CB-7K3Q9'),
+    .refine(
+      (r) => normalizeReference(r) !== null,
+      'Enter the reference as it reads, like CB-7K3Q9',
+    ),
   phone,
 });
 export type FindBooking = z.infer<typeof findBookingSchema>;

@@ -70,7 +70,8 @@ export const LIFECYCLE_MESSAGES = {
   notOnLocation: 'Mark the job On Location before completing it.',
   notYoursToComplete: "Only the job's technician can complete it.",
   alreadyCompleted: 'This job has already been completed.',
-  cancelByCustomer: "Only the customer cancels a visit, from their booking's page; decline it instead.",
+  cancelByCustomer:
+    "Only the customer cancels a visit, from their booking's page; decline it instead.",
 } as const;
 
 const conflict = (message: string): Refusal => ({ code: ERROR_CODES.conflict, message });
