@@ -24,6 +24,8 @@ export function publicStackEnv(
   return {
     BOOKING_RATE_LIMIT: '0',
     TIME_SLOTS_RATE_LIMIT: '0',
+    TRACKING_RATE_LIMIT: '0',
+    FIND_BOOKING_RATE_LIMIT: '0',
     BOOKING_FIXED_NOW: now.toISOString(),
     ...extra,
   };

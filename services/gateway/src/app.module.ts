@@ -11,7 +11,10 @@ import { AssignmentController } from './dispatch/assignment.controller';
 import { DispatchController } from './dispatch/dispatch.controller';
 import { QueueController } from './dispatch/queue.controller';
 import { SchedulesController } from './dispatch/schedules.controller';
+import { EventFeed } from './push/event-feed';
+import { PushServer } from './push/push-server';
 import { StaffPush } from './push/staff-push';
+import { TrackingPush } from './push/tracking-push';
 import { ServiceRecordsController } from './service-records/service-records.controller';
 import { UsersController } from './users/users.controller';
 import { AppointmentsController } from './booking/appointments.controller';
@@ -24,6 +27,9 @@ import { HealthController } from './health/health.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { RpcModule } from './rpc/rpc.module';
+import { BookingsController } from './tracking/bookings.controller';
+import { TrackingController } from './tracking/tracking.controller';
+import { TrackingViews } from './tracking/tracking-views';
 
 @Module({
   imports: [RpcModule, PassportModule, DiscoveryModule],
@@ -42,12 +48,18 @@ import { RpcModule } from './rpc/rpc.module';
     ServiceRecordsController,
     UsersController,
     OpenApiController,
+    TrackingController,
+    BookingsController,
   ],
   providers: [
     SessionResolver,
     LocalStrategy,
     LoginThrottle,
+    EventFeed,
     StaffPush,
+    TrackingPush,
+    PushServer,
+    TrackingViews,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     SharedLimits,

@@ -16,7 +16,7 @@ import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { ServeStaticOptions } from 'serve-static';
 import { AppModule } from './app.module';
-import { StaffPush } from './push/staff-push';
+import { PushServer } from './push/push-server';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 import { apiDocsRouter } from './openapi/api-docs';
@@ -107,6 +107,6 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
   await app.init();
-  await app.get(StaffPush).attach(app.getHttpServer());
+  await app.get(PushServer).attach(app.getHttpServer());
   return app;
 }

@@ -72,7 +72,14 @@ const documented = () =>
 
 /** The concrete URL of a documented path: `{id}` becomes `id`, a technician 1, a date a real one. */
 const urlOf = (path: string, id: number | string = 1) =>
-  path.replace('{id}', String(id)).replace('{technicianId}', '1').replace('{date}', '2030-06-15');
+  path
+    .replace('{id}', String(id))
+    .replace('{technicianId}', '1')
+    .replace('{date}', '2030-06-15')
+    .replace('{token}', NOBODYS_TOKEN);
+
+/** A link token of the right shape that no booking has. */
+const NOBODYS_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 beforeAll(async () => {
   // A gateway whose services are all down, for every route's 503: made first, since passport's
@@ -86,6 +93,9 @@ beforeAll(async () => {
   stack = await startWholeStack({
     BOOKING_RATE_LIMIT: '1',
     TIME_SLOTS_RATE_LIMIT: '1',
+    // The cases below call the tracking routes as staff (exempt), but for the 429s.
+    TRACKING_RATE_LIMIT: '1',
+    FIND_BOOKING_RATE_LIMIT: '1',
     SLOT_CAPACITY: '1',
   });
   doc = (await (await fetch(`${stack.base}/api/openapi.json`)).json()) as Doc;
@@ -126,7 +136,7 @@ describe('the API document', () => {
       email: null,
     })) as { id: number };
     const bookFor = (customerId: number, extra: object = {}) =>
-      admin.request<{ id: number }>('POST', '/api/appointments', {
+      admin.request<{ id: number; token: string; reference: string }>('POST', '/api/appointments', {
         customerId,
         location: '1 Fountain Square, Cincinnati, Ohio 45202',
         preferredTime: 'ASAP',
@@ -157,6 +167,42 @@ describe('the API document', () => {
     }));
 
     const huge = { name: 'x'.repeat(40_000) };
+
+    /** A control character in the query: 400 before any route (every route answers it). */
+    const controlCharacter = (method: string, url: string, body?: unknown) =>
+      call(method, `${url}?x=%00`, { client: admin, body });
+    /** A visitor's calls (staff are exempt) until the address is over its limit. */
+    const tooMany = async (method: string, url: string, body?: unknown) => {
+      let answer = await call(method, url, { body });
+      for (let i = 0; i < 3 && answer.status !== 429; i++)
+        answer = await call(method, url, { body });
+      return answer;
+    };
+    /** A link that opens nothing: well formed but nobody's, and one that cannot be a link. */
+    const noSuchLink = (method: string, path: string, body?: unknown) =>
+      Promise.all(
+        [NOBODYS_TOKEN, 'not-a-link'].map((token) =>
+          call(method, path.replace('{token}', token), { client: admin, body }),
+        ),
+      );
+    /** A visit cancelled from its page (once): neither cancelled again nor moved (409). */
+    let cancelled: Promise<string> | undefined;
+    const cancelledLink = () =>
+      (cancelled ??= (async () => {
+        const visit = await bookFor(customer.id, {
+          preferredTime: today,
+          scheduledDate: today,
+          scheduledTime: '16:00:00',
+        });
+        await eventually(async () => (await admin.appointments()).some((a) => a.id === visit.id));
+        await admin.request('POST', `/api/track/${visit.token}/cancel`, { reason: null });
+        return visit.token;
+      })());
+    const hour = { scheduledDate: today, scheduledTime: '17:00:00' };
+    const someReference = { reference: 'CB-22222', phone: '513-555-0199' };
+    /** The services are down: the bare gateway, with a body the route's contract takes. */
+    const unavailable = (method: string, url: string, body: unknown) =>
+      send(bareBase, method, url, { body });
     const CROSS_SITE = { Origin: 'https://elsewhere.example' };
 
     /**
@@ -435,6 +481,62 @@ describe('the API document', () => {
       'DELETE /api/inventory/{id}': {
         403: () => call('DELETE', `/api/inventory/${item.id}`, { client: tech }),
         404: () => call('DELETE', '/api/inventory/999999', { client: admin }),
+      },
+      'GET /api/track/{token}': {
+        404: () => noSuchLink('GET', '/api/track/{token}'),
+        429: () => tooMany('GET', urlOf('/api/track/{token}')),
+      },
+      'POST /api/track/{token}/cancel': {
+        400: async () => [
+          await controlCharacter('POST', urlOf('/api/track/{token}/cancel'), {}),
+          await call('POST', urlOf('/api/track/{token}/cancel'), {
+            client: admin,
+            body: { reason: 42 },
+          }),
+        ],
+        404: () => noSuchLink('POST', '/api/track/{token}/cancel', {}),
+        409: async () =>
+          call('POST', `/api/track/${await cancelledLink()}/cancel`, { client: admin, body: {} }),
+        429: () => tooMany('POST', urlOf('/api/track/{token}/cancel'), {}),
+      },
+      'POST /api/track/{token}/reschedule': {
+        400: async () => [
+          await controlCharacter('POST', urlOf('/api/track/{token}/reschedule'), hour),
+          await call('POST', urlOf('/api/track/{token}/reschedule'), {
+            client: admin,
+            body: { scheduledDate: 'tomorrow', scheduledTime: '17:00:00' },
+          }),
+        ],
+        404: () => noSuchLink('POST', '/api/track/{token}/reschedule', hour),
+        // Booking hears of the cancellation from dispatch's event: 409 once it has.
+        409: async () => {
+          const token = await cancelledLink();
+          return eventually(async () => {
+            const answer = await call('POST', `/api/track/${token}/reschedule`, {
+              client: admin,
+              body: hour,
+            });
+            return answer.status === 409 && answer;
+          });
+        },
+        429: () => tooMany('POST', urlOf('/api/track/{token}/reschedule'), hour),
+        503: () => unavailable('POST', urlOf('/api/track/{token}/reschedule'), hour),
+      },
+      'GET /api/bookings/{token}': {
+        404: () => noSuchLink('GET', '/api/bookings/{token}'),
+        429: () => tooMany('GET', urlOf('/api/bookings/{token}')),
+      },
+      'POST /api/bookings/find': {
+        400: async () => [
+          await controlCharacter('POST', '/api/bookings/find', someReference),
+          await call('POST', '/api/bookings/find', {
+            client: admin,
+            body: { reference: 'CB-0000', phone: '513-555-0199' },
+          }),
+        ],
+        404: () => call('POST', '/api/bookings/find', { client: admin, body: someReference }),
+        429: () => tooMany('POST', '/api/bookings/find', someReference),
+        503: () => unavailable('POST', '/api/bookings/find', someReference),
       },
       'GET /api/time-slots': {
         429: async () => {

@@ -6,6 +6,7 @@ import type { INestApplication, INestMicroservice } from '@nestjs/common';
 // Booking runs in-process beside the gateway: the header travels from one to the other.
 import { bookingService } from '../../booking/src/app.module';
 import { createGatewayApp } from '../src/http-app';
+import { TrackingViews } from '../src/tracking/tracking-views';
 
 const stack = useIsolatedStack();
 process.env.SLOT_CAPACITY = '2';
@@ -83,7 +84,19 @@ describe('booking at the gateway: Idempotency-Key and the texts a person sees (i
     const again = await book(v, 'b7e0c1d2-back-button');
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
-    expect(again.body).toEqual(first.body);
+    // The same appointment and reference; a new link token (only its hash is kept, so the first
+    // cannot be given again), and both open the visit.
+    const { token: firstToken, ...booked } = first.body as { token: string };
+    const { token: againToken, ...repeated } = again.body as { token: string };
+    expect(repeated).toEqual(booked);
+    // (Only booking runs here: the gateway's own look-up of a link, without dispatch's half.)
+    const links = gateway.get(TrackingViews);
+    for (const token of [firstToken, againToken]) {
+      expect(await links.resolve(token)).toEqual({
+        appointmentId: (booked as { id: number }).id,
+        reference: (booked as { reference: string }).reference,
+      });
+    }
   });
 
   it('refuses the key with other details with 422 IDEMPOTENCY_KEY_REUSED', async () => {

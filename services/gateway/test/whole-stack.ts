@@ -65,6 +65,8 @@ export async function startWholeStack(env: Record<string, string> = {}) {
   return {
     base,
     admin,
+    /** The gateway app itself, to look at one of its providers. */
+    gateway,
     signIn,
     /** Method and OpenAPI-style path of every /api route express serves (`GET /api/users/{id}`). */
     routes: () => servedRoutes(gateway),

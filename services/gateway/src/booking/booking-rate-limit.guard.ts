@@ -17,11 +17,12 @@ import { SharedLimits } from '../common/shared-limits';
 import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 import { rateLimitedMessage } from './retry-after-message';
 
-export type RateLimitBucket = 'customers' | 'appointments' | 'timeSlots';
+export type RateLimitBucket =
+  'customers' | 'appointments' | 'timeSlots' | 'tracking' | 'findBooking';
 
 export const RATE_LIMIT_KEY = 'booking:rate-limit';
 
-/** The public booking endpoints' limiters, one per bucket, counted across gateway replicas. */
+/** The public booking and tracking endpoints' limiters, one per bucket, counted across gateway replicas. */
 @Injectable()
 export class BookingRateLimits {
   private readonly limiters: Record<RateLimitBucket, FixedWindowLimiter>;
@@ -40,6 +41,16 @@ export class BookingRateLimits {
         'booking.timeSlots',
         env.TIME_SLOTS_RATE_LIMIT,
         env.TIME_SLOTS_RATE_WINDOW_SECONDS * 1000,
+      ),
+      tracking: limits.limiter(
+        'booking.tracking',
+        env.TRACKING_RATE_LIMIT,
+        env.TRACKING_RATE_WINDOW_SECONDS * 1000,
+      ),
+      findBooking: limits.limiter(
+        'booking.findBooking',
+        env.FIND_BOOKING_RATE_LIMIT,
+        env.FIND_BOOKING_RATE_WINDOW_SECONDS * 1000,
       ),
     };
   }

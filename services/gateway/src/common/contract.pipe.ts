@@ -1,7 +1,19 @@
-import { ERROR_CODES, idParamSchema } from '@cincy/contracts';
+import {
+  ERROR_CODES,
+  TRACKING_MESSAGES,
+  idParamSchema,
+  isLinkToken,
+  linkTokenSchema,
+} from '@cincy/contracts';
 import { PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import { ApiException, parseInput } from './api-exception';
+import { Refusal } from './refusals';
+
+const BROKEN_CONTRACT: Refusal = {
+  status: 400,
+  description: 'The input breaks its contract (`fieldErrors`).',
+};
 
 /**
  * `@Body(new Contract(schema))`: the body, the query, a path parameter or a header, parsed by its
@@ -14,6 +26,11 @@ export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.i
     /** A header's name (a path parameter's comes from @Param). */
     readonly name?: string,
   ) {}
+
+  /** What the pipe answers when the input breaks the contract (the API document lists it). */
+  get refusal(): Refusal {
+    return BROKEN_CONTRACT;
+  }
 
   transform(value: unknown): z.infer<T> {
     if (
@@ -36,3 +53,28 @@ export class Contract<T extends z.ZodType> implements PipeTransform<unknown, z.i
 
 /** `@Param('id', PathId) id: number` for `/api/<resource>/{id}`. */
 export const PathId = new Contract(idParamSchema, 'param');
+
+/**
+ * `@Param('token', PathLinkToken)`: a booking's private link token. Anything that cannot be one is
+ * the same 404 as a token nobody holds, and asks no service: a guesser learns nothing from the
+ * answer, and a typo in a link reads as "not found", never as a form error.
+ */
+class LinkTokenContract extends Contract<typeof linkTokenSchema> {
+  constructor() {
+    super(linkTokenSchema, 'param');
+  }
+
+  override get refusal(): Refusal {
+    return { status: 404, description: 'No booking has that link.' };
+  }
+
+  override transform(value: unknown): string {
+    if (typeof value === 'string' && isLinkToken(value)) return value;
+    throw new ApiException(404, {
+      code: ERROR_CODES.notFound,
+      message: TRACKING_MESSAGES.notFound,
+    });
+  }
+}
+
+export const PathLinkToken = new LinkTokenContract();

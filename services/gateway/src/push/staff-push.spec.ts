@@ -8,6 +8,7 @@ describe('what staff see of an event (toSocketMessage)', () => {
 
   it.each([
     'dispatch.appointment.opened',
+    'dispatch.appointment.cancelled',
     'dispatch.appointment.assigned',
     'dispatch.appointment.unassigned',
     'dispatch.appointment.accepted',

@@ -26,7 +26,7 @@ const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
  *   (400) or too large (413) on the methods that read one; a write from another site (403);
  * - the session guard: 401 unless public, 403 for a role, 503 when identity cannot resolve a
  *   session cookie (any route);
- * - the route's Contract pipes (400) and its guards' declared refusals (`static refuses`);
+ * - the route's Contract pipes (400, a link token's 404) and its guards' declared refusals (`static refuses`);
  * - the RPC subjects it calls: the refusals each declares in the contracts, and 503;
  * - what the handler itself answers (`@Doc` answers).
  */
@@ -48,8 +48,7 @@ export function refusalsOfRoute(route: GatewayRoute): Map<number, Refusal[]> {
     found.push({ status: 401, description: 'Not signed in, or the session ended.' });
   if (route.access.roles.length)
     found.push({ status: 403, description: 'The role may not do this.' });
-  if (route.inputs.length)
-    found.push({ status: 400, description: 'The input breaks its contract (`fieldErrors`).' });
+  found.push(...route.inputs.map((input) => input.refusal));
   found.push(...route.guardRefusals);
   for (const subject of route.calls) {
     for (const code of refusalsOf(subject)) {

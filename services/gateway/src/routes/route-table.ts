@@ -28,6 +28,8 @@ export interface RouteInput {
   /** The path parameter's or header's name. */
   name?: string;
   schema: z.ZodType;
+  /** What the route answers when this input breaks its contract. */
+  refusal: Refusal;
 }
 
 export interface GatewayRoute {
@@ -118,7 +120,12 @@ function contractsOf(key: string, arg: ArgMetadata): RouteInput[] {
   if (!custom && !PARAM_TYPES.has(type)) return [];
   return (arg.pipes ?? [])
     .filter((pipe): pipe is Contract<z.ZodType> => pipe instanceof Contract)
-    .map((pipe) => ({ source: pipe.source, name: pipe.name ?? arg.data, schema: pipe.schema }));
+    .map((pipe) => ({
+      source: pipe.source,
+      name: pipe.name ?? arg.data,
+      schema: pipe.schema,
+      refusal: pipe.refusal,
+    }));
 }
 
 /** Who may call it, in words, as the API document and docs/authz.md say it. */

@@ -1,0 +1,63 @@
+import {
+  CancelBooking,
+  RescheduleBooking,
+  cancelBookingSchema,
+  rescheduleBookingSchema,
+  rescheduledBookingSchema,
+  trackingViewSchema,
+} from '@cincy/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Public } from '../auth/access.decorators';
+import { RateLimit } from '../booking/booking-rate-limit.guard';
+import { Contract, PathLinkToken } from '../common/contract.pipe';
+import { Doc } from '../routes/route-doc.decorator';
+import { TrackingViews } from './tracking-views';
+
+/**
+ * The tracking page's routes: the customer has no session, the link's token is the key. Each
+ * look-up counts against the address's `tracking` limit, so guessing tokens soon stops.
+ */
+@Public()
+@Controller('track')
+export class TrackingController {
+  constructor(private readonly views: TrackingViews) {}
+
+  @RateLimit('tracking')
+  @Doc(
+    'Where a visit stands, by its private link (no address, phone or last name)',
+    trackingViewSchema,
+    {
+      calls: ['booking.links.resolve', 'dispatch.tracking.view'],
+    },
+  )
+  @Get(':token')
+  view(@Param('token', PathLinkToken) token: string) {
+    return this.views.view(token);
+  }
+
+  @RateLimit('tracking')
+  @Doc('Cancel the visit, until the technician sets out', trackingViewSchema, {
+    calls: ['booking.links.resolve', 'dispatch.appointments.cancel'],
+  })
+  @Post(':token/cancel')
+  @HttpCode(200)
+  cancel(
+    @Param('token', PathLinkToken) token: string,
+    @Body(new Contract(cancelBookingSchema)) body: CancelBooking,
+  ) {
+    return this.views.cancel(token, body);
+  }
+
+  @RateLimit('tracking')
+  @Doc('Move a visit booked for an hour to another hour', rescheduledBookingSchema, {
+    calls: ['booking.links.resolve', 'booking.appointments.reschedule'],
+  })
+  @Post(':token/reschedule')
+  @HttpCode(200)
+  reschedule(
+    @Param('token', PathLinkToken) token: string,
+    @Body(new Contract(rescheduleBookingSchema)) body: RescheduleBooking,
+  ) {
+    return this.views.reschedule(token, body);
+  }
+}
