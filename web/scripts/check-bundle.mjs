@@ -13,7 +13,8 @@ const read = (file) => readFileSync(join(assets, file), 'utf8');
 const FORBIDDEN = {
   antd: [/\bant-btn\b/, /@ant-design/, /\bantd\b/, /\brc-motion\b/],
   leaflet: [/\bleaflet\b/i, /_leaflet_id/],
-  'socket.io': [/socket\.io/, /engine\.io/, /\bEIO\b/],
+  // The library's own code, not the path '/socket.io' a page names for its lazy socket.
+  'socket.io': [/socket\.io-client/, /engine\.io/, /\bEIO\b/],
   // The booking form loads the schemas at its first keystroke, never before its first paint.
   zod: [/\bZodError\b/],
 };
@@ -39,6 +40,7 @@ const publicPages = [
   'landing-page',
   'customer-form-page',
   'confirmation-page',
+  'track-page',
   'faq-page',
   'pricing-page',
   'about-page',

@@ -20,6 +20,7 @@ const ConfirmationPage = lazyPage(
   () => import('../pages/public/confirmation/confirmation-page'),
   'ConfirmationPage',
 );
+const TrackPage = lazyPage(() => import('../pages/public/track/track-page'), 'TrackPage');
 const FaqPage = lazyPage(() => import('../pages/public/faq/faq-page'), 'FaqPage');
 const PricingPage = lazyPage(() => import('../pages/public/pricing/pricing-page'), 'PricingPage');
 const AboutPage = lazyPage(() => import('../pages/public/about/about-page'), 'AboutPage');
@@ -51,8 +52,9 @@ const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'),
 
 /**
  * The public pages rendered to HTML at build time (web/scripts/prerender.mjs), then hydrated.
- * Not /confirmation: it shows the visitor's own booking from its query string. `module` is the
- * lazy page's source, whose chunk and styles the HTML loads at once (from Vite's manifest).
+ * Not /confirmation nor /track: they show the visitor's own booking, read by its private link.
+ * `module` is the lazy page's source, whose chunk and styles the HTML loads at once (from Vite's
+ * manifest).
  */
 export const PRERENDERED_PAGES = [
   { path: '/', module: 'src/pages/public/landing/landing-page.tsx' },
@@ -70,7 +72,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/customer-form', element: <CustomerFormPage /> },
+      // Bare: "Find your booking"; with the private link's token: the booking just made.
       { path: '/confirmation', element: <ConfirmationPage /> },
+      { path: '/confirmation/:token', element: <ConfirmationPage /> },
+      { path: '/track/:token', element: <TrackPage /> },
       { path: '/faq', element: <FaqPage /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/about', element: <AboutPage /> },

@@ -32,7 +32,14 @@ const json = (status: number, body: unknown, statusText = '') =>
   });
 
 const customer = { id: 12, name: 'Jane Doe', phone: '5135550142', email: null };
-const created = { id: 34, customerId: 12, status: 'pending', priority: 'normal' };
+const created = {
+  id: 34,
+  customerId: 12,
+  status: 'pending',
+  priority: 'normal',
+  reference: 'CB-7K3Q9',
+  token: 'abcdefghijkl_-0123456789ABCDEFGHIJ',
+};
 
 const appointmentFor = (customerId: number): AppointmentInput => ({
   customerId,
@@ -63,13 +70,22 @@ async function failure(): Promise<BookingSubmitError> {
 }
 
 describe('submitBooking', () => {
-  it('creates the customer, then the appointment for its id, and resolves the appointment id', async () => {
+  it('creates the customer, then the appointment for its id, and resolves the booking made', async () => {
     answers(json(201, customer), json(201, created));
-    await expect(submitBooking(request)).resolves.toBe(34);
+    await expect(submitBooking(request)).resolves.toEqual({
+      id: 34,
+      reference: 'CB-7K3Q9',
+      token: 'abcdefghijkl_-0123456789ABCDEFGHIJ',
+    });
     expect(calls).toEqual([
       { url: '/api/customers', body: request.customer },
       { url: '/api/appointments', body: appointmentFor(12) },
     ]);
+  });
+
+  it('resolves no reference or link when the answer lacks them (an older server)', async () => {
+    answers(json(201, customer), json(201, { id: 34, customerId: 12 }));
+    await expect(submitBooking(request)).resolves.toEqual({ id: 34, reference: null, token: null });
   });
 
   describe('the Idempotency-Key', () => {
@@ -83,7 +99,7 @@ describe('submitBooking', () => {
       answers(json(201, customer), new TypeError('Failed to fetch'));
       await failure();
       answers(json(201, customer), json(201, created));
-      await expect(submitBooking(request)).resolves.toBe(34);
+      await expect(submitBooking(request)).resolves.toMatchObject({ id: 34 });
       expect(keys).toEqual([null, request.idempotencyKey]);
     });
 

@@ -68,20 +68,35 @@ function idOf(answer: unknown): number | undefined {
   return Number.isNaN(value) ? undefined : value;
 }
 
+/** A text field of an answer, or null when it has none. */
+function textOf(answer: unknown, field: string): string | null {
+  const value = (answer as Record<string, unknown> | null)?.[field];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * A booking made: its id, and its reference and private link's token (`/confirmation/<token>`),
+ * null when the answer lacks them (a server older than the private links).
+ */
+export interface BookedVisit {
+  id: number;
+  reference: string | null;
+  token: string | null;
+}
+
 /**
  * The booking use case: create the customer, then the appointment for it. Resolves to the
- * appointment id; every failure is a BookingSubmitError carrying the text the visitor sees.
+ * booking made; every failure is a BookingSubmitError carrying the text the visitor sees.
  */
-export async function submitBooking(request: BookingRequest): Promise<number> {
+export async function submitBooking(request: BookingRequest): Promise<BookedVisit> {
   const customerId = idOf(await send('customer', () => createCustomer(request.customer)));
   if (customerId === undefined) throw new BookingSubmitError(INVALID_ANSWER.customer);
-  const appointmentId = idOf(
-    await send('appointment', () =>
-      createAppointment(request.appointment(customerId), request.idempotencyKey),
-    ),
+  const created = await send('appointment', () =>
+    createAppointment(request.appointment(customerId), request.idempotencyKey),
   );
-  if (appointmentId === undefined) throw new BookingSubmitError(INVALID_ANSWER.appointment);
-  return appointmentId;
+  const id = idOf(created);
+  if (id === undefined) throw new BookingSubmitError(INVALID_ANSWER.appointment);
+  return { id, reference: textOf(created, 'reference'), token: textOf(created, 'token') };
 }
 
 export function useSubmitBooking() {

@@ -3,6 +3,7 @@ import {
   EMPTY_BOOKING_FORM,
   buildAppointmentPayload,
   buildCustomerPayload,
+  confirmationPath,
   dateChoices,
   filterPhoneInput,
   formatZipInput,
@@ -100,6 +101,18 @@ describe('buildAppointmentPayload', () => {
       'Gate code 42',
     );
     expect(buildAppointmentPayload(form({ notes: '   ' }), 1).notes).toBeNull();
+  });
+});
+
+describe('confirmationPath', () => {
+  it("opens the confirmation by the booking's private link, with nothing personal in it", () => {
+    expect(confirmationPath('abcdefghijkl_-0123456789ABCDEFGHIJ')).toBe(
+      '/confirmation/abcdefghijkl_-0123456789ABCDEFGHIJ',
+    );
+  });
+
+  it('goes to "Find your booking" when the answer had no link', () => {
+    expect(confirmationPath(null)).toBe('/confirmation');
   });
 });
 

@@ -175,16 +175,6 @@ export function parseScheduledTime(
   return match ? { date: match[1], hour: Number(match[2]) } : null;
 }
 
-/** "ASAP", "Tue, Nov 24 at 2 PM", or just "Tue, Nov 24" when no hour was picked. */
-export function describePreferredTime(
-  values: Pick<BookingFormValues, 'preferredDate' | 'scheduledTime'>,
-): string {
-  const slot = parseScheduledTime(values.scheduledTime);
-  if (slot) return `${shortDateLabel(slot.date)} at ${hourLabel(slot.hour)}`;
-  if (values.preferredDate) return shortDateLabel(values.preferredDate);
-  return 'ASAP';
-}
-
 /** POST /api/customers body. */
 export function buildCustomerPayload(values: BookingFormValues): CustomerInput {
   return {
@@ -215,17 +205,13 @@ export function buildAppointmentPayload(
   };
 }
 
-/** "/confirmation?name=&phone=&location=&vehicle=&time=&notes=" */
-export function buildConfirmationUrl(values: BookingFormValues): string {
-  const params = new URLSearchParams({
-    name: collapseWhitespace(`${values.firstName} ${values.lastName}`),
-    phone: values.phone.trim(),
-    location: buildLocation(values),
-    vehicle: buildVehicleString(values) ?? '',
-    time: describePreferredTime(values),
-    notes: values.notes?.trim() ?? '',
-  });
-  return `/confirmation?${params.toString()}`;
+/**
+ * Where the form goes once the visit is booked: the confirmation page by the booking's private
+ * link, never the visitor's details in the address. Without a link (an answer that lacks it), the
+ * page that finds a booking by its reference and phone number.
+ */
+export function confirmationPath(token: string | null): string {
+  return token ? `/confirmation/${encodeURIComponent(token)}` : '/confirmation';
 }
 
 /**

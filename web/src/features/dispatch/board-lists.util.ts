@@ -102,4 +102,5 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   on_location: 'On Location',
   completed: 'Completed',
   declined: 'Declined',
+  cancelled: 'Cancelled',
 };

@@ -19,6 +19,7 @@ const STATUS_COLORS: Record<AppointmentStatus, string> = {
   on_location: '#166534',
   completed: '#4b5563',
   declined: '#4b5563',
+  cancelled: '#4b5563',
 };
 
 // A long name ends in an ellipsis by CSS: antd's `ellipsis` measures every title in script.

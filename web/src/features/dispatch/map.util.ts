@@ -6,7 +6,7 @@ import {
   type UserLocation,
 } from '@cincy/contracts';
 
-/** Marker colours by status (declined is never drawn; grey like completed). */
+/** Marker colours by status (declined and cancelled are never drawn; grey like completed). */
 export const MARKER_COLORS: Record<AppointmentStatus, string> = {
   pending: '#f59e0b',
   assigned: '#2563eb',
@@ -15,6 +15,7 @@ export const MARKER_COLORS: Record<AppointmentStatus, string> = {
   on_location: '#16a34a',
   completed: '#6b7280',
   declined: '#6b7280',
+  cancelled: '#6b7280',
 };
 
 export type MappedAppointment = DashboardAppointment & { customerLocation: GeoPoint };

@@ -1,5 +1,17 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { TRACKING_MESSAGES, isLinkToken, type BookingDetails } from '@cincy/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { TRACKING_KEYS, fetchBookingDetails } from '../../../api/tracking';
+import {
+  endedEarly,
+  endedText,
+  isNotFound,
+  loadFailedMessage,
+  preferredTimeLabel,
+  waitLine,
+} from '../track/track-view.util';
 import { FactRow, PhoneLink, PublicCard } from '../public-blocks';
+import { FindBookingPage, LinkLoadFailed, LinkLoading, PrivateLinkHead } from './booking-link';
 
 const NEXT_STEPS = [
   {
@@ -16,18 +28,51 @@ const NEXT_STEPS = [
   },
 ] as const;
 
+const TITLE = 'Service Request Received';
+
+/**
+ * /confirmation/<token>: the booking just made, read by its private link (no personal data in
+ * the address). /confirmation alone, or a link that opens nothing: "Find your booking".
+ */
 export function ConfirmationPage() {
-  const [params] = useSearchParams();
-  const read = (key: string) => params.get(key)?.trim() ?? '';
-  const name = read('name');
-  const phone = read('phone');
-  const location = read('location');
-  const vehicle = read('vehicle');
-  const time = read('time');
-  const notes = read('notes');
+  const { token } = useParams();
+  if (!token) return <FindBookingPage />;
+  return <BookingConfirmation token={token} />;
+}
+
+function BookingConfirmation({ token }: { token: string }) {
+  const wellFormed = isLinkToken(token);
+  const booking = useQuery({
+    queryKey: TRACKING_KEYS.booking(token),
+    queryFn: ({ signal }) => fetchBookingDetails(token, signal),
+    enabled: wellFormed,
+    // Read again on each visit: the visit moves on (or was changed on the tracking page).
+    staleTime: 0,
+  });
+
+  if (!wellFormed || isNotFound(booking.error))
+    return <FindBookingPage notice={TRACKING_MESSAGES.notFound} />;
+  if (booking.isPending) return <LinkLoading title={TITLE} label="Loading your booking..." />;
+  if (booking.isError)
+    return (
+      <LinkLoadFailed
+        title={TITLE}
+        message={loadFailedMessage(booking.error, 'booking')}
+        onRetry={() => void booking.refetch()}
+      />
+    );
+  return <ConfirmationDetails details={booking.data} token={token} />;
+}
+
+function ConfirmationDetails({ details, token }: { details: BookingDetails; token: string }) {
+  const { contact, tracking } = details;
+  const name = contact.name.trim();
+  const wait = waitLine(tracking);
+  const ended = endedEarly(tracking.status) ? endedText(tracking.status) : null;
 
   return (
     <main className="pub-page pub-info">
+      <PrivateLinkHead title={TITLE} />
       <div className="pub-success-mark" aria-hidden="true">
         <svg width="56" height="56" viewBox="0 0 56 56">
           <circle cx="28" cy="28" r="26" fill="#dcfce7" />
@@ -41,28 +86,46 @@ export function ConfirmationPage() {
           />
         </svg>
       </div>
-      <h1 className="pub-title">Service Request Received</h1>
+      <h1 className="pub-title">{TITLE}</h1>
       <p className="pub-lead">
         Thank you{name ? `, ${name}` : ''}! Your request has been sent to our team.
       </p>
+
+      <p className="pub-reference">
+        Your reference: <strong className="pub-reference-code">{details.reference}</strong>
+        <span className="pub-reference-note"> — keep it to find your booking</span>
+      </p>
+      {ended && <p className="pub-notice">{ended}</p>}
+      {wait && <p className="pub-lead">{wait}</p>}
+
+      <div className="pub-actions pub-actions--top">
+        <Link
+          className="pub-button pub-button--primary pub-button--large"
+          to={`/track/${encodeURIComponent(token)}`}
+        >
+          Track your technician
+        </Link>
+      </div>
 
       <PublicCard titleId="pub-details-title" title="Request Details">
         <dl className="pub-details">
           <FactRow term="Contact">
             {name || 'Not specified'}
-            {phone && (
+            {contact.phone && (
               <>
                 <br />
-                {phone}
+                {contact.phone}
               </>
             )}
           </FactRow>
-          <FactRow term="Service Location">{location || 'Not specified'}</FactRow>
-          <FactRow term="Vehicle">{vehicle || 'Not specified'}</FactRow>
-          <FactRow term="Preferred Time">{time || 'ASAP'}</FactRow>
-          {notes && (
+          <FactRow term="Service Location">{details.location || 'Not specified'}</FactRow>
+          <FactRow term="Vehicle">{details.vehicle || 'Not specified'}</FactRow>
+          <FactRow term="Preferred Time">
+            {preferredTimeLabel(details.preferredTime, tracking)}
+          </FactRow>
+          {details.notes?.trim() && (
             <FactRow term="Notes" className="pub-pre-wrap">
-              {notes}
+              {details.notes.trim()}
             </FactRow>
           )}
         </dl>
@@ -83,7 +146,7 @@ export function ConfirmationPage() {
         Questions or changes? Call us at <PhoneLink />.
       </p>
       <div className="pub-actions">
-        <Link className="pub-button pub-button--primary" to="/">
+        <Link className="pub-button pub-button--secondary" to="/">
           Return Home
         </Link>
       </div>

@@ -13,10 +13,10 @@ import { AlternativeSchedulingNotice } from '../../../features/booking/alternati
 import { errorId, fieldId } from '../../../features/booking/booking-fields.util';
 import {
   buildAppointmentPayload,
-  buildConfirmationUrl,
   buildCustomerPayload,
   buildLocation,
   canLookUpTimeSlots,
+  confirmationPath,
   mapServerFieldErrors,
   submissionErrorToast,
   type BookingFieldName,
@@ -78,7 +78,7 @@ export function CustomerFormPage() {
       return;
     }
     try {
-      await submit.mutateAsync({
+      const booked = await submit.mutateAsync({
         customer: buildCustomerPayload(values),
         appointment: (customerId) => buildAppointmentPayload(values, customerId),
         idempotencyKey: form.idempotencyKey,
@@ -86,9 +86,8 @@ export function CustomerFormPage() {
       dismissToast(); // an earlier failure's toast must not follow the visitor to the thank-you page
       // Emptied before leaving, so Back finds a blank form (and a new key), not one tap from
       // booking the same visit again.
-      const confirmation = buildConfirmationUrl(values);
       form.reset();
-      navigate(confirmation);
+      navigate(confirmationPath(booked.token));
     } catch (error) {
       const refused = error instanceof BookingSubmitError ? error : undefined;
       const shown = submissionErrorToast(refused?.message, refused?.code);

@@ -1,0 +1,170 @@
+import { BOOKING_MESSAGES, BUSINESS, ERROR_CODES, type TrackingView } from '@cincy/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { errorCodeOf } from '../../../api/request';
+import { rescheduleVisit, type RescheduledBooking } from '../../../api/tracking';
+import { dateChoices, hourOptions } from '../../../features/booking/booking-form.util';
+import { useNow } from '../../../hooks/use-now';
+import { useTimeSlots } from '../../../hooks/use-time-slots';
+import { hourOf, refusalMessage, scheduledLabel, slotTime } from './track-view.util';
+
+interface ReschedulePanelProps {
+  token: string;
+  view: Pick<TrackingView, 'scheduledDate' | 'scheduledTime'>;
+  onMoved: (moved: RescheduledBooking) => void;
+  onClose: () => void;
+  /** A refusal may mean the visit moved on meanwhile: the page reads it again. */
+  onRefused: () => void;
+}
+
+/**
+ * "Change time": the next seven days and the hour grid of the chosen one (the booking form's
+ * rules and the server's availability), then "Move my visit". The visit's own hour is shown and
+ * cannot be chosen again.
+ */
+export function ReschedulePanel({
+  token,
+  view,
+  onMoved,
+  onClose,
+  onRefused,
+}: ReschedulePanelProps) {
+  // Re-read every minute, so an hour that begins while the grid is open stops being offered.
+  const nowMs = useNow(60_000);
+  const now = useMemo(() => new Date(nowMs), [nowMs]);
+  const dates = useMemo(() => dateChoices(now), [now]);
+  const [date, setDate] = useState(() =>
+    dates.some((d) => d.value === view.scheduledDate) ? view.scheduledDate! : dates[0].value,
+  );
+  const [hour, setHour] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const slots = useTimeSlots({ date, address: '' }, true);
+  const bookedHour = date === view.scheduledDate ? hourOf(view.scheduledTime) : null;
+  const hours = hourOptions(date, slots.data, now).map((option) =>
+    option.hour === bookedHour
+      ? { ...option, disabled: true, reason: 'Your visit is booked for this hour', booked: true }
+      : { ...option, booked: false },
+  );
+
+  const move = useMutation({
+    mutationFn: (chosen: number) =>
+      rescheduleVisit(token, { scheduledDate: date, scheduledTime: slotTime(chosen) }),
+  });
+
+  const chooseDate = (value: string) => {
+    setDate(value);
+    setHour(null);
+    setError(null);
+  };
+
+  const submit = async () => {
+    if (hour === null || move.isPending) return;
+    setError(null);
+    try {
+      onMoved(await move.mutateAsync(hour));
+    } catch (refused) {
+      const fallback =
+        errorCodeOf(refused) === ERROR_CODES.timeSlotFull
+          ? BOOKING_MESSAGES.timeSlotFull
+          : 'We could not move your visit. Please try again.';
+      setError(refusalMessage(refused, fallback));
+      onRefused();
+    }
+  };
+
+  const chosenLabel = hour === null ? null : scheduledLabel(date, slotTime(hour));
+
+  return (
+    <section className="pub-card" aria-labelledby="reschedule-title">
+      <h2 className="pub-card-title" id="reschedule-title">
+        Change time
+      </h2>
+      <div className="pub-schedule">
+        <div role="group" aria-labelledby="reschedule-date-label">
+          <p className="pub-label" id="reschedule-date-label">
+            Day
+          </p>
+          <div className="pub-date-grid">
+            {dates.map((choice) => (
+              <button
+                key={choice.value}
+                type="button"
+                className="pub-chip"
+                aria-pressed={choice.value === date}
+                onClick={() => chooseDate(choice.value)}
+              >
+                {choice.label}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div
+          role="group"
+          aria-labelledby="reschedule-hour-label"
+          aria-describedby="reschedule-hour-help"
+        >
+          <p className="pub-label" id="reschedule-hour-label">
+            Hour
+          </p>
+          <p className="pub-hint" id="reschedule-hour-help">
+            Available times: {BUSINESS.hoursShort}
+          </p>
+          <div className="pub-hour-grid">
+            {hours.map((option) => {
+              const reasonId = `reschedule-hour-${option.hour}-reason`;
+              return (
+                <span key={option.hour} className="pub-hour-cell">
+                  <button
+                    type="button"
+                    className={`pub-chip pub-chip--hour${option.booked ? ' pub-chip--booked' : ''}`}
+                    aria-pressed={option.hour === hour}
+                    disabled={option.disabled}
+                    title={option.reason}
+                    aria-describedby={option.reason ? reasonId : undefined}
+                    onClick={() => {
+                      setHour(option.hour);
+                      setError(null);
+                    }}
+                  >
+                    {option.label}
+                  </button>
+                  {option.reason && (
+                    <span id={reasonId} className="pub-visually-hidden">
+                      {option.reason}
+                    </span>
+                  )}
+                </span>
+              );
+            })}
+          </div>
+        </div>
+
+        {error && (
+          <p className="pub-form-alert" role="alert">
+            {error}
+          </p>
+        )}
+
+        <div className="pub-actions pub-dialog-actions">
+          <button type="button" className="pub-button pub-button--secondary" onClick={onClose}>
+            Keep my time
+          </button>
+          <button
+            type="button"
+            className="pub-button pub-button--primary"
+            disabled={hour === null}
+            aria-disabled={move.isPending || undefined}
+            onClick={() => void submit()}
+          >
+            {move.isPending
+              ? 'Moving...'
+              : chosenLabel
+                ? `Move my visit to ${chosenLabel}`
+                : 'Choose a new hour'}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

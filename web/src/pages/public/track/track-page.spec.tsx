@@ -1,0 +1,101 @@
+import {
+  TRACKING_STEPS,
+  TRACKING_STEP_LABELS,
+  type AppointmentStatus,
+  type TrackingView,
+} from '@cincy/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { TrackVisit } from './track-page';
+
+const TOKEN = 'abcdefghijkl_-0123456789ABCDEFGHIJ';
+
+function view(status: AppointmentStatus, reached: number, over: Partial<TrackingView> = {}) {
+  return {
+    status,
+    reference: 'CB-7K3Q9',
+    timeline: TRACKING_STEPS.map((step, i) => ({
+      step,
+      label: TRACKING_STEP_LABELS[step],
+      reached: i < reached,
+      at: null,
+    })),
+    technician: null,
+    position: null,
+    etaMinutes: null,
+    queuePosition: null,
+    scheduledDate: null,
+    scheduledTime: null,
+    canCancel: false,
+    canReschedule: false,
+    ...over,
+  } satisfies TrackingView;
+}
+
+const render = (v: TrackingView) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <TrackVisit token={TOKEN} view={v} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('TrackVisit', () => {
+  it('shows the van on its way: first name, estimate, the current step, no self-service', () => {
+    const html = render(
+      view('en_route', 3, {
+        technician: { firstName: 'Dana' },
+        position: { lat: 39.1, lng: -84.5, at: new Date().toISOString() },
+        etaMinutes: 12,
+      }),
+    );
+    expect(html).toContain('CB-7K3Q9');
+    expect(html).toContain('Dana is on the way');
+    expect(html).toContain('Arriving in about 12 min');
+    expect(html).toMatch(/aria-current="step"[^>]*>.*On the way/);
+    expect(html).not.toContain('Cancel visit');
+    expect(html).not.toContain('Change time');
+    // The map loads lazily: its placeholder keeps the room.
+    expect(html).toContain('pub-track-map');
+  });
+
+  it('offers to cancel or move a visit booked for an hour, and shows that hour', () => {
+    const html = render(
+      view('pending', 1, {
+        scheduledDate: '2030-06-15',
+        scheduledTime: '14:00:00',
+        canCancel: true,
+        canReschedule: true,
+      }),
+    );
+    expect(html).toContain('Booked for Sat, Jun 15 at 2 PM');
+    expect(html).toContain('Change time');
+    expect(html).toContain('Cancel visit');
+    expect(html).not.toContain('pub-track-map');
+  });
+
+  it('shows the place in line of a waiting ASAP request', () => {
+    const html = render(view('pending', 1, { queuePosition: 2, etaMinutes: 25, canCancel: true }));
+    expect(html).toContain(
+      'You are number 2 in line; a technician should reach you in about 25 min.',
+    );
+    expect(html).toContain('Cancel visit');
+    expect(html).not.toContain('Change time');
+  });
+
+  it.each([
+    ['cancelled', 'Cancelled'],
+    ['declined', 'We could not take this visit'],
+  ] as const)('ends a %s visit with a way to book again', (status, label) => {
+    const html = render(view(status, 1));
+    expect(html).toContain(label);
+    expect(html).toContain('href="/customer-form"');
+    expect(html).not.toContain('Cancel visit');
+  });
+
+  it('keeps the page out of referrers: the address holds the private link', () => {
+    expect(render(view('pending', 1))).toContain('<meta name="referrer" content="no-referrer"/>');
+  });
+});

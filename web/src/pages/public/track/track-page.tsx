@@ -1,0 +1,257 @@
+import {
+  CLOSED_STATUSES,
+  TRACKING_MESSAGES,
+  isLinkToken,
+  type AppointmentStatus,
+  type TrackingView,
+} from '@cincy/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { TRACKING_KEYS, fetchTrackingView, type RescheduledBooking } from '../../../api/tracking';
+import {
+  FindBookingPage,
+  LinkLoadFailed,
+  LinkLoading,
+  PrivateLinkHead,
+} from '../confirmation/booking-link';
+import { PhoneLink, PublicCard } from '../public-blocks';
+import { CancelDialog } from './cancel-dialog';
+import { ReschedulePanel } from './reschedule-panel';
+import {
+  arrivalLine,
+  bookedLine,
+  endedEarly,
+  endedText,
+  headline,
+  isNotFound,
+  isTrackingView,
+  loadFailedMessage,
+  scheduledLabel,
+  showsMap,
+  statusAnnouncement,
+  stepTimeLabel,
+  timelineRows,
+  waitLine,
+  type TimelineState,
+} from './track-view.util';
+import { useTrackSocket } from './use-track-socket';
+
+// Leaflet only while the van is on its way: a chunk of its own, never in the page's first bundle.
+const TrackMap = lazy(() => import('./track-map').then((m) => ({ default: m.TrackMap })));
+
+const TITLE = 'Track Your Visit';
+
+/** What a screen reader adds to each timeline step. */
+const STATE_WORDS: Record<TimelineState, string> = {
+  done: ', done',
+  current: ', current step',
+  upcoming: ', not yet',
+  stopped: '',
+};
+
+const isOver = (status: AppointmentStatus) =>
+  (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(status);
+
+/**
+ * /track/<token>: the customer's visit as it happens, phone first. Read once, then kept current
+ * by the `/track` socket; a link that opens nothing offers "Find your booking".
+ */
+export function TrackPage() {
+  const { token = '' } = useParams();
+  const wellFormed = isLinkToken(token);
+  const track = useQuery({
+    queryKey: TRACKING_KEYS.track(token),
+    queryFn: ({ signal }) => fetchTrackingView(token, signal),
+    enabled: wellFormed,
+    staleTime: 0,
+  });
+
+  if (!wellFormed || isNotFound(track.error))
+    return <FindBookingPage notice={TRACKING_MESSAGES.notFound} />;
+  // A later read that failed keeps showing the visit as last read.
+  if (track.data) return <TrackVisit token={token} view={track.data} />;
+  if (track.isError)
+    return (
+      <LinkLoadFailed
+        title={TITLE}
+        message={loadFailedMessage(track.error, 'visit')}
+        onRetry={() => void track.refetch()}
+      />
+    );
+  return <LinkLoading title={TITLE} label="Loading your visit..." />;
+}
+
+export function TrackVisit({ token, view }: { token: string; view: TrackingView }) {
+  const queryClient = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
+  const [moved, setMoved] = useState<string | null>(null);
+  const announcement = useStatusAnnouncement(view);
+
+  const key = TRACKING_KEYS.track(token);
+  const readAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    // The confirmation page shows the visit too.
+    void queryClient.invalidateQueries({ queryKey: TRACKING_KEYS.booking(token) });
+  };
+
+  useTrackSocket(token, !isOver(view.status), {
+    onView: (next) => queryClient.setQueryData(key, next),
+    onConnect: readAgain,
+  });
+
+  const onCancelled = (answer: unknown) => {
+    if (isTrackingView(answer)) queryClient.setQueryData(key, answer);
+    readAgain();
+    setCancelling(false);
+    setRescheduling(false);
+    setMoved(null);
+    // The button that opened the dialog is gone: the focus goes to the news.
+    heading.current?.focus();
+  };
+
+  const onMoved = (answer: RescheduledBooking) => {
+    queryClient.setQueryData<TrackingView>(key, (old) =>
+      old
+        ? { ...old, scheduledDate: answer.scheduledDate, scheduledTime: answer.scheduledTime }
+        : old,
+    );
+    readAgain();
+    setRescheduling(false);
+    const label = scheduledLabel(answer.scheduledDate, answer.scheduledTime);
+    setMoved(label ? `Your visit was moved to ${label}.` : TRACKING_MESSAGES.rescheduled);
+  };
+
+  const arrival = arrivalLine(view);
+  const wait = waitLine(view);
+  const booked = bookedLine(view);
+  const ended = endedEarly(view.status) ? endedText(view.status) : null;
+  const who = view.technician?.firstName ?? 'your technician';
+  const seenAt = view.position ? stepTimeLabel(view.position.at) : null;
+
+  return (
+    <main className="pub-page pub-info pub-track">
+      <PrivateLinkHead title={TITLE} />
+      <p className="pub-track-reference">
+        Reference <strong className="pub-reference-code">{view.reference}</strong>
+      </p>
+      <h1 className="pub-title" ref={heading} tabIndex={-1}>
+        {headline(view)}
+      </h1>
+      <p className="pub-visually-hidden" role="status">
+        {announcement}
+      </p>
+
+      {arrival && <p className="pub-track-eta">{arrival}</p>}
+      {wait && <p className="pub-lead">{wait}</p>}
+      {booked && <p className="pub-lead">{booked}</p>}
+      {moved && <p className="pub-notice">{moved}</p>}
+      {ended && (
+        <div className="pub-notice">
+          <p>{ended}</p>
+          <Link className="pub-button pub-button--primary" to="/customer-form">
+            Book another visit
+          </Link>
+        </div>
+      )}
+
+      {showsMap(view) && view.position && (
+        <Suspense fallback={<div className="pub-track-map" aria-hidden="true" />}>
+          <TrackMap lat={view.position.lat} lng={view.position.lng} who={who} />
+          {seenAt && <p className="pub-small">Location updated {seenAt}</p>}
+        </Suspense>
+      )}
+
+      <PublicCard titleId="track-progress-title" title="Progress">
+        <ol className="pub-timeline">
+          {timelineRows(view).map((row) => (
+            <li
+              key={row.key}
+              className={`pub-timeline-step is-${row.state}`}
+              aria-current={row.state === 'current' ? 'step' : undefined}
+            >
+              <span className="pub-timeline-dot" aria-hidden="true" />
+              <span className="pub-timeline-label">
+                {row.label}
+                <span className="pub-visually-hidden">{STATE_WORDS[row.state]}</span>
+              </span>
+              {row.time && <span className="pub-timeline-time">{row.time}</span>}
+            </li>
+          ))}
+        </ol>
+      </PublicCard>
+
+      {(view.canReschedule || view.canCancel) && (
+        <div className="pub-actions pub-track-actions">
+          {view.canReschedule && (
+            <button
+              type="button"
+              className="pub-button pub-button--secondary"
+              aria-expanded={rescheduling}
+              aria-controls="reschedule-panel"
+              onClick={() => {
+                setRescheduling((open) => !open);
+                setMoved(null);
+              }}
+            >
+              Change time
+            </button>
+          )}
+          {view.canCancel && (
+            <button
+              type="button"
+              className="pub-button pub-button--quiet"
+              onClick={() => setCancelling(true)}
+            >
+              Cancel visit
+            </button>
+          )}
+        </div>
+      )}
+      <div id="reschedule-panel">
+        {/* Kept open when the visit moves on meanwhile, so a refusal's reason stays on screen. */}
+        {rescheduling && !isOver(view.status) && (
+          <ReschedulePanel
+            token={token}
+            view={view}
+            onMoved={onMoved}
+            onClose={() => setRescheduling(false)}
+            onRefused={readAgain}
+          />
+        )}
+      </div>
+      {(view.canCancel || cancelling) && (
+        <CancelDialog
+          token={token}
+          open={cancelling}
+          onClose={() => setCancelling(false)}
+          onCancelled={onCancelled}
+          onRefused={readAgain}
+        />
+      )}
+
+      <p className="pub-lead">
+        Questions or changes? Call us at <PhoneLink />.
+      </p>
+      <div className="pub-actions">
+        <Link className="pub-button pub-button--secondary" to="/">
+          Return Home
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** The live region's text: the new headline each time the status changes (not on first read). */
+function useStatusAnnouncement(view: TrackingView): string {
+  const [said, setSaid] = useState('');
+  const previous = useRef(view);
+  useEffect(() => {
+    const next = statusAnnouncement(previous.current, view);
+    previous.current = view;
+    if (next) setSaid(next);
+  }, [view]);
+  return said;
+}

@@ -1,0 +1,233 @@
+import {
+  TRACKING_MESSAGES,
+  businessDate,
+  businessParts,
+  formatEta,
+  hourLabel,
+  isChangeableByCustomer,
+  type AppointmentStatus,
+  type TrackingView,
+} from '@cincy/contracts';
+import { shortDateLabel } from '../../../features/booking/booking-form.util';
+
+/**
+ * What the tracking page (and the confirmation page's visit lines) show of a view: pure, so each
+ * decision is tested without a browser. The view itself already holds no last name, phone or
+ * address; these only word it.
+ */
+
+/** The fields of a view these helpers read (the confirmation page passes its `tracking`). */
+export type ViewFacts = Pick<
+  TrackingView,
+  | 'status'
+  | 'timeline'
+  | 'technician'
+  | 'position'
+  | 'etaMinutes'
+  | 'queuePosition'
+  | 'scheduledDate'
+  | 'scheduledTime'
+>;
+
+/** A visit that ended before the service: the timeline stops where it was. */
+export const ENDED_EARLY: Partial<Record<AppointmentStatus, string>> = {
+  declined: 'We could not take this visit',
+  cancelled: 'Cancelled',
+};
+
+export const endedEarly = (status: AppointmentStatus) => status in ENDED_EARLY;
+
+/** 'HH:MM:SS' (or 'HH:MM') to its hour; null when there is none. */
+export function hourOf(time: string | null | undefined): number | null {
+  const match = /^(\d{2}):\d{2}/.exec(time ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The hour as the reschedule call sends it: 'HH:00:00'. */
+export const slotTime = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+
+/** "Tue, Nov 24 at 2 PM", "Tue, Nov 24" without an hour, null without a date. */
+export function scheduledLabel(date: string | null, time: string | null): string | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const hour = hourOf(time);
+  return hour === null ? shortDateLabel(date) : `${shortDateLabel(date)} at ${hourLabel(hour)}`;
+}
+
+/**
+ * When a step happened, on the business clock: "2:05 PM", with its date in front when it was
+ * not today ("Mon, Nov 23, 2:05 PM"); null when unknown.
+ */
+export function stepTimeLabel(iso: string | null, now: Date = new Date()): string | null {
+  if (!iso) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const { hour, minute } = businessParts(at);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  const day = businessDate(at);
+  return day === businessDate(now) ? clock : `${shortDateLabel(day)}, ${clock}`;
+}
+
+export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped';
+
+export interface TimelineRow {
+  key: string;
+  label: string;
+  state: TimelineState;
+  time: string | null;
+}
+
+/**
+ * The timeline as drawn: reached steps done, the last reached one current (a completed visit has
+ * every step done), the rest upcoming. A declined or cancelled visit shows the steps it reached
+ * and then where it stopped, no steps after.
+ */
+export function timelineRows(view: ViewFacts, now: Date = new Date()): TimelineRow[] {
+  const ended = ENDED_EARLY[view.status];
+  const lastReached = view.timeline.reduce((last, entry, i) => (entry.reached ? i : last), -1);
+  const rows: TimelineRow[] = [];
+  view.timeline.forEach((entry, i) => {
+    if (ended && !entry.reached) return;
+    const state: TimelineState = !entry.reached
+      ? 'upcoming'
+      : i === lastReached && !ended && view.status !== 'completed'
+        ? 'current'
+        : 'done';
+    rows.push({ key: entry.step, label: entry.label, state, time: stepTimeLabel(entry.at, now) });
+  });
+  if (ended) rows.push({ key: view.status, label: ended, state: 'stopped', time: null });
+  return rows;
+}
+
+/** The page's main line: where the visit is, with the technician's first name when known. */
+export function headline(view: Pick<ViewFacts, 'status' | 'technician' | 'scheduledDate'>): string {
+  const name = view.technician?.firstName;
+  switch (view.status) {
+    case 'pending':
+      return view.scheduledDate ? 'Your visit is booked' : 'We have your request';
+    case 'assigned':
+    case 'accepted':
+      return name ? `${name} will be your technician` : 'A technician is assigned';
+    case 'en_route':
+      return name ? `${name} is on the way` : 'Your technician is on the way';
+    case 'on_location':
+      return name ? `${name} has arrived` : 'Your technician has arrived';
+    case 'completed':
+      return 'Your battery service is complete';
+    default:
+      return ENDED_EARLY[view.status] ?? 'Your visit';
+  }
+}
+
+/** The sentence under the headline of a visit that ended early (declined or cancelled). */
+export function endedText(status: AppointmentStatus): string | null {
+  if (status === 'cancelled') return TRACKING_MESSAGES.cancelled;
+  if (status === 'declined')
+    return 'We are sorry: we could not take this visit. You are welcome to book another time.';
+  return null;
+}
+
+/**
+ * While an ASAP request waits: "You are number 2 in line; a technician should reach you in
+ * about 25 min." (either half alone when only it is known); null otherwise.
+ */
+export function waitLine(view: ViewFacts): string | null {
+  if (!isChangeableByCustomer(view.status) || view.scheduledDate) return null;
+  const queue = view.queuePosition !== null ? `You are number ${view.queuePosition} in line` : null;
+  const eta = view.etaMinutes !== null ? formatEta(view.etaMinutes) : null;
+  if (queue && eta) return `${queue}; a technician should reach you in ${eta}.`;
+  if (queue) return `${queue}.`;
+  if (eta) return `A technician should reach you in ${eta}.`;
+  return null;
+}
+
+/** On the way: "Arriving in about 12 min" when the estimate is known. */
+export function arrivalLine(view: ViewFacts): string | null {
+  if (view.status !== 'en_route' || view.etaMinutes === null) return null;
+  return `Arriving in ${formatEta(view.etaMinutes)}`;
+}
+
+/** The booked hour of a scheduled visit that has not started: "Booked for Tue, Nov 24 at 2 PM". */
+export function bookedLine(view: ViewFacts): string | null {
+  if (!isChangeableByCustomer(view.status)) return null;
+  const label = scheduledLabel(view.scheduledDate, view.scheduledTime);
+  return label ? `Booked for ${label}` : null;
+}
+
+/** The map shows only while the van is on its way (the view drops the position on arrival). */
+export const showsMap = (view: ViewFacts) => view.status === 'en_route' && view.position !== null;
+
+/**
+ * What the live region says when a new view arrives: the new headline when the status changed,
+ * nothing for the first view or a moved van (a screen reader is not told every position).
+ */
+export function statusAnnouncement(
+  previous: Pick<ViewFacts, 'status'> | undefined,
+  next: Pick<ViewFacts, 'status' | 'technician' | 'scheduledDate'>,
+): string | null {
+  if (!previous || previous.status === next.status) return null;
+  return `${headline(next)}.`;
+}
+
+/**
+ * The confirmation page's Preferred Time: the booked hour ("Tue, Nov 24 at 2 PM"), else the
+ * preferred day, else what was asked ("ASAP").
+ */
+export function preferredTimeLabel(
+  preferredTime: string | null,
+  view: Pick<ViewFacts, 'scheduledDate' | 'scheduledTime'>,
+): string {
+  const booked = scheduledLabel(view.scheduledDate, view.scheduledTime);
+  if (booked) return booked;
+  const asked = preferredTime?.trim();
+  if (!asked) return 'ASAP';
+  return scheduledLabel(asked, null) ?? asked;
+}
+
+/**
+ * Whether an answer or a push is a whole view (the socket's payload and the cancel answer are
+ * not parsed with the schema, which would load zod here): what the page may show as it is.
+ */
+export function isTrackingView(value: unknown): value is TrackingView {
+  const v = value as Partial<TrackingView> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.status === 'string' &&
+    typeof v.reference === 'string' &&
+    Array.isArray(v.timeline)
+  );
+}
+
+/** Said when a change could not even reach the server. */
+export const UNREACHABLE = 'We could not reach our server. Check your connection and try again.';
+
+/**
+ * A refused change, for the visitor: the server's sentence (the 409 texts say why and what to
+ * do), else `fallback`; a request that got no answer says so.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  const refused = (error ?? {}) as { status?: unknown; serverMessage?: unknown };
+  if (typeof refused.status !== 'number') return UNREACHABLE;
+  const message = refused.serverMessage;
+  return typeof message === 'string' && message.trim() ? message.trim() : fallback;
+}
+
+/** A private link that opens nothing: the page offers "Find your booking" instead. */
+export const isNotFound = (error: unknown) =>
+  (error as { status?: unknown } | null)?.status === 404;
+
+/**
+ * Why a visit could not be read: no answer at all, too many tries (429, the server's words say
+ * how long to wait), or a failure of ours (`what`: 'booking', 'visit').
+ */
+export function loadFailedMessage(error: unknown, what: string): string {
+  const refused = (error ?? {}) as { status?: unknown; serverMessage?: unknown };
+  if (typeof refused.status !== 'number') return UNREACHABLE;
+  if (refused.status === 429) {
+    const message = refused.serverMessage;
+    return typeof message === 'string' && message.trim()
+      ? message.trim()
+      : 'Too many tries. Please wait a minute, then try again.';
+  }
+  return `We could not load your ${what}. Please try again.`;
+}
