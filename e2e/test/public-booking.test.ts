@@ -151,7 +151,7 @@ describe('public booking form', () => {
       });
 
       await explained('ASAP booking did not reach /confirmation', () =>
-        page.waitForURL((u) => u.pathname === '/confirmation'),
+        page.waitForURL((u) => u.pathname.startsWith('/confirmation/')),
       );
       await page.getByRole('heading', { level: 1, name: 'Service Request Received' }).waitFor();
       const details = await readRequestDetails(page);
@@ -209,7 +209,7 @@ describe('public booking form', () => {
       notes: null,
     });
     await explained('scheduled booking did not reach /confirmation', () =>
-      page.waitForURL((u) => u.pathname === '/confirmation'),
+      page.waitForURL((u) => u.pathname.startsWith('/confirmation/')),
     );
     const details = await readRequestDetails(page);
     expect(details['Preferred Time']).toBe(`${shortDate(nextDay)} at 2 PM`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { REPO_ROOT, startStack, Stack } from '@cincy/stack';
+import { ApiClient, REPO_ROOT, startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   businessNoonToday,
@@ -17,8 +17,9 @@ import {
 
 // The public site: every page renders its title, unknown paths show the 404 page, the promo video
 // has working controls and a fallback, public pages never download the back office's libraries
-// (antd, leaflet, socket.io), and axe-core finds no serious or critical accessibility problem on
-// any public page at phone or desktop size.
+// (antd, leaflet, socket.io; the tracking page alone loads its socket after the first paint, and
+// leaflet while the van is on the way), and axe-core finds no serious or critical accessibility
+// problem on any public page at phone or desktop size.
 describe('public pages', () => {
   const admin = { username: 'e2e-admin', password: `E2e-${randomBytes(9).toString('base64url')}` };
   let stack: Stack | undefined;
@@ -30,6 +31,15 @@ describe('public pages', () => {
       admin,
       serviceEnv: publicStackEnv(businessNoonToday()),
     });
+    const { appointment } = await new ApiClient(stack.baseUrl).bookAsap(
+      { name: 'Erin Example', phone: '(513) 555-0100' },
+      {
+        location: '1200 Vine St, Cincinnati, Ohio 45202',
+        vehicle: '2019 Toyota Camry (Blue)',
+        notes: 'Blue door',
+      },
+    );
+    token = String(appointment.token);
     browser = await launchBrowser({ baseURL: stack.baseUrl });
     browser.page.setDefaultTimeout(20_000);
   }, 180_000);
@@ -39,26 +49,22 @@ describe('public pages', () => {
     await stack?.stop();
   }, 60_000);
 
-  const confirmationUrl =
-    '/confirmation?' +
-    new URLSearchParams({
-      name: 'Erin Example',
-      phone: '(513) 555-0100',
-      location: '1200 Vine St, Cincinnati, Ohio 45202',
-      vehicle: '2019 Toyota Camry (Blue)',
-      time: 'ASAP',
-      notes: 'Blue door',
-    }).toString();
+  /** A booking's private links; `:token` is filled in with the booking made in beforeAll. */
+  const confirmationUrl = '/confirmation/:token';
+  const trackingUrl = '/track/:token';
+  let token = '';
+  const real = (route: string) => route.replace(':token', token);
 
-  /** A route as test names show it (the confirmation query is long). */
-  const shown = (route: string) =>
-    route.startsWith('/confirmation?') ? '/confirmation?name=…&notes=…' : route;
+  /** A route as test names show it. */
+  const shown = (route: string) => route.replace(':token', '<token>');
 
   /** Every public route with the level-1 heading it must show. */
   const PAGES: { path: string; title: string }[] = [
     { path: '/', title: 'Dead battery? We replace it on site.' },
     { path: '/customer-form', title: 'Request Mobile Battery Service' },
     { path: confirmationUrl, title: 'Service Request Received' },
+    { path: '/confirmation', title: 'Find your booking' },
+    { path: trackingUrl, title: 'We have your request' },
     { path: '/faq', title: 'Frequently Asked Questions' },
     { path: '/pricing', title: 'Battery Pricing' },
     { path: '/about', title: 'We built this for you' },
@@ -74,7 +80,7 @@ describe('public pages', () => {
   ): Promise<Page> {
     const page = browser!.page;
     await page.setViewportSize(viewport);
-    await page.goto(pathname);
+    await page.goto(real(pathname));
     try {
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     } catch (err) {
@@ -96,7 +102,7 @@ describe('public pages', () => {
     },
   );
 
-  test.each(PAGES.filter((p) => !/^\/(confirmation|login|no-such)/.test(p.path)))(
+  test.each(PAGES.filter((p) => !/^\/(confirmation|track|login|no-such)/.test(p.path)))(
     '$path arrives drawn (prerendered) and hydrates without an error',
     async ({ path: pathname, title }) => {
       // The HTML itself holds the page: a phone on a slow line sees it before any script runs.
@@ -211,7 +217,7 @@ describe('public pages', () => {
       '/customer-form',
     );
     expect(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
-    // The confirmation page shows what its query says.
+    // The confirmation page shows the booking its link opens.
     await open(confirmationUrl, 'Service Request Received');
     const details = await page.locator('dl').innerText();
     for (const text of [
@@ -292,9 +298,16 @@ describe('public pages', () => {
   });
 
   test.each(
-    ['/', '/customer-form', confirmationUrl, '/faq', '/pricing', '/about', '/terms-of-service'].map(
-      (route) => [shown(route), route],
-    ),
+    [
+      '/',
+      '/customer-form',
+      confirmationUrl,
+      '/confirmation',
+      '/faq',
+      '/pricing',
+      '/about',
+      '/terms-of-service',
+    ].map((route) => [shown(route), route]),
   )('%s never downloads antd, leaflet or socket.io', async (_shown, pathname) => {
     const page = browser!.page;
     const scripts: Response[] = [];
