@@ -2,20 +2,29 @@
 // workspace libraries resolved from source so tests never run against a stale build.
 const path = require('node:path');
 
+/** swc for TypeScript, keeping Nest's decorator metadata; TSX with React's automatic runtime. */
+const swc = ({ tsx }) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx, decorators: true },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        ...(tsx ? { react: { runtime: 'automatic' } } : {}),
+      },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    '^.+\\.tsx?$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
+    '^.+\\.ts$': swc({ tsx: false }),
+    // notify's email templates are React components (its service tests and the gateway's run them).
+    '^.+\\.tsx$': swc({ tsx: true }),
   },
   moduleNameMapper: {
     '^@cincy/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),

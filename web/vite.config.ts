@@ -9,7 +9,7 @@ const gateway = 'http://localhost:3000';
 
 /** zod, and the contracts modules that declare schemas (the others hold plain constants). */
 const SCHEMA_MODULES =
-  /^(common|errors|events|subjects|(booking|dispatch|identity|inventory)\/api)\.ts$/;
+  /^(common|errors|events|subjects|(booking|dispatch|identity|inventory|notify)\/api)\.ts$/;
 const contractsModule = (id: string) =>
   id.startsWith(`${contractsDir}/`) ? id.slice(contractsDir.length + 1) : null;
 const isSchemaModule = (id: string) =>

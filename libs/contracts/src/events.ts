@@ -23,7 +23,13 @@ export const EVENT_PAYLOADS = {
   'booking.appointment.requested': z.object({
     appointmentId: z.number().int(),
     customerId: z.number().int(),
-    customer: z.object({ name: z.string(), phone: z.string() }),
+    /** Events stored before references and emails were carried read as null. */
+    reference: z.string().nullable().default(null),
+    customer: z.object({
+      name: z.string(),
+      phone: z.string(),
+      email: z.string().nullable().default(null),
+    }),
     location: z.string(),
     customerLocation: geoPointSchema.nullable(),
     vehicle: z.string().nullable(),

@@ -17,5 +17,7 @@ export * from './dispatch/shifts';
 export * from './dispatch/estimate';
 export * from './inventory/api';
 export * from './inventory/stock';
+export * from './notify/messages';
+export * from './notify/api';
 export * from './events';
 export * from './subjects';

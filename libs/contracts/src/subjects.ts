@@ -63,6 +63,12 @@ import {
   verifySerialAnswerSchema,
   verifySerialSchema,
 } from './inventory/api';
+import {
+  messageSchema,
+  messagesQuerySchema,
+  messagesSchema,
+  receiptFileSchema,
+} from './notify/api';
 
 const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
 const empty = z.object({}).loose();
@@ -184,6 +190,12 @@ export const RPC = {
     answer: bookingContactSchema,
     refuses: [notFound],
   },
+  /** A new private link to a booking, for a message to its customer (notify). */
+  'booking.links.issue': {
+    request: z.object({ appointmentId: id }),
+    answer: foundBookingSchema.extend({ reference: z.string() }),
+    refuses: [notFound],
+  },
   /** Find your booking: a reference and its phone number give a new private link. */
   'booking.links.find': {
     request: findBookingSchema,
@@ -286,6 +298,33 @@ export const RPC = {
     answer: dispatchSettingsSchema,
   },
   'dispatch.day.get': { request: dayQuerySchema, answer: dayViewSchema, refuses: [validation] },
+  'notify.health': { request: empty, answer: healthAnswer },
+  /** A job's messages to its customer, oldest first (the job's drawer). */
+  'notify.messages.of-appointment': { request: z.object({ id }), answer: messagesSchema },
+  /** One business day's messages, newest first, at most MESSAGES_SHOWN (the Messages view). */
+  'notify.messages.list': {
+    request: messagesQuerySchema,
+    answer: messagesSchema,
+    refuses: [validation],
+  },
+  /** An admin sends a failed message again: queued, its attempts from zero. */
+  'notify.messages.resend': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: messageSchema,
+    refuses: [notFound, conflict],
+  },
+  /** The receipt of a completed visit, as a PDF. */
+  'notify.receipts.get': {
+    request: z.object({ appointmentId: id }),
+    answer: receiptFileSchema,
+    refuses: [notFound],
+  },
+  /** The customer asks for no more texts or emails (from their visit's page). */
+  'notify.opt-out': {
+    request: z.object({ appointmentId: id }),
+    answer: messageAnswer,
+    refuses: [notFound],
+  },
   'inventory.health': { request: empty, answer: healthAnswer },
   'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
   'inventory.items.create': {
@@ -345,7 +384,7 @@ export type RpcRequest<S extends RpcSubject> = z.input<(typeof RPC)[S]['request'
 export type RpcMessage<S extends RpcSubject> = z.infer<(typeof RPC)[S]['request']>;
 export type RpcAnswer<S extends RpcSubject> = z.infer<(typeof RPC)[S]['answer']>;
 
-export const SERVICES = ['identity', 'booking', 'dispatch', 'inventory'] as const;
+export const SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'notify'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Each service answers `<service>.health` once its database answers. */
@@ -354,6 +393,7 @@ export const HEALTH_SUBJECTS = {
   booking: 'booking.health',
   dispatch: 'dispatch.health',
   inventory: 'inventory.health',
+  notify: 'notify.health',
 } as const satisfies Record<ServiceName, RpcSubject>;
 
 /**
@@ -407,6 +447,29 @@ export const CONSUMERS = {
   },
   /** Booking keeps every technician's schedule: an hour's capacity is who is on shift then. */
   'booking-schedules': { service: 'booking', filter: 'dispatch.schedule.changed' },
+  /** Notify keeps each booking's customer, reference and contact (and forgets a deleted one). */
+  'notify-bookings': {
+    service: 'notify',
+    filter: 'booking.>',
+    ignores: ['booking.appointment.rescheduled'],
+  },
+  /** The steps a customer hears of: accepted, on the way, arrived, declined, cancelled. */
+  'notify-visits': {
+    service: 'notify',
+    filter: 'dispatch.appointment.>',
+    ignores: [
+      'dispatch.appointment.opened',
+      'dispatch.appointment.assigned',
+      'dispatch.appointment.unassigned',
+      'dispatch.appointment.updated',
+      // The completion's message is the receipt, from inventory's service record.
+      'dispatch.appointment.completed',
+    ],
+  },
+  /** A completed visit's service record: the receipt. */
+  'notify-records': { service: 'notify', filter: 'inventory.service-record.created' },
+  /** The battery models a receipt names. */
+  'notify-items': { service: 'notify', filter: 'inventory.item.>' },
   'inventory-customers': {
     service: 'inventory',
     filter: 'booking.>',

@@ -31,7 +31,8 @@ class CreateApplied1700000000000 implements MigrationInterface {
 const payload = (appointmentId: number) => ({
   appointmentId,
   customerId: 1,
-  customer: { name: 'Jane Doe', phone: '5135550100' },
+  reference: null,
+  customer: { name: 'Jane Doe', phone: '5135550100', email: null },
   location: '1 Main St, Cincinnati, Ohio 45202',
   customerLocation: null,
   vehicle: null,

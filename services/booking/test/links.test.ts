@@ -35,12 +35,12 @@ describe('booking references and private links (booking service over NATS, real 
   }, 60_000);
 
   /** A customer with a phone of their own, typed the way a person does. */
-  const newCustomer = (name = 'Lena Link'): Promise<Customer> => {
+  const newCustomer = (name = 'Lena Link', email: string | null = null): Promise<Customer> => {
     phoneSeq += 1;
     return rpc.call('booking.customers.create', {
       name,
       phone: `(513) 555-${String(phoneSeq).padStart(4, '0')}`,
-      email: null,
+      email,
     });
   };
 
@@ -228,5 +228,66 @@ describe('booking references and private links (booking service over NATS, real 
     // Nor anywhere else booking writes: the outbox's event carries no token.
     const outbox = await db.query(`SELECT payload::text AS p FROM outbox`);
     for (const { p } of outbox.rows) expect(p).not.toContain(verifier);
+  });
+
+  it('announces the booking with its reference and the customer’s email (null without one)', async () => {
+    const withEmail = await newCustomer('Ella Mail', 'ella@example.com');
+    const without = await newCustomer('Nora Nomail');
+    const booked = [await book(withEmail.id), await book(without.id)];
+    const { rows } = await db.query(
+      `SELECT payload FROM outbox WHERE type = 'booking.appointment.requested'
+          AND (payload->>'appointmentId')::int = ANY($1) ORDER BY (payload->>'appointmentId')::int`,
+      [booked.map((b) => b.id)],
+    );
+    expect(rows.map((r) => [r.payload.reference, r.payload.customer])).toEqual([
+      [
+        booked[0].reference,
+        { name: 'Ella Mail', phone: withEmail.phone, email: 'ella@example.com' },
+      ],
+      [booked[1].reference, { name: 'Nora Nomail', phone: without.phone, email: null }],
+    ]);
+  });
+
+  it('issues a new link for a message: the same reference, a token of its own that opens it', async () => {
+    const booked = await book((await newCustomer()).id);
+    const issued = await rpc.call('booking.links.issue', { appointmentId: booked.id });
+    const again = await rpc.call('booking.links.issue', { appointmentId: booked.id });
+    expect(issued.reference).toBe(booked.reference);
+    expect(again.reference).toBe(booked.reference);
+    expect(new Set([booked.token, issued.token, again.token]).size).toBe(3);
+    for (const token of [booked.token, issued.token, again.token])
+      expect(await rpc.call('booking.links.resolve', { token })).toEqual({
+        appointmentId: booked.id,
+        reference: booked.reference,
+      });
+  });
+
+  it('gives a booking without a reference (booked before them) one when a link is issued', async () => {
+    const booked = await book((await newCustomer()).id);
+    await db.query('DELETE FROM appointment_references WHERE appointment_id = $1', [booked.id]);
+    const issued = await rpc.call('booking.links.issue', { appointmentId: booked.id });
+    expect(issued.reference).toMatch(/^CB-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/);
+    expect(await rpc.call('booking.links.resolve', { token: issued.token })).toEqual({
+      appointmentId: booked.id,
+      reference: issued.reference,
+    });
+  });
+
+  it('issues no link for an unknown booking nor for a deleted customer’s', async () => {
+    const customer = await newCustomer();
+    const booked = await book(customer.id);
+    const [{ max }] = (await db.query('SELECT max(id)::int AS max FROM appointments')).rows;
+    expect(await failure(rpc.call('booking.links.issue', { appointmentId: max + 1000 }))).toEqual(
+      notFound,
+    );
+    await rpc.call('booking.customers.delete', { id: customer.id });
+    expect(await failure(rpc.call('booking.links.issue', { appointmentId: booked.id }))).toEqual(
+      notFound,
+    );
+    const { rows } = await db.query(
+      'SELECT count(*)::int AS n FROM appointment_links WHERE appointment_id = $1',
+      [booked.id],
+    );
+    expect(rows[0].n).toBe(0);
   });
 });

@@ -25,6 +25,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { SharedLimits } from './common/shared-limits';
 import { HealthController } from './health/health.controller';
 import { InventoryController } from './inventory/inventory.controller';
+import { MessagesController } from './messages/messages.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { RpcModule } from './rpc/rpc.module';
 import { BookingsController } from './tracking/bookings.controller';
@@ -50,6 +51,7 @@ import { TrackingViews } from './tracking/tracking-views';
     OpenApiController,
     TrackingController,
     BookingsController,
+    MessagesController,
   ],
   providers: [
     SessionResolver,

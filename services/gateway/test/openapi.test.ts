@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await dropIsolatedStack(isolated);
-});
+}, 30_000);
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -67,11 +67,31 @@ describe('GET /api/openapi.json', () => {
     expect(undocumented).toEqual([]);
     for (const { key, op } of operations()) {
       const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
-      expect([key, success?.[1].content?.['application/json']?.schema]).toEqual([
-        key,
-        expect.any(Object),
-      ]);
+      const content = Object.values(success?.[1].content ?? {});
+      expect([key, content[0]?.schema]).toEqual([key, expect.any(Object)]);
     }
+  });
+
+  it('describes the receipt as a PDF file, not JSON', () => {
+    const op = doc.paths['/api/track/{token}/receipt'].get;
+    expect(op.responses['200'].content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+    expect(op['x-roles']).toEqual(['anonymous', 'technician', 'admin']);
+    // Its refusals are the API's JSON errors, as everywhere.
+    expect(Object.keys(op.responses['404'].content ?? {})).toEqual(['application/json']);
+  });
+
+  it('lets only an admin see and resend messages', () => {
+    for (const key of [
+      'GET /api/appointments/{id}/messages',
+      'GET /api/messages',
+      'POST /api/messages/{id}/resend',
+    ])
+      expect([key, operations().find((o) => o.key === key)?.op['x-roles']]).toEqual([
+        key,
+        ['admin'],
+      ]);
   });
 
   it("says who may call each route exactly as the session guard's decorators do", () => {

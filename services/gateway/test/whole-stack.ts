@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { User, businessDate, businessInstant } from '@cincy/contracts';
+import { ServiceName, User, businessDate, businessInstant } from '@cincy/contracts';
 import { createServiceApp } from '@cincy/platform';
 import { dropIsolatedStack, eventually, useIsolatedStack } from '@cincy/platform/testing';
 import { ApiClient, ApiError } from '@cincy/stack';
@@ -10,6 +10,7 @@ import { bookingService } from '../../booking/src/app.module';
 import { dispatchService } from '../../dispatch/src/app.module';
 import { identityService } from '../../identity/src/app.module';
 import { inventoryService } from '../../inventory/src/app.module';
+import { notifyService } from '../../notify/src/app.module';
 import { createGatewayApp } from '../src/http-app';
 
 export const ADMIN = { username: 'admin', password: 'admin password 1' };
@@ -23,15 +24,23 @@ export const statusOf = (call: Promise<unknown>) =>
     (e: unknown) => (e instanceof ApiError ? e.status : Promise.reject(e)),
   );
 
+const SERVICE_DEFINITIONS = [
+  identityService,
+  bookingService,
+  dispatchService,
+  inventoryService,
+  notifyService,
+] as const;
+
 export interface Heard {
   name: string;
   payload: unknown;
 }
 
 /**
- * Starts identity, booking, dispatch, inventory and the gateway in this process, on a database and
- * NATS prefix of the test file's own; booking's clock at noon today. Call in beforeAll, and
- * `stop()` in afterAll.
+ * Starts identity, booking, dispatch, inventory, notify and the gateway in this process, on a
+ * database and NATS prefix of the test file's own; booking's clock at noon today; messages to the
+ * development sink. Call in beforeAll, and `stop()` in afterAll.
  */
 export async function startWholeStack(env: Record<string, string> = {}) {
   const stack = useIsolatedStack();
@@ -45,9 +54,12 @@ export async function startWholeStack(env: Record<string, string> = {}) {
     ...env,
   });
   delete process.env.GEOCODER_URL;
+  // No provider: every message goes to the sink, and none leaves the machine.
+  delete process.env.SMTP_URL;
+  delete process.env.SMS_URL;
 
   const services: INestMicroservice[] = [];
-  for (const service of [identityService, bookingService, dispatchService, inventoryService]) {
+  for (const service of SERVICE_DEFINITIONS) {
     services.push(await createServiceApp(service));
   }
   const gateway: INestApplication = await createGatewayApp();
@@ -71,8 +83,7 @@ export async function startWholeStack(env: Record<string, string> = {}) {
     /** Method and OpenAPI-style path of every /api route express serves (`GET /api/users/{id}`). */
     routes: () => servedRoutes(gateway),
     /** The running service of that name, e.g. to seed its database. */
-    service: (name: 'identity' | 'booking' | 'dispatch' | 'inventory') =>
-      services[['identity', 'booking', 'dispatch', 'inventory'].indexOf(name)],
+    service: (name: ServiceName) => services[SERVICE_DEFINITIONS.findIndex((s) => s.name === name)],
 
     /** A user made by the admin through POST /api/users, and a signed-in client of theirs. */
     async newUser(username: string, role: User['role'] = 'technician') {

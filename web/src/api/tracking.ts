@@ -3,6 +3,7 @@ import type {
   CancelBooking,
   FindBooking,
   RescheduleBooking,
+  RpcAnswer,
   TrackingView,
   foundBookingSchema,
   rescheduledBookingSchema,
@@ -51,4 +52,20 @@ export function rescheduleVisit(
   body: RescheduleBooking,
 ): Promise<RescheduledBooking> {
   return requestJson('POST', `${byToken('/api/track', token)}/reschedule`, body);
+}
+
+/** What POST /api/track/{token}/opt-out answers: the sentence to show. */
+export type OptOutAnswer = RpcAnswer<'notify.opt-out'>;
+
+/**
+ * GET /api/track/{token}/receipt: the completed visit's receipt (a PDF), opened by a plain link
+ * (the browser downloads it; nothing to read here).
+ */
+export function receiptUrl(token: string): string {
+  return `${byToken('/api/track', token)}/receipt`;
+}
+
+/** POST /api/track/{token}/opt-out: no more texts or emails about the customer's visits. */
+export function optOut(token: string): Promise<OptOutAnswer> {
+  return requestJson('POST', `${byToken('/api/track', token)}/opt-out`);
 }

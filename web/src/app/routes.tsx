@@ -47,6 +47,10 @@ const SchedulesPage = lazyPage(
   'SchedulesPage',
 );
 const DayPage = lazyPage(() => import('../pages/staff/day/day-page'), 'DayPage');
+const MessagesPage = lazyPage(
+  () => import('../pages/staff/messages/messages-page'),
+  'MessagesPage',
+);
 const StaffFrame = lazyPage(() => import('../pages/staff/frame/staff-frame'), 'StaffFrame');
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
@@ -95,6 +99,7 @@ export const routes: RouteObject[] = [
               { path: '/inventory', element: <InventoryPage /> },
               { path: '/schedules', element: <SchedulesPage /> },
               { path: '/day', element: <DayPage /> },
+              { path: '/messages', element: <MessagesPage /> },
             ],
           },
         ],

@@ -83,6 +83,18 @@ describe('submitBooking', () => {
     ]);
   });
 
+  it("sends the customer's email with the customer (the confirmation and the receipt go to it)", async () => {
+    answers(json(201, { ...customer, email: 'jane@example.com' }), json(201, created));
+    await submitBooking({
+      ...request,
+      customer: { ...request.customer, email: 'jane@example.com' },
+    });
+    expect(calls[0]).toEqual({
+      url: '/api/customers',
+      body: { name: 'Jane Doe', phone: '(513) 555-0142', email: 'jane@example.com' },
+    });
+  });
+
   it('resolves no reference or link when the answer lacks them (an older server)', async () => {
     answers(json(201, customer), json(201, { id: 34, customerId: 12 }));
     await expect(submitBooking(request)).resolves.toEqual({ id: 34, reference: null, token: null });

@@ -56,7 +56,8 @@ export function requestedPayload(
   return {
     appointmentId,
     customerId: appointmentId,
-    customer: { name, phone: '(513) 555-0100' },
+    reference: null,
+    customer: { name, phone: '(513) 555-0100', email: null },
     location: '1 Main St, Cincinnati, Ohio 45202',
     customerLocation: { lat: 39.1, lng: -84.51 },
     vehicle: '2019 Toyota Camry (Blue)',

@@ -20,7 +20,7 @@ export interface NewAppointment {
 /** A new appointment once stored, with the customer its insert counted. */
 export interface StoredAppointment extends NewAppointment {
   id: number;
-  customer: { name: string; phone: string };
+  customer: { name: string; phone: string; email: string | null };
 }
 
 /** What the answer of a booking is made of: the stored row, or the one a repeat finds. */
@@ -58,11 +58,14 @@ export const toCreatedAppointment = (
   token: link.token,
 });
 
+/** The event carries the reference so notify's first message can name it. */
 export const toRequestedEvent = (
   a: StoredAppointment,
+  reference: string,
 ): EventPayload<'booking.appointment.requested'> => ({
   appointmentId: a.id,
   customerId: a.customerId,
+  reference,
   customer: a.customer,
   location: a.location,
   customerLocation: a.customerLocation,

@@ -22,10 +22,11 @@ export class AppointmentsRepository {
     manager: EntityManager,
     a: NewAppointment,
   ): Promise<StoredAppointment | null> {
-    const [stored]: { id: number; name: string; phone: string }[] = await manager.query(
-      `WITH counted AS (
+    const [stored]: { id: number; name: string; phone: string; email: string | null }[] =
+      await manager.query(
+        `WITH counted AS (
          UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1
-         RETURNING id, name, phone
+         RETURNING id, name, phone, email
        ), inserted AS (
          INSERT INTO appointments
            (customer_id, location, customer_location, vehicle, preferred_time, scheduled_date,
@@ -34,26 +35,27 @@ export class AppointmentsRepository {
          SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13 FROM counted
          RETURNING id, customer_id
        )
-       SELECT inserted.id, counted.name, counted.phone
+       SELECT inserted.id, counted.name, counted.phone, counted.email
          FROM inserted JOIN counted ON counted.id = inserted.customer_id`,
-      [
-        a.customerId,
-        a.location,
-        a.customerLocation === null ? null : JSON.stringify(a.customerLocation),
-        a.vehicle,
-        a.preferredTime,
-        a.scheduledDate,
-        a.scheduledTime,
-        a.scheduledStartTime,
-        a.notes,
-        a.priority,
-        a.requestedAt,
-        a.idempotencyKey,
-        a.requestFingerprint,
-      ],
-    );
+        [
+          a.customerId,
+          a.location,
+          a.customerLocation === null ? null : JSON.stringify(a.customerLocation),
+          a.vehicle,
+          a.preferredTime,
+          a.scheduledDate,
+          a.scheduledTime,
+          a.scheduledStartTime,
+          a.notes,
+          a.priority,
+          a.requestedAt,
+          a.idempotencyKey,
+          a.requestFingerprint,
+        ],
+      );
     if (!stored) return null;
-    return { ...a, id: stored.id, customer: { name: stored.name, phone: stored.phone } };
+    const { name, phone, email } = stored;
+    return { ...a, id: stored.id, customer: { name, phone, email } };
   }
 
   /** The customer's appointment booked with this Idempotency-Key, if any. */

@@ -126,7 +126,7 @@ export class AppointmentsService {
       const stored = await this.appointments.insertCounted(manager, appointment);
       if (!stored) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
       const link = await this.links.createFor(manager, stored.id);
-      await emit('booking.appointment.requested', toRequestedEvent(stored));
+      await emit('booking.appointment.requested', toRequestedEvent(stored, link.reference));
       return toCreatedAppointment(stored, link);
     });
   }

@@ -19,6 +19,11 @@ export class LinksController {
     return this.links.details(token);
   }
 
+  @RpcHandler('booking.links.issue')
+  issue(@RpcPayload('booking.links.issue') { appointmentId }: RpcMessage<'booking.links.issue'>) {
+    return this.links.issue(appointmentId);
+  }
+
   @RpcHandler('booking.links.find')
   find(@RpcPayload('booking.links.find') body: FindBooking) {
     return this.links.find(body);

@@ -82,6 +82,18 @@ export class LinksRepository {
     return rows[0]?.reference ?? null;
   }
 
+  /**
+   * Whether the booking is there with its customer, its row share-locked for the caller's
+   * transaction: a customer's deletion (which deletes their links) then waits for the new link.
+   */
+  async lockLinkable(manager: EntityManager, appointmentId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM appointments WHERE id = $1 AND customer_id IS NOT NULL FOR SHARE',
+      [appointmentId],
+    );
+    return rows.length > 0;
+  }
+
   async findBySelector(selector: string): Promise<StoredLink | null> {
     const [found]: StoredLink[] = await this.dataSource.query(
       `SELECT l.appointment_id AS "appointmentId", r.reference, l.verifier_hash AS "verifierHash"

@@ -66,6 +66,21 @@ export class LinksService {
     );
   }
 
+  /**
+   * `booking.links.issue`: a new link for a message to the customer (notify). Not found for an
+   * unknown booking or a deleted customer's, whose links must stay gone.
+   */
+  async issue(appointmentId: number): Promise<{ reference: string; token: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.links.lockLinkable(manager, appointmentId))) throw notFound();
+      const link = newLinkToken();
+      const reference = await this.links.insertLink(manager, appointmentId, link);
+      return reference === null
+        ? this.createFor(manager, appointmentId)
+        : { reference, token: link.token };
+    });
+  }
+
   /** The booking a token opens, or null (malformed, unknown, or a wrong verifier). */
   async resolve(token: string): Promise<LinkedBooking | null> {
     const parts = splitLinkToken(token);

@@ -1,5 +1,6 @@
 import { apiErrorSchema, RPC, SESSION } from '@cincy/contracts';
 import { z } from 'zod';
+import { isFileAnswer } from '../routes/route-doc.decorator';
 import { refusalsOfRoute } from '../routes/route-refusals';
 import { describeAccess, GatewayRoute } from '../routes/route-table';
 
@@ -63,13 +64,19 @@ function parameters(route: GatewayRoute): unknown[] {
   return params;
 }
 
+/** The success answer's content: JSON by its schema, or a file's bytes (a binary string). */
+function successContent(route: GatewayRoute): Record<string, { schema: JsonSchema }> | undefined {
+  const answer = route.doc?.answer;
+  if (answer === undefined) return undefined;
+  if (isFileAnswer(answer))
+    return { [answer.file]: { schema: { type: 'string', format: 'binary' } } };
+  const schema = typeof answer === 'string' ? (RPC[answer].answer as z.ZodType) : answer;
+  return { 'application/json': { schema: toSchema(schema, 'output') } };
+}
+
 function operation(route: GatewayRoute) {
   const body = route.inputs.find((i) => i.source === 'body')?.schema ?? route.doc?.body;
-  const answer = route.doc
-    ? typeof route.doc.answer === 'string'
-      ? (RPC[route.doc.answer].answer as z.ZodType)
-      : route.doc.answer
-    : undefined;
+  const answer = successContent(route);
   const roles = route.access.public
     ? ['anonymous', 'technician', 'admin']
     : route.access.roles.length
@@ -94,7 +101,7 @@ function operation(route: GatewayRoute) {
     responses: {
       [String(route.status)]: {
         description: 'Success.',
-        ...(answer && { content: { 'application/json': { schema: toSchema(answer, 'output') } } }),
+        ...(answer && { content: answer }),
       },
       ...refusalAnswers(route),
     },

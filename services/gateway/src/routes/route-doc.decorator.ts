@@ -17,12 +17,20 @@ export interface RouteDocOptions {
   answers?: Refusal[];
 }
 
+/** An answer that is a file, not JSON: its bytes, of this media type (the receipt's PDF). */
+export interface FileAnswer {
+  file: string;
+}
+
 /** What the route table cannot read off a handler: a summary and the answer's schema. */
 export interface RouteDoc extends RouteDocOptions {
   summary: string;
-  /** The RPC subject whose answer the route returns as is, or the answer's own schema. */
-  answer: keyof typeof RPC | z.ZodType;
+  /** The RPC subject whose answer the route returns as is, the answer's own schema, or a file. */
+  answer: keyof typeof RPC | z.ZodType | FileAnswer;
 }
+
+export const isFileAnswer = (answer: RouteDoc['answer']): answer is FileAnswer =>
+  typeof answer === 'object' && 'file' in answer;
 
 /** `@Doc('Book a visit', 'booking.appointments.create')`: documents the route in /api/openapi.json. */
 export const Doc = (summary: string, answer: RouteDoc['answer'], options: RouteDocOptions = {}) =>

@@ -8,7 +8,7 @@ import {
   TrackingView,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Injectable } from '@nestjs/common';
+import { Injectable, StreamableFile } from '@nestjs/common';
 
 /**
  * What the browser sees of dispatch's facts: the state and the booking's reference. Who is
@@ -18,6 +18,9 @@ export const toTrackingView = (facts: TrackingFacts, reference: string): Trackin
   ...facts.state,
   reference,
 });
+
+/** A file name safe inside the header's quotes, whatever notify named it. */
+const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /**
  * The customer's side of a visit, by its private link: booking checks the token (in constant
@@ -63,6 +66,22 @@ export class TrackingViews {
     const { appointmentId, ...contact } = await this.rpc.call('booking.links.details', { token });
     const tracking = toTrackingView(await this.facts(appointmentId), contact.reference);
     return { ...contact, tracking };
+  }
+
+  /** The completed visit's receipt (notify's 404 until then), answered as the PDF's bytes. */
+  async receipt(token: string): Promise<StreamableFile> {
+    const { appointmentId } = await this.resolve(token);
+    const file = await this.rpc.call('notify.receipts.get', { appointmentId });
+    return new StreamableFile(Buffer.from(file.contentBase64, 'base64'), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${safeFilename(file.filename)}"`,
+    });
+  }
+
+  /** No more texts or emails about the customer's visits. */
+  async optOut(token: string): Promise<{ message: string }> {
+    const { appointmentId } = await this.resolve(token);
+    return this.rpc.call('notify.opt-out', { appointmentId });
   }
 
   /** A reference and the phone it was booked with give a new private link. */

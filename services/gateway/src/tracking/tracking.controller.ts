@@ -6,7 +6,7 @@ import {
   rescheduledBookingSchema,
   trackingViewSchema,
 } from '@cincy/contracts';
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { Public } from '../auth/access.decorators';
 import { RateLimit } from '../booking/booking-rate-limit.guard';
 import { Contract, PathLinkToken } from '../common/contract.pipe';
@@ -59,5 +59,30 @@ export class TrackingController {
     @Body(new Contract(rescheduleBookingSchema)) body: RescheduleBooking,
   ) {
     return this.views.reschedule(token, body);
+  }
+
+  /** The receipt holds the customer's purchase: never kept by a cache on the way. */
+  @RateLimit('tracking')
+  @Doc(
+    'The receipt of a completed visit, as a PDF',
+    { file: 'application/pdf' },
+    {
+      calls: ['booking.links.resolve', 'notify.receipts.get'],
+    },
+  )
+  @Get(':token/receipt')
+  @Header('Cache-Control', 'no-store')
+  receipt(@Param('token', PathLinkToken) token: string) {
+    return this.views.receipt(token);
+  }
+
+  @RateLimit('tracking')
+  @Doc('No more texts or emails about the visit', 'notify.opt-out', {
+    calls: ['booking.links.resolve'],
+  })
+  @Post(':token/opt-out')
+  @HttpCode(200)
+  optOut(@Param('token', PathLinkToken) token: string) {
+    return this.views.optOut(token);
   }
 }

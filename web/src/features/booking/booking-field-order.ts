@@ -5,6 +5,7 @@ export const BOOKING_FIELD_ORDER: readonly BookingFieldName[] = [
   'firstName',
   'lastName',
   'phone',
+  'email',
   'street',
   'city',
   'state',

@@ -33,12 +33,19 @@ const form = (patch: Partial<BookingFormValues> = {}): BookingFormValues => ({
 });
 
 describe('buildCustomerPayload', () => {
-  it('joins first and last name, trims the phone and always sends a null email', () => {
+  it('joins first and last name, trims the phone and sends no email when none was given', () => {
     expect(
       buildCustomerPayload(
         form({ firstName: '  Jane ', lastName: ' van  Doe ', phone: ' 513 555 0142 ' }),
       ),
     ).toEqual({ name: 'Jane van Doe', phone: '513 555 0142', email: null });
+    expect(buildCustomerPayload(form({ email: '   ' })).email).toBeNull();
+  });
+
+  it('sends the email the visitor typed, trimmed', () => {
+    expect(buildCustomerPayload(form({ email: ' jane@example.com ' })).email).toBe(
+      'jane@example.com',
+    );
   });
 });
 
@@ -258,6 +265,12 @@ describe('mapServerFieldErrors', () => {
     expect(
       mapServerFieldErrors({ location: 'Location is required' }, ERROR_CODES.validation),
     ).toEqual({ street: 'Location is required' });
+  });
+
+  it("puts the server's refusal of the email on the email field", () => {
+    expect(mapServerFieldErrors({ email: 'Invalid email' }, ERROR_CODES.validation)).toEqual({
+      email: 'Invalid email',
+    });
   });
 
   it('puts an OUTSIDE_SERVICE_AREA refusal of the location on the ZIP field', () => {

@@ -18,7 +18,12 @@ import {
 
 /** Pure helpers of the booking form: no React, no network, so they are easy to test. */
 
-export type BookingFormValues = BookingForm;
+/**
+ * The shared form schema's values plus the optional email (for the confirmation and the receipt).
+ * bookingFormSchema has no email: the browser checks it with the customer schema's rule
+ * (booking-validation.util).
+ */
+export type BookingFormValues = BookingForm & { email?: string };
 export type BookingFieldName = keyof BookingFormValues;
 export type BookingFieldErrors = Partial<Record<BookingFieldName, string>>;
 export type TimingMode = 'asap' | 'later';
@@ -27,6 +32,7 @@ export const EMPTY_BOOKING_FORM: BookingFormValues = {
   firstName: '',
   lastName: '',
   phone: '',
+  email: '',
   street: '',
   city: '',
   state: '',
@@ -175,12 +181,18 @@ export function parseScheduledTime(
   return match ? { date: match[1], hour: Number(match[2]) } : null;
 }
 
+/** The email as sent: trimmed, null when left empty. */
+export function normalizeEmail(email: string | undefined): string | null {
+  const trimmed = (email ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}
+
 /** POST /api/customers body. */
 export function buildCustomerPayload(values: BookingFormValues): CustomerInput {
   return {
     name: collapseWhitespace(`${values.firstName} ${values.lastName}`),
     phone: values.phone.trim(),
-    email: null,
+    email: normalizeEmail(values.email),
   };
 }
 
@@ -241,6 +253,7 @@ export function submissionErrorToast(
 const SERVER_FIELD_TO_FORM: Record<string, BookingFieldName> = {
   name: 'firstName',
   phone: 'phone',
+  email: 'email',
   location: 'street',
   vehicle: 'vehicleMake',
   notes: 'notes',

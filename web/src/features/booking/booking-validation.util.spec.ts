@@ -39,3 +39,25 @@ describe('the ZIP field and the service area', () => {
     );
   });
 });
+
+describe('the optional email', () => {
+  it('passes a form without an email, or with spaces only', () => {
+    expect(validateBookingForm(form({ email: '' }))).toEqual({});
+    expect(validateBookingForm(form({ email: '  ' }))).toEqual({});
+    expect(validateBookingForm(form({ email: undefined }))).toEqual({});
+  });
+
+  it('passes a real address, even with spaces around it', () => {
+    expect(validateBookingField(form({ email: ' jane@example.com ' }), 'email')).toBeUndefined();
+  });
+
+  it("refuses what is not an email with the customer schema's message", () => {
+    expect(validateBookingForm(form({ email: 'jane@' }))).toEqual({ email: 'Invalid email' });
+    expect(validateBookingField(form({ email: 'not an email' }), 'email')).toBe('Invalid email');
+  });
+
+  it('refuses an address longer than the server keeps', () => {
+    const long = `${'a'.repeat(250)}@example.com`;
+    expect(validateBookingField(form({ email: long }), 'email')).toBeDefined();
+  });
+});

@@ -1,9 +1,21 @@
-import { bookingFormSchema } from '@cincy/contracts';
-import type { BookingFieldErrors, BookingFieldName, BookingFormValues } from './booking-form.util';
+import { bookingFormSchema, customerInputSchema } from '@cincy/contracts';
+import {
+  normalizeEmail,
+  type BookingFieldErrors,
+  type BookingFieldName,
+  type BookingFormValues,
+} from './booking-form.util';
+
+/**
+ * The shared form schema plus the optional email, checked by the customer schema's own rule (the
+ * one POST /api/customers applies, 'Invalid email'): the form never passes what the server refuses.
+ */
+const bookingFormWithEmail = bookingFormSchema.extend({ email: customerInputSchema.shape.email });
 
 /** Runs the shared schema and keeps the first message of each field. */
 export function validateBookingForm(values: BookingFormValues): BookingFieldErrors {
-  const result = bookingFormSchema.safeParse(values);
+  // Checked as it is sent: trimmed, empty as none.
+  const result = bookingFormWithEmail.safeParse({ ...values, email: normalizeEmail(values.email) });
   if (result.success) return {};
   const errors: BookingFieldErrors = {};
   for (const issue of result.error.issues) {

@@ -53,3 +53,17 @@ describe('JobActions assignment buttons', () => {
     expect(html).not.toContain('Unassign');
   });
 });
+
+describe('JobActions Messages', () => {
+  it("gives an admin Messages on every job, a completed one's too", () => {
+    expect(render(dashboardAppointment(1), ADMIN)).toContain('>Messages<');
+    expect(render(dashboardAppointment(2, 'completed', { technicianId: 7 }), ADMIN)).toContain(
+      '>Messages<',
+    );
+  });
+
+  it('gives a technician no Messages', () => {
+    const html = render(dashboardAppointment(1, 'assigned', { technicianId: 7 }), TECH);
+    expect(html).not.toContain('Messages');
+  });
+});

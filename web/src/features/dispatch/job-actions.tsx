@@ -1,4 +1,5 @@
 import { Button, Flex, type ButtonProps } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { useChangeAppointmentStatus } from '../../hooks/use-change-appointment-status';
@@ -53,6 +54,14 @@ const ASSIGNMENT_LOOK: Record<AssignmentAction, ButtonProps> = {
 
 const isStep = (action: JobAction): action is StepAction => action in STEP_STATUS;
 
+// The messages drawer is a chunk of its own, fetched when an admin first opens one.
+const JobMessagesDrawer = lazy(() =>
+  import('../messages/job-messages-drawer').then((m) => ({ default: m.JobMessagesDrawer })),
+);
+
+/** Who sees a job's messages to its customer (the server answers 403 to anyone else). */
+export const seesMessages = (user: Pick<SignedInUser, 'role'>) => user.role === 'admin';
+
 /** The buttons of one job card; each card has its own call, and its buttons wait for it. */
 export function JobActions({
   appointment: a,
@@ -66,13 +75,16 @@ export function JobActions({
 }: Props) {
   const change = useChangeAppointmentStatus();
   const unassign = useUnassignAppointment();
+  // `drawn`: opened once, so the drawer stays mounted and closes with its animation.
+  const [messages, setMessages] = useState({ open: false, drawn: false });
   const actions = jobActionsFor(a, user, board);
   const assignment = assignmentActionsFor(a, user).filter(
     (action) =>
       action === 'unassign' ||
       (action === 'handBack' ? onHandBack !== undefined : onAssign !== undefined),
   );
-  if (actions.length === 0 && assignment.length === 0) return null;
+  const withMessages = seesMessages(user);
+  if (actions.length === 0 && assignment.length === 0 && !withMessages) return null;
   const busy = change.isPending || unassign.isPending;
 
   const step = (action: StepAction) => {
@@ -149,6 +161,28 @@ export function JobActions({
             : ASSIGNMENT_ACTION_LABELS[action]}
         </Button>
       ))}
+      {withMessages && (
+        <Button
+          size="large"
+          block={block}
+          style={block ? undefined : { flex: '1 1 140px' }}
+          aria-haspopup="dialog"
+          aria-expanded={messages.open}
+          onClick={() => setMessages({ open: true, drawn: true })}
+        >
+          Messages
+        </Button>
+      )}
+      {messages.drawn && (
+        <Suspense fallback={null}>
+          <JobMessagesDrawer
+            appointmentId={a.id}
+            customerName={a.customer.name}
+            open={messages.open}
+            onClose={() => setMessages({ open: false, drawn: true })}
+          />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -158,6 +158,15 @@ export function CustomerFormPage() {
             placeholder="(513) 555-0123"
             maxLength={TEXT_LIMITS.phone}
           />
+          <TextField
+            {...bind('email')}
+            label="Email (optional)"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            hint="For your confirmation and receipt"
+            maxLength={TEXT_LIMITS.email}
+          />
         </fieldset>
 
         <fieldset className="pub-fieldset">

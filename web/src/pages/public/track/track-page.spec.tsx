@@ -95,6 +95,32 @@ describe('TrackVisit', () => {
     expect(html).not.toContain('Cancel visit');
   });
 
+  it('offers the receipt of a completed visit as a download by its private link', () => {
+    const html = render(view('completed', TRACKING_STEPS.length));
+    expect(html).toContain('Your battery service is complete');
+    expect(html).toMatch(
+      new RegExp(
+        `<a[^>]*href="/api/track/${TOKEN}/receipt"[^>]*download=""[^>]*>Download receipt \\(PDF\\)</a>`,
+      ),
+    );
+  });
+
+  it('offers no receipt before the visit is complete', () => {
+    expect(render(view('on_location', 4))).not.toContain('Download receipt');
+    expect(render(view('cancelled', 1))).not.toContain('Download receipt');
+  });
+
+  it('offers to stop texts and emails at the foot, whatever the visit', () => {
+    for (const v of [view('pending', 1), view('completed', TRACKING_STEPS.length)]) {
+      const html = render(v);
+      expect(html).toMatch(
+        /<button type="button" class="pub-link-button"[^>]*>Stop texts and emails<\/button>/,
+      );
+      // Below the rest of the page.
+      expect(html.indexOf('Stop texts and emails')).toBeGreaterThan(html.indexOf('Return Home'));
+    }
+  });
+
   it('keeps the page out of referrers: the address holds the private link', () => {
     expect(render(view('pending', 1))).toContain('<meta name="referrer" content="no-referrer"/>');
   });

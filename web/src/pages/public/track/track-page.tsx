@@ -8,7 +8,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { TRACKING_KEYS, fetchTrackingView, type RescheduledBooking } from '../../../api/tracking';
+import {
+  TRACKING_KEYS,
+  fetchTrackingView,
+  receiptUrl,
+  type RescheduledBooking,
+} from '../../../api/tracking';
 import {
   FindBookingPage,
   LinkLoadFailed,
@@ -17,6 +22,7 @@ import {
 } from '../confirmation/booking-link';
 import { PhoneLink, PublicCard } from '../public-blocks';
 import { CancelDialog } from './cancel-dialog';
+import { OptOut } from './opt-out';
 import { ReschedulePanel } from './reschedule-panel';
 import {
   arrivalLine,
@@ -27,6 +33,7 @@ import {
   isNotFound,
   isTrackingView,
   loadFailedMessage,
+  offersReceipt,
   scheduledLabel,
   showsMap,
   statusAnnouncement,
@@ -157,6 +164,14 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
         </div>
       )}
 
+      {offersReceipt(view) && (
+        <p className="pub-track-receipt">
+          <a className="pub-button pub-button--primary" href={receiptUrl(token)} download>
+            Download receipt (PDF)
+          </a>
+        </p>
+      )}
+
       {showsMap(view) && view.position && (
         <Suspense fallback={<div className="pub-track-map" aria-hidden="true" />}>
           <TrackMap lat={view.position.lat} lng={view.position.lng} who={who} />
@@ -240,6 +255,7 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
           Return Home
         </Link>
       </div>
+      <OptOut token={token} />
     </main>
   );
 }

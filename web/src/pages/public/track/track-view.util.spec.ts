@@ -14,6 +14,7 @@ import {
   isNotFound,
   isTrackingView,
   loadFailedMessage,
+  offersReceipt,
   preferredTimeLabel,
   refusalMessage,
   scheduledLabel,
@@ -193,6 +194,14 @@ describe('showsMap', () => {
     expect(showsMap(view('en_route', { position }))).toBe(true);
     expect(showsMap(view('en_route'))).toBe(false);
     expect(showsMap(view('on_location', { position }))).toBe(false);
+  });
+});
+
+describe('offersReceipt', () => {
+  it('offers the receipt of a completed visit only', () => {
+    expect(offersReceipt(view('completed'))).toBe(true);
+    for (const status of ['pending', 'accepted', 'en_route', 'on_location', 'cancelled'] as const)
+      expect(offersReceipt(view(status))).toBe(false);
   });
 });
 

@@ -153,6 +153,9 @@ export function bookedLine(view: ViewFacts): string | null {
   return label ? `Booked for ${label}` : null;
 }
 
+/** A completed visit's receipt (a PDF) can be downloaded: it exists once the visit is done. */
+export const offersReceipt = (view: Pick<ViewFacts, 'status'>) => view.status === 'completed';
+
 /** The map shows only while the van is on its way (the view drops the position on arrival). */
 export const showsMap = (view: ViewFacts) => view.status === 'en_route' && view.position !== null;
 

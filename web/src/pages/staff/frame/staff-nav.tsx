@@ -21,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/inventory', label: 'Inventory', roles: ['admin'] },
   { to: '/day', label: 'Day', roles: ['admin'] },
   { to: '/schedules', label: 'Schedules', roles: ['admin'] },
+  { to: '/messages', label: 'Messages', roles: ['admin'] },
   { to: '/user-management', label: 'Users', roles: ['admin'] },
 ];
 

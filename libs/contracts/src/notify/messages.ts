@@ -1,0 +1,137 @@
+// The customer's messages (issue 22): which step sends what, when a text may go out, how a
+// failed send is retried, and the receipt's figures. A plain module (no zod). Decisions: ADR 0091.
+import { PRICES } from '../constants';
+import type { ServiceCode } from '../enums';
+import { addDays, businessDate, businessInstant, businessParts } from '../time';
+
+/** One message per step of a visit, each by email and by text. */
+export const MESSAGE_KINDS = [
+  'received',
+  'assigned',
+  'on_the_way',
+  'arrived',
+  'completed',
+  'declined',
+  'cancelled',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  received: 'Booking received',
+  assigned: 'Technician assigned',
+  on_the_way: 'On the way',
+  arrived: 'Arrived',
+  completed: 'Completed (receipt)',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+};
+
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** queued -> sending -> sent, or back to queued (retry) or failed (with its reason). */
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** Where a message went: an SMTP server, the text provider, or the development sink. */
+export const MESSAGE_ROUTES = ['smtp', 'sms', 'sink'] as const;
+export type MessageRoute = (typeof MESSAGE_ROUTES)[number];
+
+/** No texts from 9 PM to 8 AM (Cincinnati) unless the visit is under way. */
+export const QUIET_HOURS = { fromHour: 21, untilHour: 8 } as const;
+
+/** The steps of a visit the customer is living through: their texts go out at any hour. */
+const IN_PROGRESS: readonly MessageKind[] = ['on_the_way', 'arrived', 'completed'];
+
+/**
+ * When a message may go out: now, or for a text about a visit not under way during quiet
+ * hours, the next 8 AM. Email is never held (it does not ring).
+ */
+export function sendableAt(
+  kind: MessageKind,
+  channel: MessageChannel,
+  now: Date,
+  quietHours: { fromHour: number; untilHour: number } | null = QUIET_HOURS,
+): Date {
+  if (channel !== 'sms' || !quietHours || IN_PROGRESS.includes(kind)) return now;
+  const { hour } = businessParts(now);
+  const { fromHour, untilHour } = quietHours;
+  const quiet =
+    fromHour > untilHour
+      ? hour >= fromHour || hour < untilHour
+      : hour >= fromHour && hour < untilHour;
+  if (!quiet) return now;
+  const today = businessDate(now);
+  const day = hour >= fromHour && fromHour > untilHour ? addDays(today, 1) : today;
+  return businessInstant(day, untilHour);
+}
+
+/**
+ * Retries of a send that failed for a reason that may pass (the provider down, slow, 5xx):
+ * after 30 s, 2 min, 8 min, 32 min, then hourly; the sixth failure is final. A refusal that
+ * cannot pass (an invalid address, a 4xx) fails at once.
+ */
+export const RETRY = {
+  maxAttempts: 6,
+  firstDelayMs: 30_000,
+  factor: 4,
+  maxDelayMs: 3_600_000,
+} as const;
+
+export function retryDelayMs(attempt: number, firstDelayMs: number = RETRY.firstDelayMs): number {
+  return Math.min(firstDelayMs * RETRY.factor ** Math.max(0, attempt - 1), RETRY.maxDelayMs);
+}
+
+/** The keywords carriers and Twilio treat as "stop texting me". */
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+] as const;
+export const isOptOutKeyword = (body: string) =>
+  (OPT_OUT_KEYWORDS as readonly string[]).includes(body.trim().toUpperCase());
+
+/** What a text ends with. */
+export const TEXT_OPT_OUT_LINE = 'Reply STOP to opt out.';
+
+/** The battery warranty: one year from the install. */
+export const WARRANTY_YEARS = 1;
+
+/** The warranty's last day (YYYY-MM-DD, Cincinnati) for a battery installed at `completedAt`. */
+export function warrantyEndsOn(completedAt: Date): string {
+  const [y, m, d] = businessDate(completedAt).split('-').map(Number);
+  const end = new Date(Date.UTC(y + WARRANTY_YEARS, m - 1, d));
+  return end.toISOString().slice(0, 10);
+}
+
+/** Service codes that put a new battery in (and so carry a price, a serial and a warranty). */
+export const takesNewBattery = (code: ServiceCode) =>
+  code === 'battery_installed' || code === 'warranty_replacement';
+
+/**
+ * What the customer paid, in dollars: the price list's AGM or standard battery for an install,
+ * nothing for a warranty replacement, a test or no service.
+ */
+export function servicePrice(code: ServiceCode, batteryModel: string | null): number {
+  if (code !== 'battery_installed') return 0;
+  return /\bAGM\b/i.test(batteryModel ?? '') ? PRICES.agm : PRICES.leadAcid;
+}
+
+/** "$165.00" */
+export const formatDollars = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** A phone as the customer reads it: "(513) 555-0188" (ten digits, else as typed). */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  if (digits.length !== 10) return phone;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** A phone in E.164 for the text provider ("+15135550188"), or null when it cannot be one. */
+export function toE164(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? `+1${digits}` : null;
+}

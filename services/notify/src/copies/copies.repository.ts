@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface CustomerCopy {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  optedOut: boolean;
+}
+
+export interface AppointmentCopy {
+  id: number;
+  customerId: number;
+  reference: string | null;
+  scheduledDate: string | null;
+  scheduledTime: string | null;
+  preferredTime: string | null;
+}
+
+interface CustomerRow {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  opted_out_at: Date | null;
+}
+interface AppointmentRow {
+  id: number;
+  customer_id: number;
+  reference: string | null;
+  scheduled_date: string | null;
+  scheduled_time: string | null;
+  preferred_time: string | null;
+}
+
+/** Every statement on notify's copies of booking's customers and appointments and inventory's items. */
+@Injectable()
+export class CopiesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** For reads outside a transaction. */
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** The customer's details as booking tells them; an opt-out stays. */
+  async upsertCustomer(
+    manager: EntityManager,
+    c: { id: number; name: string; phone: string; email: string | null },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO customers (id, name, phone, email) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO UPDATE SET name = $2, phone = $3, email = $4`,
+      [c.id, c.name, c.phone, c.email],
+    );
+  }
+
+  async removeCustomer(manager: EntityManager, id: number): Promise<void> {
+    await manager.query('DELETE FROM customers WHERE id = $1', [id]);
+  }
+
+  async optOut(manager: EntityManager, customerId: number): Promise<void> {
+    await manager.query(
+      'UPDATE customers SET opted_out_at = coalesce(opted_out_at, now()) WHERE id = $1',
+      [customerId],
+    );
+  }
+
+  async customer(manager: EntityManager, id: number): Promise<CustomerCopy | null> {
+    const [row]: CustomerRow[] = await manager.query('SELECT * FROM customers WHERE id = $1', [id]);
+    return row
+      ? {
+          id: row.id,
+          name: row.name,
+          phone: row.phone,
+          email: row.email,
+          optedOut: row.opted_out_at !== null,
+        }
+      : null;
+  }
+
+  async upsertAppointment(manager: EntityManager, a: AppointmentCopy): Promise<void> {
+    await manager.query(
+      `INSERT INTO appointments
+         (id, customer_id, reference, scheduled_date, scheduled_time, preferred_time)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET customer_id = $2, reference = coalesce($3, appointments.reference),
+         scheduled_date = $4, scheduled_time = $5, preferred_time = $6`,
+      [a.id, a.customerId, a.reference, a.scheduledDate, a.scheduledTime, a.preferredTime],
+    );
+  }
+
+  async appointment(manager: EntityManager, id: number): Promise<AppointmentCopy | null> {
+    const [row]: AppointmentRow[] = await manager.query(
+      'SELECT * FROM appointments WHERE id = $1',
+      [id],
+    );
+    return row
+      ? {
+          id: row.id,
+          customerId: row.customer_id,
+          reference: row.reference,
+          scheduledDate: row.scheduled_date,
+          scheduledTime: row.scheduled_time,
+          preferredTime: row.preferred_time,
+        }
+      : null;
+  }
+
+  async upsertItem(manager: EntityManager, id: number, name: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO items (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = $2`,
+      [id, name],
+    );
+  }
+
+  async itemName(manager: EntityManager, id: number): Promise<string | null> {
+    const [row]: { name: string }[] = await manager.query('SELECT name FROM items WHERE id = $1', [
+      id,
+    ]);
+    return row?.name ?? null;
+  }
+}

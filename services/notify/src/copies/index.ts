@@ -1,0 +1,2 @@
+export { CopiesRepository } from './copies.repository';
+export type { AppointmentCopy, CustomerCopy } from './copies.repository';

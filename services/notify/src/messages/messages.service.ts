@@ -1,0 +1,171 @@
+import {
+  Actor,
+  ERROR_CODES,
+  Message,
+  MessageKind,
+  MessagesQuery,
+  NOTIFY_MESSAGES,
+  TRACKING_MESSAGES,
+  businessDate,
+  firstNameOf,
+  sendableAt,
+} from '@cincy/contracts';
+import {
+  AppLogger,
+  DomainError,
+  InjectEnv,
+  Outbox,
+  RpcCallError,
+  RpcClient,
+} from '@cincy/platform';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { SendWake } from '../common/send-wake';
+import { InjectTemplates, MessageData, ReceiptData, Templates } from '../common/templates';
+import { NOTIFY_ENV, NotifyEnv } from '../config';
+import { CopiesRepository } from '../copies';
+import { toMessage } from './message.mapper';
+import { businessDayRange, isStale, recipientsOf, scheduledLabel } from './message-rules';
+import { MessagesRepository, NewMessage } from './messages.repository';
+
+/** One step of a visit a customer hears of (one event). */
+export interface Step {
+  eventId: string;
+  occurredAt: string;
+  appointmentId: number;
+  kind: MessageKind;
+  /** The technician's full name as the event tells it (the message says the first). */
+  technicianName?: string | null;
+  /** The estimate, asked for only when a message is made. */
+  eta?: () => Promise<number | null>;
+  receipt?: ReceiptData | null;
+}
+
+/** Why a message did not go out (last_error), beyond a provider's own words. */
+export const UNSENT_REASONS = {
+  optedOut: 'opted out',
+  customerDeleted: 'customer deleted',
+} as const;
+
+/** A resend the customer's own choice forbids. */
+const RESEND_OPTED_OUT = 'The customer opted out of texts and emails.';
+
+@Injectable()
+export class MessagesService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly copies: CopiesRepository,
+    private readonly rpc: RpcClient,
+    private readonly outbox: Outbox,
+    private readonly wake: SendWake,
+    private readonly logger: AppLogger,
+    @InjectTemplates() private readonly templates: Templates,
+    @InjectEnv(NOTIFY_ENV) private readonly env: NotifyEnv,
+  ) {}
+
+  /**
+   * Makes a step's messages in the consumer's transaction: rendered now (what the customer is
+   * told is what was true then) and stored queued, or failed when the address cannot be one.
+   * Throws when booking cannot issue the link, so the event is retried.
+   */
+  async createFor(manager: EntityManager, step: Step): Promise<number> {
+    const now = new Date();
+    if (isStale(step.kind, step.occurredAt, now)) return 0;
+    const appointment = await this.copies.appointment(manager, step.appointmentId);
+    const customer = appointment && (await this.copies.customer(manager, appointment.customerId));
+    if (!appointment || !customer) return 0;
+    const recipients = recipientsOf(customer);
+    if (!recipients.length) return 0;
+    const link = await this.issueLink(step.appointmentId);
+    if (!link) return 0;
+    const data: MessageData = {
+      kind: step.kind,
+      firstName: firstNameOf(customer.name) ?? '',
+      reference: link.reference,
+      trackingUrl: `${this.env.PUBLIC_URL}/track/${link.token}`,
+      rebookUrl: `${this.env.PUBLIC_URL}/customer-form`,
+      technicianFirstName: firstNameOf(step.technicianName ?? null),
+      etaMinutes: step.eta ? await step.eta() : null,
+      scheduledLabel: scheduledLabel(appointment.scheduledDate, appointment.scheduledTime),
+      receipt: step.receipt ?? null,
+    };
+    const rows: NewMessage[] = [];
+    for (const { channel, to, problem } of recipients) {
+      const rendered = await this.templates.render(channel, data);
+      rows.push({
+        eventId: step.eventId,
+        appointmentId: appointment.id,
+        customerId: customer.id,
+        reference: link.reference,
+        kind: step.kind,
+        channel,
+        to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        state: problem ? 'failed' : 'queued',
+        nextAttemptAt: problem
+          ? null
+          : sendableAt(step.kind, channel, now, this.env.SMS_QUIET_HOURS),
+        lastError: problem,
+      });
+    }
+    const created = await this.messages.insert(manager, rows);
+    if (created) this.wake.afterCommit(manager);
+    return created;
+  }
+
+  /** A fresh private link for the message; null when booking no longer has the visit. */
+  private async issueLink(appointmentId: number) {
+    try {
+      return await this.rpc.call('booking.links.issue', { appointmentId });
+    } catch (error) {
+      if (error instanceof RpcCallError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async ofAppointment(appointmentId: number): Promise<Message[]> {
+    return (await this.messages.ofAppointment(appointmentId)).map(toMessage);
+  }
+
+  /** One business day's messages (today by default), newest first. */
+  async list({ date, state }: MessagesQuery): Promise<Message[]> {
+    const { from, until } = businessDayRange(date ?? businessDate(new Date()));
+    return (await this.messages.list(from, until, state ?? null)).map(toMessage);
+  }
+
+  /** An admin sends a failed message again, from its first attempt. */
+  async resend(id: number, actor: Actor): Promise<Message> {
+    const message = await this.messages.byId(id);
+    // A deleted customer's messages no longer say where they went.
+    if (!message || message.customer_id === null)
+      throw new DomainError(ERROR_CODES.notFound, NOTIFY_MESSAGES.messageNotFound);
+    if (message.state !== 'failed')
+      throw new DomainError(ERROR_CODES.conflict, NOTIFY_MESSAGES.notFailed);
+    const customer = await this.copies.customer(this.copies.manager, message.customer_id);
+    if (customer?.optedOut) throw new DomainError(ERROR_CODES.conflict, RESEND_OPTED_OUT);
+    const requeued = await this.messages.requeue(id);
+    if (!requeued) throw new DomainError(ERROR_CODES.conflict, NOTIFY_MESSAGES.notFailed);
+    this.logger.log({ msg: 'message resent', messageId: id, by: actor.username });
+    this.wake.now();
+    return toMessage(requeued);
+  }
+
+  /** The customer asks for no more messages: what is not out yet stays unsent. */
+  async optOut(appointmentId: number): Promise<{ message: string }> {
+    await this.outbox.transaction(async ({ manager }) => {
+      const appointment = await this.copies.appointment(manager, appointmentId);
+      if (!appointment) throw new DomainError(ERROR_CODES.notFound, TRACKING_MESSAGES.notFound);
+      await this.copies.optOut(manager, appointment.customerId);
+      await this.messages.failUnsentOf(manager, appointment.customerId, UNSENT_REASONS.optedOut);
+    });
+    return { message: NOTIFY_MESSAGES.optedOut };
+  }
+
+  /** A deleted customer: nothing more goes to them, and their messages forget them. */
+  async forgetCustomer(manager: EntityManager, customerId: number): Promise<void> {
+    await this.messages.failUnsentOf(manager, customerId, UNSENT_REASONS.customerDeleted);
+    await this.messages.forgetCustomer(manager, customerId);
+  }
+}

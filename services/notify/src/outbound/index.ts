@@ -1,0 +1,1 @@
+export { Sender } from './sender';

@@ -1,0 +1,68 @@
+import { ServiceRecord } from '@cincy/contracts';
+import { buildReceipt, receiptFilename, vehicleLabel } from './receipt-data';
+
+const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
+  id: 1,
+  appointmentId: 12,
+  customerId: 5,
+  serviceCode: 'battery_installed',
+  completionNotes: null,
+  technicianId: 7,
+  technicianName: 'Tess Tech',
+  batterySerialNumber: 'SN-NEW-1',
+  previousBatterySerialNumber: 'SN-OLD-1',
+  vehicleYear: '2019',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Camry',
+  vehicleColor: 'Blue',
+  vehicleMileage: '84,000',
+  inventoryItemId: 3,
+  completedAt: '2030-06-15T18:00:00.000Z',
+  ...overrides,
+});
+const context = { reference: 'CB-7K3Q9', customerName: 'Robin Banks', batteryModel: 'H6 AGM' };
+
+describe('buildReceipt', () => {
+  it('prices an installed battery by its model and warrants it for a year', () => {
+    expect(buildReceipt(record(), context)).toEqual({
+      reference: 'CB-7K3Q9',
+      customerName: 'Robin Banks',
+      completedAt: '2030-06-15T18:00:00.000Z',
+      technicianName: 'Tess Tech',
+      serviceCode: 'battery_installed',
+      vehicle: '2019 Toyota Camry (Blue)',
+      mileage: '84,000',
+      batteryModel: 'H6 AGM',
+      batterySerial: 'SN-NEW-1',
+      previousBatterySerial: 'SN-OLD-1',
+      price: 210,
+      warrantyEndsOn: '2031-06-15',
+    });
+    expect(buildReceipt(record(), { ...context, batteryModel: 'H6 Standard' }).price).toBe(165);
+  });
+
+  it('charges nothing for a warranty replacement, and warrants nothing for a test', () => {
+    const replaced = buildReceipt(record({ serviceCode: 'warranty_replacement' }), context);
+    expect(replaced).toMatchObject({
+      price: 0,
+      warrantyEndsOn: '2031-06-15',
+      batteryModel: 'H6 AGM',
+    });
+    const tested = buildReceipt(
+      record({ serviceCode: 'test_only', inventoryItemId: null }),
+      context,
+    );
+    expect(tested).toMatchObject({ price: 0, warrantyEndsOn: null, batteryModel: null });
+  });
+
+  it('names the vehicle from what the record has', () => {
+    expect(vehicleLabel(record({ vehicleColor: null }))).toBe('2019 Toyota Camry');
+    expect(
+      vehicleLabel(
+        record({ vehicleYear: null, vehicleMake: null, vehicleModel: null, vehicleColor: null }),
+      ),
+    ).toBeNull();
+    expect(receiptFilename('CB-7K3Q9', 12)).toBe('receipt-CB-7K3Q9.pdf');
+    expect(receiptFilename(null, 12)).toBe('receipt-12.pdf');
+  });
+});

@@ -1,0 +1,45 @@
+import { ServiceRecord, servicePrice, takesNewBattery, warrantyEndsOn } from '@cincy/contracts';
+import type { ReceiptData } from '../common/templates';
+
+/** "2019 Toyota Camry (Blue)", "Toyota", or null when the record names no vehicle. */
+export function vehicleLabel(
+  r: Pick<ServiceRecord, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'>,
+): string | null {
+  const name = [r.vehicleYear, r.vehicleMake, r.vehicleModel]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const color = r.vehicleColor?.trim();
+  if (!name) return color ? `(${color})` : null;
+  return color ? `${name} (${color})` : name;
+}
+
+/**
+ * A receipt's figures from inventory's service record, the booking's reference and customer,
+ * and the battery's model (notify's copy of the item). Price and warranty only for a new battery.
+ */
+export function buildReceipt(
+  record: ServiceRecord,
+  context: { reference: string | null; customerName: string; batteryModel: string | null },
+): ReceiptData {
+  const newBattery = takesNewBattery(record.serviceCode);
+  const batteryModel = newBattery ? context.batteryModel : null;
+  return {
+    reference: context.reference,
+    customerName: context.customerName,
+    completedAt: new Date(record.completedAt).toISOString(),
+    technicianName: record.technicianName,
+    serviceCode: record.serviceCode,
+    vehicle: vehicleLabel(record),
+    mileage: record.vehicleMileage?.trim() || null,
+    batteryModel,
+    batterySerial: record.batterySerialNumber,
+    previousBatterySerial: record.previousBatterySerialNumber,
+    price: servicePrice(record.serviceCode, batteryModel),
+    warrantyEndsOn: newBattery ? warrantyEndsOn(new Date(record.completedAt)) : null,
+  };
+}
+
+/** The PDF's file name: `receipt-CB-7K3Q9.pdf` (the appointment's id before references). */
+export const receiptFilename = (reference: string | null, appointmentId: number) =>
+  `receipt-${reference ?? appointmentId}.pdf`;

@@ -1,0 +1,1 @@
+export { StepsService } from './steps.service';

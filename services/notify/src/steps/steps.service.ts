@@ -1,0 +1,122 @@
+import { ConsumerEvent, EventEnvelope } from '@cincy/contracts';
+import { AppLogger, EventConsumers, RpcClient, Transaction } from '@cincy/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { CopiesRepository } from '../copies';
+import { MessagesService, VISIT_STEP_KINDS } from '../messages';
+import { ReceiptsRepository, buildReceipt } from '../receipts';
+
+type Of<C extends Parameters<EventConsumers['subscribe']>[0]> = EventEnvelope<ConsumerEvent<C>>;
+
+/**
+ * Notify's four consumers: the copies it keeps (customers, bookings, item names) and the steps a
+ * customer hears of. Each runs in the consumer's transaction with its inbox row, so a step's
+ * messages are made once even when the event comes twice.
+ */
+@Injectable()
+export class StepsService implements OnModuleInit {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly copies: CopiesRepository,
+    private readonly receipts: ReceiptsRepository,
+    private readonly messages: MessagesService,
+    private readonly rpc: RpcClient,
+    private readonly logger: AppLogger,
+  ) {}
+
+  onModuleInit() {
+    this.consumers.subscribe('notify-bookings', (event, tx) => this.onBooking(event, tx));
+    this.consumers.subscribe('notify-visits', (event, tx) => this.onVisit(event, tx));
+    this.consumers.subscribe('notify-records', (event, tx) => this.onRecord(event, tx));
+    this.consumers.subscribe('notify-items', (event, tx) => this.onItem(event, tx));
+  }
+
+  async onBooking(event: Of<'notify-bookings'>, { manager }: Transaction): Promise<void> {
+    switch (event.type) {
+      case 'booking.appointment.requested': {
+        const p = event.payload;
+        await this.copies.upsertCustomer(manager, { id: p.customerId, ...p.customer });
+        await this.copies.upsertAppointment(manager, {
+          id: p.appointmentId,
+          customerId: p.customerId,
+          reference: p.reference,
+          scheduledDate: p.scheduledDate,
+          scheduledTime: p.scheduledTime,
+          preferredTime: p.preferredTime,
+        });
+        await this.messages.createFor(manager, {
+          eventId: event.id,
+          occurredAt: event.occurredAt,
+          appointmentId: p.appointmentId,
+          kind: 'received',
+        });
+        return;
+      }
+      case 'booking.customer.updated':
+        return this.copies.upsertCustomer(manager, event.payload.customer);
+      case 'booking.customer.deleted': {
+        const { customerId } = event.payload;
+        await this.messages.forgetCustomer(manager, customerId);
+        await this.receipts.forgetCustomer(manager, customerId);
+        return this.copies.removeCustomer(manager, customerId);
+      }
+      // Rescheduled is ignored (CONSUMERS); any other booking type has nothing for notify.
+    }
+  }
+
+  async onVisit(event: Of<'notify-visits'>, { manager }: Transaction): Promise<void> {
+    const kind = VISIT_STEP_KINDS[event.type];
+    if (!kind) return;
+    const { appointment } = event.payload;
+    await this.messages.createFor(manager, {
+      eventId: event.id,
+      occurredAt: event.occurredAt,
+      appointmentId: appointment.id,
+      kind,
+      technicianName: appointment.technician?.name ?? null,
+      eta: kind === 'on_the_way' ? () => this.etaOf(appointment.id) : undefined,
+    });
+  }
+
+  async onRecord(event: Of<'notify-records'>, { manager }: Transaction): Promise<void> {
+    const record = event.payload.serviceRecord;
+    const appointment = await this.copies.appointment(manager, record.appointmentId);
+    const customer = await this.copies.customer(manager, record.customerId);
+    const receipt = buildReceipt(record, {
+      reference: appointment?.reference ?? null,
+      customerName: customer?.name ?? '',
+      batteryModel:
+        record.inventoryItemId === null
+          ? null
+          : await this.copies.itemName(manager, record.inventoryItemId),
+    });
+    await this.receipts.store(manager, record.appointmentId, receipt);
+    await this.messages.createFor(manager, {
+      eventId: event.id,
+      occurredAt: event.occurredAt,
+      appointmentId: record.appointmentId,
+      kind: 'completed',
+      technicianName: record.technicianName,
+      receipt,
+    });
+  }
+
+  async onItem(event: Of<'notify-items'>, { manager }: Transaction): Promise<void> {
+    // A removed item keeps its name here: a receipt may still name it.
+    if (event.type === 'inventory.item.changed')
+      await this.copies.upsertItem(manager, event.payload.item.id, event.payload.item.name);
+  }
+
+  /** The technician's estimate as the tracking page shows it; a failure leaves it out. */
+  private async etaOf(id: number): Promise<number | null> {
+    try {
+      return (await this.rpc.call('dispatch.tracking.view', { id })).state.etaMinutes;
+    } catch (error) {
+      this.logger.warn({
+        msg: 'no estimate for the message',
+        appointmentId: id,
+        error: String(error),
+      });
+      return null;
+    }
+  }
+}

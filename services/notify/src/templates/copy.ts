@@ -1,0 +1,79 @@
+// What each message says, in plain words shared by the email, its subject and the text message.
+// Pure functions of MessageData: the values are inserted as typed (React escapes them in the
+// HTML; the texts are plain).
+import { BUSINESS, formatEta, type MessageKind } from '@cincy/contracts';
+import type { MessageData } from './template-data';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'June 15, 2031' for '2031-06-15' (a calendar date: no time zone involved). */
+export function formatLongDate(ymd: string): string {
+  const [year, month, day] = ymd.split('-').map(Number);
+  if (!year || !month || !day || month > 12) return ymd;
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** '52,310 miles' for a plain number; anything else as typed. */
+export function formatMileage(mileage: string): string {
+  const digits = mileage.replace(/,/g, '').trim();
+  return /^\d{1,7}$/.test(digits) ? `${Number(digits).toLocaleString('en-US')} miles` : mileage;
+}
+
+/** One line of a customer-typed value: a typed newline must not break a subject or a text. */
+export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+const techName = (data: MessageData) => oneLine(data.technicianFirstName ?? '') || null;
+
+/** 'about 12 min', or null when no estimate is known. */
+export const etaText = (data: MessageData) =>
+  data.etaMinutes != null && Number.isFinite(data.etaMinutes) ? formatEta(data.etaMinutes) : null;
+
+/** The message's key line: the email's heading and the text's first sentence. */
+export function headline(data: MessageData): string {
+  const tech = techName(data);
+  switch (data.kind) {
+    case 'received':
+      return 'We have your request';
+    case 'assigned':
+      return tech ? `${tech} will be your technician` : 'A technician has taken your visit';
+    case 'on_the_way':
+      return `${tech ?? 'Your technician'} is on the way`;
+    case 'arrived':
+      return `${tech ?? 'Your technician'} has arrived`;
+    case 'completed':
+      return 'Your battery service is complete';
+    case 'declined':
+      return 'We could not take this visit';
+    case 'cancelled':
+      return 'Your visit is cancelled';
+  }
+}
+
+const SUBJECTS: Record<MessageKind, string> = {
+  received: 'request received',
+  assigned: 'technician assigned',
+  on_the_way: 'technician on the way',
+  arrived: 'technician arrived',
+  completed: 'service complete, your receipt',
+  declined: 'we could not take your visit',
+  cancelled: 'visit cancelled',
+};
+
+/** 'Cincy Battery: request received (CB-7K3Q9)' */
+export function subject(data: MessageData): string {
+  const reference = oneLine(data.reference ?? '');
+  return `${BUSINESS.name}: ${SUBJECTS[data.kind]}${reference ? ` (${reference})` : ''}`;
+}

@@ -1,0 +1,59 @@
+import type { MessageChannel, MessageKind, ServiceCode } from '@cincy/contracts';
+
+/**
+ * What a message says, gathered by notify when the step happens (the interface between the
+ * message store and the templates). Everything here may have been typed by a customer: the
+ * templates escape it (React does, for HTML; texts are plain).
+ */
+export interface MessageData {
+  kind: MessageKind;
+  /** The customer's first name ("Robin"), for the greeting. */
+  firstName: string;
+  reference: string | null;
+  /** Absolute URL of the visit's page (/track/<token>): where every message links. */
+  trackingUrl: string;
+  /** Absolute URL of the booking form, for a declined or cancelled visit. */
+  rebookUrl: string;
+  /** The technician's first name, when one is coming. */
+  technicianFirstName: string | null;
+  /** Minutes until the technician is expected, when known. */
+  etaMinutes: number | null;
+  /** A scheduled visit's hour ("Sat, Jun 15 at 2 PM"), or null for ASAP. */
+  scheduledLabel: string | null;
+  /** The completion's receipt (kind 'completed' only). */
+  receipt: ReceiptData | null;
+}
+
+/** A receipt's figures: the customer's proof of service and warranty. */
+export interface ReceiptData {
+  reference: string | null;
+  customerName: string;
+  /** ISO instant of the completion. */
+  completedAt: string;
+  technicianName: string | null;
+  serviceCode: ServiceCode;
+  /** "2019 Toyota Camry (Blue)", or null. */
+  vehicle: string | null;
+  mileage: string | null;
+  batteryModel: string | null;
+  batterySerial: string | null;
+  previousBatterySerial: string | null;
+  /** Dollars (servicePrice). */
+  price: number;
+  /** YYYY-MM-DD, for a new battery (warrantyEndsOn); null otherwise. */
+  warrantyEndsOn: string | null;
+}
+
+/** A rendered message: an email has a subject, text and HTML; a text message only text. */
+export interface RenderedMessage {
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+/** The templates' entry points (templates/index.ts implements them). */
+export interface Templates {
+  render(channel: MessageChannel, data: MessageData): Promise<RenderedMessage>;
+  /** The receipt as a PDF. */
+  receiptPdf(receipt: ReceiptData): Promise<Buffer>;
+}

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { EventEnvelope, Message, ServiceRecord, TEXT_OPT_OUT_LINE } from '@cincy/contracts';
+import {
+  JetStreamPublisher,
+  NatsConnectionHolder,
+  Outbox,
+  RpcCallError,
+  RpcClient,
+  buildEvent,
+  createServiceApp,
+  eventCodec,
+} from '@cincy/platform';
+import {
+  TEST_ACTORS,
+  assignedView,
+  connectTestRpc,
+  consumerDrained,
+  dropIsolatedStack,
+  eventually,
+  requestedPayload,
+  useIsolatedStack,
+} from '@cincy/platform/testing';
+import { INestMicroservice } from '@nestjs/common';
+import { notifyService } from '../src/app.module';
+import { StepsService } from '../src/steps';
+import { TestSmsProvider, TestSmtpServer, newToken, serveRpc } from './stubs';
+
+const stack = useIsolatedStack();
+const smtp = new TestSmtpServer();
+const sms = new TestSmsProvider();
+const PUBLIC_URL = 'https://cincybattery.test';
+
+let notify: INestMicroservice;
+let rpc: RpcClient;
+let nats: NatsConnectionHolder;
+const references = new Map<number, string>();
+const issuedTokens: string[] = [];
+let nextId = 100;
+
+beforeAll(async () => {
+  process.env.SMTP_URL = await smtp.start();
+  process.env.SMS_URL = await sms.start();
+  process.env.SMS_ACCOUNT_SID = 'AC-test';
+  process.env.SMS_AUTH_TOKEN = 'token-test';
+  process.env.PUBLIC_URL = PUBLIC_URL;
+  process.env.NOTIFY_RETRY_FIRST_MS = '200';
+  process.env.SMS_QUIET_HOURS = 'off';
+  nats = await NatsConnectionHolder.open({
+    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    prefix: stack.prefix,
+    name: 'test',
+  });
+  serveRpc(nats.connection, stack.prefix, 'booking.links.issue', ({ appointmentId }) => {
+    const token = newToken();
+    issuedTokens.push(token);
+    return { token, reference: references.get(Number(appointmentId)) ?? 'CB-22222' };
+  });
+  serveRpc(nats.connection, stack.prefix, 'dispatch.tracking.view', () => ({
+    state: {
+      status: 'en_route',
+      timeline: [],
+      technician: { firstName: 'Tess' },
+      position: null,
+      etaMinutes: 17,
+      queuePosition: null,
+      scheduledDate: null,
+      scheduledTime: null,
+      canCancel: false,
+      canReschedule: false,
+    },
+    technicianId: TEST_ACTORS.tech.id,
+    destination: null,
+  }));
+  notify = await createServiceApp(notifyService);
+  rpc = await connectTestRpc(stack.prefix);
+});
+
+afterAll(async () => {
+  await rpc.close();
+  await notify.close();
+  await nats.close();
+  await smtp.stop();
+  sms.stop();
+  await dropIsolatedStack(stack);
+});
+
+const publish = (event: EventEnvelope) => new JetStreamPublisher(nats).publish(event);
+const messagesOf = (id: number) => rpc.call('notify.messages.of-appointment', { id });
+const byChannel = (messages: Message[], channel: Message['channel']) =>
+  messages.filter((m) => m.channel === channel);
+
+/** A new booking: its customer (with an email unless told) and reference. */
+async function book(overrides: { email?: string | null; phone?: string } = {}) {
+  const id = (nextId += 1);
+  const reference = `CB-${String(id).padStart(5, '7')}`;
+  references.set(id, reference);
+  const email = overrides.email === undefined ? `customer${id}@example.com` : overrides.email;
+  const phone = overrides.phone ?? `(513) 555-${String(id).padStart(4, '0')}`;
+  const event = buildEvent('booking.appointment.requested', {
+    ...requestedPayload(id, `Robin <b>${id}</b> Banks`, { reference }),
+    customer: { name: `Robin <b>${id}</b> Banks`, phone, email },
+  });
+  await publish(event);
+  return { id, reference, email, phone, e164: `+1${phone.replace(/\D/g, '')}`, event };
+}
+
+const sentBoth = (id: number) =>
+  eventually(async () => {
+    const messages = await messagesOf(id);
+    return messages.length === 2 && messages.every((m) => m.state === 'sent') && messages;
+  });
+
+describe('notify: a message at each step', () => {
+  it("sends a booking's received email and text once each, the text after one retry", async () => {
+    const booking = await book();
+    const messages = await sentBoth(booking.id);
+
+    const [email] = byChannel(messages, 'email');
+    expect(email).toMatchObject({
+      kind: 'received',
+      to: booking.email,
+      route: 'smtp',
+      attempts: 1,
+    });
+    const [text] = byChannel(messages, 'sms');
+    expect(text).toMatchObject({ to: booking.e164, route: 'sms', attempts: 2, lastError: null });
+
+    const mails = smtp.to(booking.email!);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].messageId).toBe(`<message-${email.id}@cincybattery.com>`);
+    expect(mails[0].text).toContain(booking.reference);
+    expect(mails[0].text).toMatch(new RegExp(`${PUBLIC_URL}/track/[A-Za-z0-9_-]{34}`));
+    // What the customer typed is escaped in the HTML.
+    expect(mails[0].html).not.toContain(`<b>${booking.id}</b>`);
+
+    const texts = sms.to(booking.e164);
+    expect(texts).toHaveLength(1);
+    expect(sms.attempts.get(booking.e164)).toBe(2);
+    expect(texts[0].body).toContain(TEXT_OPT_OUT_LINE);
+    expect(texts[0].auth).toBe(`Basic ${Buffer.from('AC-test:token-test').toString('base64')}`);
+
+    // Staff see the text with the private link masked.
+    expect(text.preview).toContain('/track/…');
+    for (const token of issuedTokens) expect(JSON.stringify(messages)).not.toContain(token);
+
+    const today = await rpc.call('notify.messages.list', { state: 'sent' });
+    expect(today.map((m) => m.id)).toEqual(expect.arrayContaining([email.id, text.id]));
+    expect(await rpc.call('notify.messages.list', { state: 'failed' })).not.toContainEqual(
+      expect.objectContaining({ id: email.id }),
+    );
+  });
+
+  it('says who is on the way and when, and arrives with the receipt PDF when complete', async () => {
+    const booking = await book();
+    await sentBoth(booking.id);
+    const view = assignedView(TEST_ACTORS.tech, { id: booking.id, customerId: booking.id });
+    await publish(buildEvent('dispatch.appointment.departed', { appointment: view }));
+    await eventually(async () => {
+      const texts = sms.to(booking.e164);
+      return texts.length === 2 && texts;
+    });
+    expect(sms.to(booking.e164)[1].body).toMatch(/Tess is on the way.*17 min/);
+
+    await publish(
+      buildEvent('inventory.item.changed', {
+        item: {
+          id: 3,
+          name: 'H6 AGM',
+          description: null,
+          sku: null,
+          category: 'battery',
+          quantity: 4,
+          minQuantity: 1,
+          unitCost: 120,
+          notes: null,
+        },
+      }),
+    );
+    await consumerDrained(nats, 'notify-items');
+    const record: ServiceRecord = {
+      id: 9,
+      appointmentId: booking.id,
+      customerId: booking.id,
+      serviceCode: 'battery_installed',
+      completionNotes: null,
+      technicianId: TEST_ACTORS.tech.id,
+      technicianName: TEST_ACTORS.tech.name,
+      batterySerialNumber: 'SN-NEW-42',
+      previousBatterySerialNumber: null,
+      vehicleYear: '2019',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Camry',
+      vehicleColor: 'Blue',
+      vehicleMileage: '84000',
+      inventoryItemId: 3,
+      completedAt: new Date().toISOString(),
+    };
+    await publish(buildEvent('inventory.service-record.created', { serviceRecord: record }));
+    const receiptMail = await eventually(async () =>
+      smtp.to(booking.email!).find((m) => m.attachments.length > 0),
+    );
+    const [pdf] = receiptMail.attachments;
+    expect(pdf.filename).toBe(`receipt-${booking.reference}.pdf`);
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const file = await rpc.call('notify.receipts.get', { appointmentId: booking.id });
+    expect(file.filename).toBe(`receipt-${booking.reference}.pdf`);
+    expect(Buffer.from(file.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(rpc.call('notify.receipts.get', { appointmentId: 99_999 })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('records an invalid email as failed with the reason, and the text still goes', async () => {
+    const booking = await book({ email: 'robin@@example' });
+    const messages = await eventually(async () => {
+      const all = await messagesOf(booking.id);
+      return byChannel(all, 'sms')[0]?.state === 'sent' && all;
+    });
+    expect(byChannel(messages, 'email')[0]).toMatchObject({
+      state: 'failed',
+      lastError: 'invalid email address',
+      attempts: 0,
+      route: null,
+    });
+    expect(smtp.to('robin@@example')).toHaveLength(0);
+    expect(sms.to(booking.e164)).toHaveLength(1);
+  });
+
+  it("fails a text the provider refuses with its reason, and an admin's resend sends it", async () => {
+    const phone = '(513) 555-0999';
+    sms.answers.set('+15135550999', {
+      status: 400,
+      body: { code: 21211, message: "The 'To' number +15135550999 is not a valid phone number." },
+    });
+    const booking = await book({ email: null, phone });
+    const [failed] = await eventually(async () => {
+      const all = await messagesOf(booking.id);
+      return all[0]?.state === 'failed' && all;
+    });
+    expect(failed).toMatchObject({
+      channel: 'sms',
+      attempts: 1,
+      lastError: "The 'To' number +15135550999 is not a valid phone number.",
+    });
+
+    sms.answers.set('+15135550999', { status: 201, body: { sid: 'SMok' } });
+    const resent = await rpc.call('notify.messages.resend', {
+      id: failed.id,
+      actor: TEST_ACTORS.admin,
+    });
+    expect(resent).toMatchObject({ state: 'queued', attempts: 0 });
+    await eventually(async () => (await messagesOf(booking.id))[0].state === 'sent');
+    expect(sms.to('+15135550999')).toHaveLength(1);
+
+    const again = rpc.call('notify.messages.resend', { id: failed.id, actor: TEST_ACTORS.admin });
+    await expect(again).rejects.toBeInstanceOf(RpcCallError);
+    await expect(again).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('makes the messages of an event delivered twice once', async () => {
+    const booking = await book();
+    await sentBoth(booking.id);
+    // Past JetStream's duplicate window (another Nats-Msg-Id): the inbox drops it.
+    await nats.jetstream.publish(
+      nats.names.event(booking.event.type),
+      eventCodec.encode(booking.event),
+      { msgID: randomUUID() },
+    );
+    await consumerDrained(nats, 'notify-bookings');
+    // Past the inbox too (a handler run twice): the (event, channel) key drops it.
+    const steps = notify.get(StepsService);
+    await notify.get(Outbox).transaction((tx) => steps.onBooking(booking.event as never, tx));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await messagesOf(booking.id)).toHaveLength(2);
+    expect(smtp.to(booking.email!)).toHaveLength(1);
+    expect(sms.to(booking.e164)).toHaveLength(1);
+  });
+
+  it('sends each message exactly once with two notify instances on one database', async () => {
+    const second = await createServiceApp(notifyService);
+    try {
+      const bookings = [];
+      for (let i = 0; i < 8; i++) bookings.push(await book());
+      for (const booking of bookings) await sentBoth(booking.id);
+      for (const booking of bookings) {
+        expect(smtp.to(booking.email!)).toHaveLength(1);
+        expect(sms.to(booking.e164)).toHaveLength(1);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('delivers once a message whose send a closing instance cut short', async () => {
+    smtp.hold = true;
+    const booking = await book({ phone: '(513) 555-0888' });
+    await eventually(async () => smtp.held !== null);
+    await notify.close();
+    await eventually(async () => smtp.held === null);
+    expect(smtp.to(booking.email!)).toHaveLength(0);
+
+    notify = await createServiceApp(notifyService);
+    const messages = await sentBoth(booking.id);
+    expect(smtp.to(booking.email!)).toHaveLength(1);
+    expect(byChannel(messages, 'email')[0].attempts).toBe(1);
+  });
+});
