@@ -19,6 +19,7 @@ describe('replicas', () => {
       'booking',
       'dispatch',
       'inventory',
+      'notify',
       'gateway',
     ]);
     expect(instancesOf({ gateway: 2, dispatch: 2 }).map((i) => i.id)).toEqual([
@@ -27,6 +28,7 @@ describe('replicas', () => {
       'dispatch',
       'dispatch#2',
       'inventory',
+      'notify',
       'gateway',
       'gateway#2',
     ]);
