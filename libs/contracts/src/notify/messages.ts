@@ -82,19 +82,10 @@ export function retryDelayMs(attempt: number, firstDelayMs: number = RETRY.first
   return Math.min(firstDelayMs * RETRY.factor ** Math.max(0, attempt - 1), RETRY.maxDelayMs);
 }
 
-/** The keywords carriers and Twilio treat as "stop texting me". */
-export const OPT_OUT_KEYWORDS = [
-  'STOP',
-  'STOPALL',
-  'UNSUBSCRIBE',
-  'CANCEL',
-  'END',
-  'QUIT',
-] as const;
-export const isOptOutKeyword = (body: string) =>
-  (OPT_OUT_KEYWORDS as readonly string[]).includes(body.trim().toUpperCase());
-
-/** What a text ends with. */
+/**
+ * What a text ends with. The reply is the provider's to handle: Twilio's opt-out blocks further
+ * texts to that number, and its refusal (error 21610) fails our message with that reason.
+ */
 export const TEXT_OPT_OUT_LINE = 'Reply STOP to opt out.';
 
 /** The battery warranty: one year from the install. */
