@@ -37,6 +37,7 @@ import {
   technicianSchedulesSchema,
   weeklyShiftsInputSchema,
 } from './dispatch/api';
+import { CUSTOMER_RECORD_RPC } from './booking/customer-record-rpc';
 import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EVENT_TYPES, EventFilter, EventType, EventsMatching, matchesFilter } from './events';
 import {
@@ -69,6 +70,8 @@ import {
   messagesSchema,
   receiptFileSchema,
 } from './notify/api';
+import { STOCK_RPC } from './inventory/stock-rpc';
+import type { RpcContract } from './rpc-contract';
 
 const healthAnswer = z.object({ service: z.string(), status: z.literal('ok') });
 const empty = z.object({}).loose();
@@ -87,13 +90,6 @@ const {
   outsideServiceArea,
   idempotencyKeyReused,
 } = ERROR_CODES;
-
-/** A subject's request and answer schemas, and the refusals (error codes) its handler may raise. */
-interface RpcContract {
-  request: z.ZodType;
-  answer: z.ZodType;
-  refuses?: readonly ErrorCode[];
-}
 
 /**
  * Every request/reply subject (message pattern) with its request and answer schema, and the
@@ -371,6 +367,9 @@ export const RPC = {
     request: empty,
     answer: z.object({ batteriesSold: z.number().int() }),
   },
+  // Issue 23's subjects, declared with their schemas in their own modules.
+  ...STOCK_RPC,
+  ...CUSTOMER_RECORD_RPC,
 } as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC;
