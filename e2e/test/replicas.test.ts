@@ -59,7 +59,16 @@ describe('a stack with two gateways and two dispatch processes', () => {
 
   it('runs every replica it was asked for', () => {
     expect(Object.keys(stack!.pids()).sort()).toEqual(
-      ['booking', 'dispatch', 'dispatch#2', 'gateway', 'gateway#2', 'identity', 'inventory'].sort(),
+      [
+        'booking',
+        'dispatch',
+        'dispatch#2',
+        'gateway',
+        'gateway#2',
+        'identity',
+        'inventory',
+        'notify',
+      ].sort(),
     );
     expect(new Set(stack!.baseUrls).size).toBe(2);
   });
