@@ -1,4 +1,4 @@
-import { ConsumerEvent, EventEnvelope } from '@cincy/contracts';
+import { ConsumerEvent, EventEnvelope, MessageKind } from '@cincy/contracts';
 import { AppLogger, EventConsumers, RpcClient, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CopiesRepository } from '../copies';
@@ -12,6 +12,8 @@ type Of<C extends Parameters<EventConsumers['subscribe']>[0]> = EventEnvelope<Co
  * customer hears of. Each runs in the consumer's transaction with its inbox row, so a step's
  * messages are made once even when the event comes twice.
  */
+const WITH_ETA: readonly MessageKind[] = ['assigned', 'on_the_way'];
+
 @Injectable()
 export class StepsService implements OnModuleInit {
   constructor(
@@ -73,7 +75,8 @@ export class StepsService implements OnModuleInit {
       appointmentId: appointment.id,
       kind,
       technicianName: appointment.technician?.name ?? null,
-      eta: kind === 'on_the_way' ? () => this.etaOf(appointment.id) : undefined,
+      // Who is coming and when: the queue's estimate once accepted, the drive once on the way.
+      eta: WITH_ETA.includes(kind) ? () => this.etaOf(appointment.id) : undefined,
     });
   }
 
