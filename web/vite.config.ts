@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,17 +7,29 @@ const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import
 const contractsDir = realpathSync(fileURLToPath(new URL('../libs/contracts/src', import.meta.url)));
 const gateway = 'http://localhost:3000';
 
-/** zod, and the contracts modules that declare schemas (the others hold plain constants). */
-const SCHEMA_MODULES =
-  /^(common|errors|events|subjects|(booking|dispatch|identity|inventory|notify)\/api)\.ts$/;
 const contractsModule = (id: string) =>
   id.startsWith(`${contractsDir}/`) ? id.slice(contractsDir.length + 1) : null;
+/**
+ * A contracts module that imports zod (not only its types) declares schemas; the others hold plain
+ * constants and rules. Read off the source, so a new schema module can never land among the
+ * constants (where it would pull zod into the first paint, or split a cycle across chunks).
+ */
+const declaresSchemas = (() => {
+  const known = new Map<string, boolean>();
+  return (id: string) => {
+    let found = known.get(id);
+    if (found === undefined) {
+      found = /^import\s+\{[^}]*\}\s+from\s+'zod';/m.test(readFileSync(id, 'utf8'));
+      known.set(id, found);
+    }
+    return found;
+  };
+})();
+/** zod, and the contracts modules that declare schemas. */
 const isSchemaModule = (id: string) =>
-  /[\\/]node_modules[\\/]zod[\\/]/.test(id) || SCHEMA_MODULES.test(contractsModule(id) ?? '');
-const isPlainContractsModule = (id: string) => {
-  const module = contractsModule(id);
-  return module !== null && !SCHEMA_MODULES.test(module);
-};
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+  (contractsModule(id) !== null && declaresSchemas(id));
+const isPlainContractsModule = (id: string) => contractsModule(id) !== null && !declaresSchemas(id);
 
 export default defineConfig({
   plugins: [react()],

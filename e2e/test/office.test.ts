@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bookAsap, login, startStack, Stack } from '@cincy/stack';
-import type { DashboardAppointment, InventoryItem } from '@cincy/contracts';
+import { formatPhone, type DashboardAppointment, type InventoryItem } from '@cincy/contracts';
 import type { Page } from 'playwright-core';
 import { dialog, eventually, statValue, watchConsole } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
@@ -295,7 +295,7 @@ describe('office (inventory, users, customers)', () => {
     await batteryRow.waitFor();
     expect((await cellTexts(batteryRow)).slice(0, 4)).toEqual([
       customer.name,
-      customer.phone,
+      formatPhone(customer.phone),
       serial,
       '2021 Honda Civic (Red)',
     ]);

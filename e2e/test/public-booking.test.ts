@@ -140,7 +140,7 @@ describe('public booking form', () => {
       await submitButton(page).click();
       const body = (await posted).postDataJSON() as Record<string, unknown>;
       expect(body).toMatchObject({
-        location: '1200 Vine St, Cincinnati, Ohio 45202',
+        location: '1200 Vine St, Cincinnati, OH 45202',
         vehicle: `${thisYear - 5} Toyota Camry (Blue)`,
         preferredTime: 'ASAP',
         scheduledDate: null,
@@ -157,7 +157,7 @@ describe('public booking form', () => {
       const details = await readRequestDetails(page);
       expect(details.Contact).toContain(name);
       expect(details.Contact).toContain(who.phone);
-      expect(details['Service Location']).toBe('1200 Vine St, Cincinnati, Ohio 45202');
+      expect(details['Service Location']).toBe('1200 Vine St, Cincinnati, OH 45202');
       expect(details.Vehicle).toBe(`${thisYear - 5} Toyota Camry (Blue)`);
       expect(details['Preferred Time']).toBe('ASAP');
       expect(details.Notes).toBe(who.notes);
@@ -171,7 +171,7 @@ describe('public booking form', () => {
       );
       const text = await card.innerText();
       expect(text).toContain(who.phone);
-      expect(text).toContain('1200 Vine St, Cincinnati, Ohio 45202');
+      expect(text).toContain('1200 Vine St, Cincinnati, OH 45202');
       expect(text).toContain(who.notes);
     });
   });

@@ -223,7 +223,7 @@ describe('public pages', () => {
     for (const text of [
       'Erin Example',
       '(513) 555-0100',
-      '1200 Vine St, Cincinnati, Ohio 45202',
+      '1200 Vine St, Cincinnati, OH 45202',
       '2019 Toyota Camry (Blue)',
       'ASAP',
       'Blue door',

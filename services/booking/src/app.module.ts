@@ -8,6 +8,12 @@ import {
   AppointmentsService,
 } from './appointments';
 import { clockProvider } from './common/clock.provider';
+import {
+  CustomerAddressesAndVehicles1732900000001,
+  CustomerRecordController,
+  CustomerRecordRepository,
+  CustomerRecordService,
+} from './customer-record';
 import { BOOKING_ENV } from './config';
 import {
   CustomerEntity,
@@ -24,6 +30,7 @@ import { CustomerDatabase1732500000001 } from './migrations/1732500000001-custom
 import { AppointmentIdempotencyKey1732600000001 } from './migrations/1732600000001-appointment-idempotency-key';
 import { TechnicianSchedules1732700000001 } from './migrations/1732700000001-technician-schedules';
 import { ReferencesAndLinks1732800000001 } from './migrations/1732800000001-references-and-links';
+import { PhonesAndStateCodes1732850000001 } from './migrations/1732850000001-phones-and-state-codes';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -41,10 +48,18 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
         AppointmentIdempotencyKey1732600000001,
         TechnicianSchedules1732700000001,
         ReferencesAndLinks1732800000001,
+        PhonesAndStateCodes1732850000001,
+        CustomerAddressesAndVehicles1732900000001,
       ],
     }),
   ],
-  controllers: [CustomersController, AppointmentsController, TimeSlotsController, LinksController],
+  controllers: [
+    CustomersController,
+    AppointmentsController,
+    TimeSlotsController,
+    LinksController,
+    CustomerRecordController,
+  ],
   providers: [
     clockProvider,
     CustomersRepository,
@@ -61,6 +76,8 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
     SchedulesService,
     LinksRepository,
     LinksService,
+    CustomerRecordRepository,
+    CustomerRecordService,
   ],
 })
 export class AppModule {}

@@ -90,7 +90,7 @@ describe('booking references and private links (booking service over NATS, real 
       appointmentId: booked.id,
       reference: booked.reference,
       contact: { name: 'Lena Link', phone: customer.phone },
-      location: LOCATION,
+      location: '12 Vine St, Cincinnati, OH 45202', // the state's code, however it was sent
       vehicle: '2015 Ford F-150',
       preferredTime: 'ASAP',
       notes: 'Side door',

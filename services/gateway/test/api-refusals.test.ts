@@ -484,6 +484,28 @@ describe('the API document', () => {
         403: () => call('DELETE', `/api/inventory/${item.id}`, { client: tech }),
         404: () => call('DELETE', '/api/inventory/999999', { client: admin }),
       },
+      'POST /api/inventory/{id}/movements': {
+        403: () =>
+          call('POST', `/api/inventory/${item.id}/movements`, {
+            client: tech,
+            body: { type: 'receive', quantity: 1, reason: 'Shipment' },
+          }),
+        404: () =>
+          call('POST', '/api/inventory/999999/movements', {
+            client: admin,
+            body: { type: 'receive', quantity: 1, reason: 'Shipment' },
+          }),
+        // Never below 0: the item holds 3.
+        409: () =>
+          call('POST', `/api/inventory/${item.id}/movements`, {
+            client: admin,
+            body: { type: 'write_off', quantity: 50, reason: 'Dropped the pallet' },
+          }),
+      },
+      'GET /api/inventory/{id}/movements': {
+        403: () => call('GET', `/api/inventory/${item.id}/movements`, { client: tech }),
+        404: () => call('GET', '/api/inventory/999999/movements', { client: admin }),
+      },
       'GET /api/track/{token}': {
         404: () => noSuchLink('GET', '/api/track/{token}'),
         429: () => tooMany('GET', urlOf('/api/track/{token}')),
@@ -604,6 +626,106 @@ describe('the API document', () => {
             client: tech,
             body: { appointmentId: job.id, customerId: customer.id, serviceCode: 'battery test' },
           }),
+      },
+      'GET /api/customers/{id}/addresses': {
+        404: () => call('GET', '/api/customers/999999/addresses', { client: admin }),
+      },
+      'POST /api/customers/{id}/addresses': {
+        404: () =>
+          call('POST', '/api/customers/999999/addresses', {
+            client: admin,
+            body: { address: '9 Elm St, Cincinnati, OH 45202' },
+          }),
+        409: async () => {
+          const url = urlOf('/api/customers/{id}/addresses', customer.id);
+          await call('POST', url, {
+            client: admin,
+            body: { address: '9 Elm St, Cincinnati, OH 45202' },
+          });
+          return call('POST', url, {
+            client: admin,
+            body: { address: '9 Elm St, Cincinnati, OH 45202'.toUpperCase() },
+          });
+        },
+      },
+      'PATCH /api/customers/{id}/addresses/{addressId}': {
+        404: () =>
+          call('PATCH', `/api/customers/${customer.id}/addresses/999999`, {
+            client: admin,
+            body: { address: 'Nowhere' },
+          }),
+        409: async () => {
+          const url = urlOf('/api/customers/{id}/addresses', customer.id);
+          await call('POST', url, {
+            client: admin,
+            body: { address: '9 Elm St, Cincinnati, OH 45202' },
+          });
+          const other = (
+            await call('POST', url, { client: admin, body: { address: 'Other address' } })
+          ).body as { id: number };
+          return call('PATCH', `${url}/${other.id}`, {
+            client: admin,
+            body: { address: '9 Elm St, Cincinnati, OH 45202' },
+          });
+        },
+      },
+      'PUT /api/customers/{id}/addresses/{addressId}/default': {
+        404: () =>
+          call('PUT', `/api/customers/${customer.id}/addresses/999999/default`, { client: admin }),
+      },
+      'DELETE /api/customers/{id}/addresses/{addressId}': {
+        403: () => call('DELETE', `/api/customers/${customer.id}/addresses/1`, { client: tech }),
+        404: () =>
+          call('DELETE', `/api/customers/${customer.id}/addresses/999999`, { client: admin }),
+      },
+      'GET /api/customers/{id}/vehicles': {
+        404: () => call('GET', '/api/customers/999999/vehicles', { client: admin }),
+      },
+      'POST /api/customers/{id}/vehicles': {
+        404: () =>
+          call('POST', '/api/customers/999999/vehicles', {
+            client: admin,
+            body: { vehicle: '2012 Honda Civic' },
+          }),
+        409: async () => {
+          const url = urlOf('/api/customers/{id}/vehicles', customer.id);
+          await call('POST', url, { client: admin, body: { vehicle: '2012 Honda Civic' } });
+          return call('POST', url, {
+            client: admin,
+            body: { vehicle: '2012 Honda Civic'.toUpperCase() },
+          });
+        },
+      },
+      'PATCH /api/customers/{id}/vehicles/{vehicleId}': {
+        404: () =>
+          call('PATCH', `/api/customers/${customer.id}/vehicles/999999`, {
+            client: admin,
+            body: { vehicle: 'Nowhere' },
+          }),
+        409: async () => {
+          const url = urlOf('/api/customers/{id}/vehicles', customer.id);
+          await call('POST', url, { client: admin, body: { vehicle: '2012 Honda Civic' } });
+          const other = (
+            await call('POST', url, { client: admin, body: { vehicle: 'Other vehicle' } })
+          ).body as { id: number };
+          return call('PATCH', `${url}/${other.id}`, {
+            client: admin,
+            body: { vehicle: '2012 Honda Civic' },
+          });
+        },
+      },
+      'PUT /api/customers/{id}/vehicles/{vehicleId}/default': {
+        404: () =>
+          call('PUT', `/api/customers/${customer.id}/vehicles/999999/default`, { client: admin }),
+      },
+      'DELETE /api/customers/{id}/vehicles/{vehicleId}': {
+        403: () => call('DELETE', `/api/customers/${customer.id}/vehicles/1`, { client: tech }),
+        404: () =>
+          call('DELETE', `/api/customers/${customer.id}/vehicles/999999`, { client: admin }),
+      },
+      'GET /api/service-records/chain': {
+        404: () =>
+          call('GET', '/api/service-records/chain?serial=NOBODYS-SERIAL', { client: admin }),
       },
       'GET /api/users': { 403: () => call('GET', '/api/users', { client: tech }) },
       'POST /api/users': {

@@ -7,6 +7,8 @@ import {
   ItemsController,
   ItemsRepository,
   ItemsService,
+  MovementsController,
+  MovementsService,
   StockService,
 } from './items';
 import { CreateInventoryItems1732200000001 } from './migrations/1732200000001-create-inventory-items';
@@ -39,10 +41,11 @@ import {
       ],
     }),
   ],
-  controllers: [ItemsController, ServiceRecordsController],
+  controllers: [ItemsController, MovementsController, ServiceRecordsController],
   providers: [
     ItemsRepository,
     ItemsService,
+    MovementsService,
     StockService,
     SalesRepository,
     SalesService,

@@ -81,7 +81,7 @@ async function install(appointmentId: number, customerId: number, itemId: number
 }
 
 describe('inventory in the office', () => {
-  it('records every change of an item: added, counted, edited', async () => {
+  it('records every change of an item: added, counted (a correction), edited', async () => {
     const created = await rpc.call('inventory.items.create', {
       item: item('H7 AGM'),
       actor: admin,
@@ -111,7 +111,7 @@ describe('inventory in the office', () => {
         user_id: admin.id,
       },
       {
-        transaction_type: 'adjusted',
+        transaction_type: 'correct',
         quantity_change: 5,
         previous_quantity: 4,
         new_quantity: 9,

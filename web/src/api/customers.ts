@@ -1,10 +1,14 @@
 import type {
   Customer,
+  CustomerAddress,
   CustomerListQuery,
   CustomerSummary,
+  CustomerVehicle,
   RpcAnswer,
-  ServiceRecord,
+  ServiceHistoryRow,
+  customerAddressInputSchema,
   customerInputSchema,
+  customerVehicleInputSchema,
 } from '@cincy/contracts';
 import { requestJson } from './request';
 import type { SchemaInput } from './schema-types';
@@ -39,12 +43,63 @@ export function deleteCustomer(id: number): Promise<RpcAnswer<'booking.customers
   return requestJson('DELETE', `/api/customers/${id}`);
 }
 
-/** The customer's service history, newest first. */
+/** The customer's service history, newest first, with battery model, vehicle and price. */
 export function fetchCustomerServiceRecords(
   customerId: number,
   signal?: AbortSignal,
-): Promise<ServiceRecord[]> {
+): Promise<ServiceHistoryRow[]> {
   return requestJson('GET', `/api/customers/${customerId}/service-records`, undefined, {
     signal,
   });
+}
+
+/** A customer's addresses or vehicles: one shape, two paths. */
+export type PlaceKind = 'addresses' | 'vehicles';
+export type PlaceEntry = CustomerAddress | CustomerVehicle;
+export type AddressBody = SchemaInput<typeof customerAddressInputSchema>;
+export type VehicleBody = SchemaInput<typeof customerVehicleInputSchema>;
+type BodyOf<K extends PlaceKind> = K extends 'addresses' ? AddressBody : VehicleBody;
+type EntryOf<K extends PlaceKind> = K extends 'addresses' ? CustomerAddress : CustomerVehicle;
+
+/** The default first, then oldest first. */
+export function fetchCustomerPlaces<K extends PlaceKind>(
+  customerId: number,
+  kind: K,
+  signal?: AbortSignal,
+): Promise<EntryOf<K>[]> {
+  return requestJson('GET', `/api/customers/${customerId}/${kind}`, undefined, { signal });
+}
+
+export function addCustomerPlace<K extends PlaceKind>(
+  customerId: number,
+  kind: K,
+  body: BodyOf<K>,
+): Promise<EntryOf<K>> {
+  return requestJson('POST', `/api/customers/${customerId}/${kind}`, body);
+}
+
+export function updateCustomerPlace<K extends PlaceKind>(
+  customerId: number,
+  kind: K,
+  id: number,
+  body: BodyOf<K>,
+): Promise<EntryOf<K>> {
+  return requestJson('PATCH', `/api/customers/${customerId}/${kind}/${id}`, body);
+}
+
+export function setDefaultCustomerPlace<K extends PlaceKind>(
+  customerId: number,
+  kind: K,
+  id: number,
+): Promise<EntryOf<K>> {
+  return requestJson('PUT', `/api/customers/${customerId}/${kind}/${id}/default`);
+}
+
+/** Admins and the named account. */
+export function deleteCustomerPlace(
+  customerId: number,
+  kind: PlaceKind,
+  id: number,
+): Promise<{ message: string }> {
+  return requestJson('DELETE', `/api/customers/${customerId}/${kind}/${id}`);
 }

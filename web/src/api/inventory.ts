@@ -1,6 +1,8 @@
 import type {
   InventoryItem,
   RpcAnswer,
+  StockMovement,
+  StockMovementInput,
   inventoryFilterSchema,
   inventoryItemInputSchema,
 } from '@cincy/contracts';
@@ -35,11 +37,39 @@ export function createInventoryItem(input: InventoryItemBody): Promise<Inventory
   return requestJson('POST', '/api/inventory', input);
 }
 
-/** Admins only: the whole item (a new count replaces the stored one). */
+/** Admins only: the whole item (a changed quantity is recorded as a count correction). */
 export function updateInventoryItem(id: number, input: InventoryItemBody): Promise<InventoryItem> {
   return requestJson('PUT', `/api/inventory/${id}`, input);
 }
 
 export function deleteInventoryItem(id: number): Promise<InventoryDeleteAnswer> {
   return requestJson('DELETE', `/api/inventory/${id}`);
+}
+
+/**
+ * Query keys of an item's movements: a path of their own, so the inventory lists' key
+ * ('/api/inventory', api/query-keys.ts) never matches them.
+ */
+export const STOCK_KEYS = {
+  all: ['/api/inventory/:id/movements'] as const,
+  ofItem: (itemId: number) => ['/api/inventory/:id/movements', itemId] as const,
+};
+
+/** What POST /api/inventory/{id}/movements answers: the movement and the item as it now is. */
+export type RecordedMovement = RpcAnswer<'inventory.movements.record'>;
+
+/** GET /api/inventory/{id}/movements (admins): newest first, at most 100. */
+export function fetchStockMovements(
+  itemId: number,
+  signal?: AbortSignal,
+): Promise<StockMovement[]> {
+  return requestJson('GET', `/api/inventory/${itemId}/movements`, undefined, { signal });
+}
+
+/** Admins only: receive, correct the count, or write off (never below 0: 409). */
+export function recordStockMovement(
+  itemId: number,
+  movement: StockMovementInput,
+): Promise<RecordedMovement> {
+  return requestJson('POST', `/api/inventory/${itemId}/movements`, movement);
 }

@@ -1,4 +1,5 @@
 import type {
+  BatteryChain,
   BatterySearchResult,
   ServiceRecord,
   serviceRecordInputSchema,
@@ -34,6 +35,16 @@ export function searchServiceRecords(
   return requestJson(
     'GET',
     `/api/service-records/search?serialNumber=${encodeURIComponent(serialNumber.trim())}`,
+    undefined,
+    { signal },
+  );
+}
+
+/** A battery's page: its installs and replacements, oldest first, each with its warranty's end. */
+export function fetchBatteryChain(serial: string, signal?: AbortSignal): Promise<BatteryChain> {
+  return requestJson(
+    'GET',
+    `/api/service-records/chain?serial=${encodeURIComponent(serial.trim())}`,
     undefined,
     { signal },
   );

@@ -264,3 +264,17 @@ describe('Idempotency-Key', () => {
     ).toBe('abc-123');
   });
 });
+
+describe('customer phone storage', () => {
+  it('keeps the phone as digits, however it was typed', () => {
+    for (const typed of ['(513) 555-0188', '513-555-0188', '+1 513 555 0188', '5135550188'])
+      expect(customerInputSchema.parse({ name: 'Jane', phone: typed }).phone).toBe('5135550188');
+  });
+
+  it('still refuses with the same messages', () => {
+    const bad = customerInputSchema.safeParse({ name: 'Jane', phone: '513-555' });
+    expect(toValidationError(bad.error!).fieldErrors?.phone).toBe(
+      'Phone number must be at least 10 digits',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING } from '../constants';
+import { phoneDigits } from '../format';
 import { appointmentStatusSchema, geoPointSchema, prioritySchema, tooLong } from '../common';
 import { TEXT_LIMITS } from './limits';
 import { isServedZip, outsideServiceArea } from './service-area';
@@ -61,7 +62,8 @@ export const customerInputSchema = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(TEXT_LIMITS.name, tooLong('Name', TEXT_LIMITS.name)),
-  phone,
+  /** Checked as typed, kept as digits ("(513) 555-0188" → "5135550188"): shown with formatPhone. */
+  phone: phone.transform(phoneDigits),
   email: email.transform((v) => v ?? null),
 });
 export type CustomerInput = z.infer<typeof customerInputSchema>;

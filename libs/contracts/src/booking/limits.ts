@@ -12,8 +12,6 @@ export const TEXT_LIMITS = {
   notes: 1000,
 } as const;
 
-export const US_STATES = ['Ohio', 'Kentucky', 'Indiana'] as const;
-
 /**
  * The request header of POST /api/appointments that makes a booking idempotent (IETF draft "The
  * Idempotency-Key HTTP Header Field"): the same key with the same request books once and answers

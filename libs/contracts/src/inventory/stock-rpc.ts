@@ -1,4 +1,25 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
+import { actorSchema } from '../identity/api';
 import type { RpcContract } from '../rpc-contract';
+import { inventoryItemSchema } from './api';
+import { stockMovementInputSchema, stockMovementSchema } from './movements';
+
+const id = z.number().int().positive();
+const { notFound, conflict } = ERROR_CODES;
 
 /** Stock movements' subjects (receive, correct, write off, list), spread into `RPC`. */
-export const STOCK_RPC = {} as const satisfies Record<string, RpcContract>;
+export const STOCK_RPC = {
+  /** An admin receives, counts or writes off stock: the movement row and the item as it now is. */
+  'inventory.movements.record': {
+    request: z.object({ itemId: id, movement: stockMovementInputSchema, actor: actorSchema }),
+    answer: z.object({ movement: stockMovementSchema, item: inventoryItemSchema }),
+    refuses: [notFound, conflict],
+  },
+  /** An item's movements, newest first, at most STOCK_MOVEMENTS_LIMIT. */
+  'inventory.movements.of-item': {
+    request: z.object({ itemId: id }),
+    answer: z.array(stockMovementSchema),
+    refuses: [notFound],
+  },
+} as const satisfies Record<string, RpcContract>;

@@ -113,16 +113,3 @@ export function servicePrice(code: ServiceCode, batteryModel: string | null): nu
 
 /** "$165.00" */
 export const formatDollars = (amount: number) => `$${amount.toFixed(2)}`;
-
-/** A phone as the customer reads it: "(513) 555-0188" (ten digits, else as typed). */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  if (digits.length !== 10) return phone;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
-/** A phone in E.164 for the text provider ("+15135550188"), or null when it cannot be one. */
-export function toE164(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 ? `+1${digits}` : null;
-}

@@ -8,6 +8,7 @@ import {
   RescheduleBooking,
   TRACKING_MESSAGES,
   businessInstant,
+  formatLocation,
 } from '@cincy/contracts';
 import { DomainError, AppLogger, InjectEnv, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
@@ -91,7 +92,8 @@ export class AppointmentsService {
     input: AppointmentInput,
     keyed: Idempotency | null,
   ): Promise<CreatedAppointment> {
-    const location = input.location.replace(/\s+/g, ' ');
+    // Stored with the state's code ("…, Ohio 45202" → "…, OH 45202"), however it was sent.
+    const location = formatLocation(input.location.replace(/\s+/g, ' '));
     // First: no other hour or day would change this answer, and nothing is held or stored yet.
     rejectIfViolated(checkServiceArea(location, this.env.SERVED_ZIP_CODES));
     const now = this.clock.now();

@@ -4,6 +4,8 @@ import {
   InventoryItemInput,
   inventoryItemInputSchema,
   inventoryQuerySchema,
+  StockMovementInput,
+  stockMovementInputSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
@@ -48,5 +50,26 @@ export class InventoryController {
   @Delete(':id')
   remove(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
     return this.rpc.call('inventory.items.delete', { id, actor });
+  }
+
+  @Roles('admin')
+  @Doc(
+    'Receive, correct the count of, or write off an item (a movement)',
+    'inventory.movements.record',
+  )
+  @Post(':id/movements')
+  move(
+    @Param('id', PathId) itemId: number,
+    @Body(new Contract(stockMovementInputSchema)) movement: StockMovementInput,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('inventory.movements.record', { itemId, movement, actor });
+  }
+
+  @Roles('admin')
+  @Doc("An item's stock movements, newest first (at most 100)", 'inventory.movements.of-item')
+  @Get(':id/movements')
+  movements(@Param('id', PathId) itemId: number) {
+    return this.rpc.call('inventory.movements.of-item', { itemId });
   }
 }

@@ -1,5 +1,11 @@
 import {
+  BatteryChain,
+  BatteryChainQuery,
   CurrentUser,
+  appointmentsWithoutVehicle,
+  batteryChainQuerySchema,
+  batteryChainSchema,
+  withBookedVehicles,
   SerialSearchQuery,
   ServiceRecordInput,
   VerifySerial,
@@ -32,6 +38,21 @@ export class ServiceRecordsController {
   @Get('search')
   search(@Query(new Contract(serialSearchQuerySchema, 'query')) query: SerialSearchQuery) {
     return this.rpc.call('inventory.service-records.search', query);
+  }
+
+  /** A battery's page: its installs and replacements, each with its warranty's end. */
+  @Doc("A battery's chain: installed, replaced, warranty", batteryChainSchema, {
+    calls: ['inventory.service-records.chain', 'booking.appointments.vehicles'],
+  })
+  @Get('chain')
+  async chain(
+    @Query(new Contract(batteryChainQuerySchema, 'query')) query: BatteryChainQuery,
+  ): Promise<BatteryChain> {
+    const { serial, chain } = await this.rpc.call('inventory.service-records.chain', query);
+    const appointmentIds = appointmentsWithoutVehicle(chain);
+    if (appointmentIds.length === 0) return { serial, chain };
+    const booked = await this.rpc.call('booking.appointments.vehicles', { appointmentIds });
+    return { serial, chain: withBookedVehicles(chain, booked) };
   }
 
   @Doc(

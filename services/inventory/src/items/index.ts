@@ -4,3 +4,5 @@ export { ItemsController } from './items.controller';
 export { ItemsRepository } from './items.repository';
 export { ItemsService } from './items.service';
 export { STOCK_MESSAGES, StockService } from './stock.service';
+export { MovementsController } from './movements.controller';
+export { MovementsService } from './movements.service';

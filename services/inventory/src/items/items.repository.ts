@@ -1,4 +1,9 @@
-import { InventoryFilter, InventoryItem } from '@cincy/contracts';
+import {
+  InventoryFilter,
+  InventoryItem,
+  STOCK_MOVEMENTS_LIMIT,
+  StockMovement,
+} from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { InventoryItemEntity } from './inventory-item.entity';
@@ -73,7 +78,40 @@ export class ItemsRepository {
     return manager.existsBy(InventoryItemEntity, { id: itemId, isActive: true });
   }
 
-  async recordMovement(manager: EntityManager, movement: StockMovementRow): Promise<void> {
-    await manager.insert(InventoryTransactionEntity, movement);
+  /** Writes the row; answers it as stored (its id and time). */
+  async recordMovement(
+    manager: EntityManager,
+    movement: StockMovementRow,
+  ): Promise<InventoryTransactionEntity> {
+    return manager.save(manager.create(InventoryTransactionEntity, movement));
+  }
+
+  /** An item's movements, newest first (id breaks ties within one transaction's time). */
+  async movementsOf(itemId: number): Promise<StockMovement[]> {
+    const rows = await this.dataSource.manager.find(InventoryTransactionEntity, {
+      where: { itemId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: STOCK_MOVEMENTS_LIMIT,
+    });
+    return rows.map(toStockMovement);
+  }
+
+  /** Any item, active or retired: a retired one's history stays readable. */
+  itemExists(itemId: number): Promise<boolean> {
+    return this.dataSource.manager.existsBy(InventoryItemEntity, { id: itemId });
   }
 }
+
+export const toStockMovement = (t: InventoryTransactionEntity): StockMovement => ({
+  id: t.id,
+  itemId: t.itemId,
+  type: t.transactionType,
+  quantityChange: t.quantityChange,
+  previousQuantity: t.previousQuantity,
+  newQuantity: t.newQuantity,
+  reason: t.reason,
+  appointmentId: t.appointmentId,
+  userId: t.userId,
+  userName: t.userName,
+  createdAt: t.createdAt.toISOString(),
+});

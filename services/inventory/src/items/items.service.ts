@@ -5,6 +5,7 @@ import {
   InventoryFilter,
   InventoryItem,
   InventoryItemInput,
+  STOCK_MOVEMENT_MESSAGES,
 } from '@cincy/contracts';
 import { DomainError, Outbox, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
@@ -34,8 +35,10 @@ export class ItemsService {
   }
 
   /**
-   * PUT /api/inventory/{id}: the form sends the whole item; a changed quantity is recorded as an
-   * adjustment from what was stored, any other change as an edit.
+   * PUT /api/inventory/{id}: the form sends the whole item. A changed quantity is a count
+   * correction ('correct', the change from what was stored, by whom), as Correct count records
+   * it, so the Edit Item dialog keeps working and no count is overwritten without its row; any
+   * other change is an edit.
    */
   async update(id: number, input: InventoryItemInput, actor: Actor): Promise<InventoryItem> {
     return this.outbox.transaction(async (tx) => {
@@ -48,8 +51,8 @@ export class ItemsService {
         tx.manager,
         item,
         previous,
-        adjusted ? 'adjusted' : 'edited',
-        adjusted ? 'Stock counted' : 'Details edited',
+        adjusted ? 'correct' : 'edited',
+        adjusted ? STOCK_MOVEMENT_MESSAGES.editedCount : 'Details edited',
         actor,
       );
       return announce(tx, item);
@@ -98,7 +101,7 @@ export class ItemsService {
     transactionType: string,
     reason: string,
     actor: Actor,
-  ): Promise<void> {
+  ): Promise<unknown> {
     return this.items.recordMovement(manager, {
       itemId: item.id,
       transactionType,

@@ -42,6 +42,22 @@ export class ServiceRecordsController {
     return this.records.searchSerial(serialNumber);
   }
 
+  @RpcHandler('inventory.service-records.history')
+  history(
+    @RpcPayload('inventory.service-records.history')
+    { customerId }: RpcMessage<'inventory.service-records.history'>,
+  ) {
+    return this.records.history(customerId);
+  }
+
+  @RpcHandler('inventory.service-records.chain')
+  chain(
+    @RpcPayload('inventory.service-records.chain')
+    { serial }: RpcMessage<'inventory.service-records.chain'>,
+  ) {
+    return this.records.chain(serial);
+  }
+
   @RpcHandler('inventory.sales.today')
   salesToday() {
     return this.sales.today();

@@ -1,7 +1,8 @@
 import { BatterySearchResult, SERVICE_RECORDS_LIMIT, ServiceRecord } from '@cincy/contracts';
 import { containsPattern } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError, SelectQueryBuilder } from 'typeorm';
+import type { NamedRecord } from './battery-chain';
 import { ServiceRecordEntity } from './service-record.entity';
 import { toServiceRecord } from './service-record.mapper';
 
@@ -105,6 +106,64 @@ export class ServiceRecordsRepository {
           raw.customer_name === null
             ? null
             : { name: raw.customer_name, phone: raw.customer_phone ?? '' },
+      };
+    });
+  }
+
+  /** A customer's service history with each battery's model, newest first, bounded. */
+  historyOf(customerId: number): Promise<NamedRecord[]> {
+    return this.named((q) =>
+      q
+        .where('r.customer_id = :customerId', { customerId })
+        .orderBy('r.completedAt', 'DESC')
+        .addOrderBy('r.id', 'DESC')
+        .limit(SERVICE_RECORDS_LIMIT),
+    );
+  }
+
+  /** The record that installed this serial (case-insensitive; the first, for a legacy duplicate). */
+  async installOf(serial: string): Promise<NamedRecord | null> {
+    const [found] = await this.named((q) =>
+      q
+        .where('lower(r.battery_serial_number) = lower(:serial)', { serial: serial.trim() })
+        .orderBy('r.completedAt', 'ASC')
+        .addOrderBy('r.id', 'ASC')
+        .limit(1),
+    );
+    return found ?? null;
+  }
+
+  /** The first record after `after` whose previous serial is this one: what replaced it. */
+  async replacementOf(serial: string, after: string): Promise<NamedRecord | null> {
+    const [found] = await this.named((q) =>
+      q
+        .where('lower(r.previous_battery_serial_number) = lower(:serial)', {
+          serial: serial.trim(),
+        })
+        .andWhere('r.completed_at >= :after', { after })
+        .orderBy('r.completedAt', 'ASC')
+        .addOrderBy('r.id', 'ASC')
+        .limit(1),
+    );
+    return found ?? null;
+  }
+
+  /** Records with their battery's model (the item's name) and whose car (inventory's copy). */
+  private async named(
+    shape: (q: SelectQueryBuilder<ServiceRecordEntity>) => SelectQueryBuilder<ServiceRecordEntity>,
+  ): Promise<NamedRecord[]> {
+    const q = this.dataSource.manager
+      .createQueryBuilder(ServiceRecordEntity, 'r')
+      .leftJoin('inventory_items', 'i', 'i.id = r.inventory_item_id')
+      .leftJoin('customers', 'c', 'c.id = r.customer_id')
+      .addSelect(['i.name AS battery_model', 'c.name AS customer_name']);
+    const rows = await shape(q).getRawAndEntities();
+    return rows.entities.map((record, i) => {
+      const raw = rows.raw[i] as { battery_model: string | null; customer_name: string | null };
+      return {
+        record: toServiceRecord(record),
+        batteryModel: raw.battery_model,
+        customerName: raw.customer_name,
       };
     });
   }

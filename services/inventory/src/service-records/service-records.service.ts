@@ -1,9 +1,12 @@
 import {
   Actor,
+  BatteryChain,
   BatterySearchResult,
+  CUSTOMER_RECORD_MESSAGES,
   ERROR_CODES,
   SERVICE_CODE_LABELS,
   ServiceRecord,
+  ServiceHistoryRow,
   ServiceRecordInput,
   formatBusinessDay,
   takesBattery,
@@ -13,6 +16,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { StockService } from '../items';
 import { SalesService } from '../sales';
+import { followChain, toHistoryRow } from './battery-chain';
 import { ServiceRecordsRepository } from './service-records.repository';
 
 export const RECORD_MESSAGES = {
@@ -99,6 +103,24 @@ export class ServiceRecordsService {
   /** GET /api/customers/{id}/service-records: the service history, newest first. */
   ofCustomer(customerId: number): Promise<ServiceRecord[]> {
     return this.records.ofCustomer(customerId);
+  }
+
+  /** The history dialog's rows: each record with its vehicle, battery model and price. */
+  async history(customerId: number): Promise<ServiceHistoryRow[]> {
+    return (await this.records.historyOf(customerId)).map(toHistoryRow);
+  }
+
+  /** A battery's page: the chain around the record that installed it. */
+  async chain(serial: string): Promise<BatteryChain> {
+    const start = await this.records.installOf(serial);
+    if (!start)
+      throw new DomainError(ERROR_CODES.notFound, CUSTOMER_RECORD_MESSAGES.batteryNotFound);
+    const chain = await followChain(
+      start,
+      (old) => this.records.installOf(old),
+      (installed, after) => this.records.replacementOf(installed, after),
+    );
+    return { serial: start.record.batterySerialNumber ?? serial, chain };
   }
 
   /** Battery Search: records whose serial contains the text, newest first, with whose they are. */

@@ -1,8 +1,11 @@
 // What each message says, in plain words shared by the email, its subject and the text message.
 // Pure functions of MessageData: the values are inserted as typed (React escapes them in the
 // HTML; the texts are plain).
-import { BUSINESS, formatEta, type MessageKind } from '@cincy/contracts';
+import { BUSINESS, formatEta, formatPhone, type MessageKind } from '@cincy/contracts';
 import type { MessageData } from './template-data';
+
+/** The business's number as every message and the receipt print it: "(513) 555-0142". */
+export const BUSINESS_PHONE = formatPhone(BUSINESS.phone);
 
 const MONTHS = [
   'January',

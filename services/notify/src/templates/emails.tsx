@@ -13,7 +13,7 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { BUSINESS, formatDollars, type MessageKind } from '@cincy/contracts';
-import { etaText, formatLongDate, formatMileage, headline } from './copy';
+import { BUSINESS_PHONE, etaText, formatLongDate, formatMileage, headline } from './copy';
 import type { MessageData } from './template-data';
 
 const styles = {
@@ -62,7 +62,7 @@ function Layout({ data, children }: { data: MessageData; children: ReactNode }) 
           {data.reference ? <Text style={styles.text}>Reference: {data.reference}</Text> : null}
           <Hr />
           <Text style={styles.footer}>
-            {BUSINESS.name} · {BUSINESS.phone} ·{' '}
+            {BUSINESS.name} · {BUSINESS_PHONE} ·{' '}
             <Link href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</Link>
           </Text>
           <Text style={styles.footer}>
@@ -148,7 +148,7 @@ function Completed({ data }: { data: MessageData }) {
 
 const Rebook = ({ data }: { data: MessageData }) => (
   <Line>
-    <Link href={data.rebookUrl}>Book another time</Link> or call us at {BUSINESS.phone}.
+    <Link href={data.rebookUrl}>Book another time</Link> or call us at {BUSINESS_PHONE}.
   </Line>
 );
 

@@ -8,7 +8,7 @@ import {
   businessDate,
   formatDollars,
 } from '@cincy/contracts';
-import { formatLongDate, formatMileage, oneLine } from './copy';
+import { BUSINESS_PHONE, formatLongDate, formatMileage, oneLine } from './copy';
 import type { ReceiptData } from './template-data';
 
 export interface ReceiptPdfOptions {
@@ -87,7 +87,7 @@ export function receiptPdf(receipt: ReceiptData, options: ReceiptPdfOptions = {}
 
     doc.font('Helvetica-Bold').fontSize(20).fillColor('#15803d').text(BUSINESS.name, left);
     doc.font('Helvetica').fontSize(10).fillColor('#374151');
-    doc.text(`${BUSINESS.phone} · ${BUSINESS.email}`);
+    doc.text(`${BUSINESS_PHONE} · ${BUSINESS.email}`);
     doc.text(`Serving ${BUSINESS.serviceArea}`);
     doc.moveDown(1.5);
     doc.font('Helvetica-Bold').fontSize(16).fillColor('#111827').text('Receipt', left);
@@ -110,7 +110,7 @@ export function receiptPdf(receipt: ReceiptData, options: ReceiptPdfOptions = {}
       .fontSize(9)
       .fillColor('#6b7280')
       .text(
-        `Thank you for choosing ${BUSINESS.name}. Questions about this visit? Call ${BUSINESS.phone} or write to ${BUSINESS.email}, and keep this receipt.`,
+        `Thank you for choosing ${BUSINESS.name}. Questions about this visit? Call ${BUSINESS_PHONE} or write to ${BUSINESS.email}, and keep this receipt.`,
         left,
         doc.y,
         { width },

@@ -1,7 +1,7 @@
 // The text messages: one short plain text per step, at most two SMS segments, always ending
 // with the opt-out line carriers expect.
 import { BUSINESS, TEXT_OPT_OUT_LINE } from '@cincy/contracts';
-import { etaText, formatLongDate, oneLine } from './copy';
+import { BUSINESS_PHONE, etaText, formatLongDate, oneLine } from './copy';
 import type { MessageData } from './template-data';
 
 /** Two GSM segments (160 each): longer texts cost more and arrive split. */
@@ -80,7 +80,7 @@ function parts(data: MessageData): TextParts {
     case 'declined':
       return {
         head: 'we could not take this visit',
-        extras: [`. Call ${BUSINESS.phone} or book another time`],
+        extras: [`. Call ${BUSINESS_PHONE} or book another time`],
         link: rebook,
       };
     case 'cancelled':

@@ -26,7 +26,7 @@ const form = (patch: Partial<BookingFormValues> = {}): BookingFormValues => ({
   phone: '(513) 555-0142',
   street: '123 Main St',
   city: 'Cincinnati',
-  state: 'Ohio',
+  state: 'OH',
   zip: '45202',
   agreeToTerms: true,
   ...patch,
@@ -53,7 +53,7 @@ describe('buildAppointmentPayload', () => {
   it('sends an ASAP request with the address in one string and no schedule', () => {
     expect(buildAppointmentPayload(form(), 42)).toEqual({
       customerId: 42,
-      location: '123 Main St, Cincinnati, Ohio 45202',
+      location: '123 Main St, Cincinnati, OH 45202',
       vehicle: null,
       preferredTime: 'ASAP',
       scheduledDate: null,
@@ -69,7 +69,16 @@ describe('buildAppointmentPayload', () => {
       form({ street: '  123   Main\tSt ', city: ' West  Chester ', zip: '45 069-12a34' }),
       1,
     );
-    expect(payload.location).toBe('123 Main St, West Chester, Ohio 45069-1234');
+    expect(payload.location).toBe('123 Main St, West Chester, OH 45069-1234');
+  });
+
+  it("sends the state's two-letter code, even when the state came as its name", () => {
+    expect(
+      buildAppointmentPayload(form({ state: 'KY', city: 'Covington', zip: '41011' }), 1).location,
+    ).toBe('123 Main St, Covington, KY 41011');
+    expect(buildAppointmentPayload(form({ state: 'Indiana', zip: '47025' }), 1).location).toBe(
+      '123 Main St, Cincinnati, IN 47025',
+    );
   });
 
   it('sends a chosen hour as the preferred date, the scheduled date and HH:MM:SS', () => {

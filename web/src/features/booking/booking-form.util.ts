@@ -10,6 +10,7 @@ import {
   businessParts,
   hourLabel,
   isPastHour,
+  stateCode,
   type AppointmentInput,
   type BookingForm,
   type CustomerInput,
@@ -73,14 +74,18 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** "123 Main St, Cincinnati, Ohio 45202": the one address string sent and used for time slots. */
+/**
+ * "123 Main St, Cincinnati, OH 45202": the one address string sent and used for time slots, with
+ * the state's two-letter code (as every address is stored and shown).
+ */
 export function buildLocation(
   values: Pick<BookingFormValues, 'street' | 'city' | 'state' | 'zip'>,
 ): string {
   const street = collapseWhitespace(values.street);
   const city = collapseWhitespace(values.city);
+  const state = stateCode(values.state) ?? values.state;
   const zip = sanitizeZip(values.zip);
-  return collapseWhitespace(`${street}, ${city}, ${values.state} ${zip}`);
+  return collapseWhitespace(`${street}, ${city}, ${state} ${zip}`);
 }
 
 /** The time-slot lookup runs only for an address that looks real enough. */

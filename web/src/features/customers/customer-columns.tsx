@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { CustomerSummary } from '@cincy/contracts';
+import { formatPhone, type CustomerSummary } from '@cincy/contracts';
 import { formatDate } from '../../lib/format';
 import { compareDate, compareNumber, compareText } from '../../lib/sort';
 import { CUSTOMER_DB_MESSAGES, NONE, type BatteryRow } from './customer-database.util';
@@ -11,7 +11,7 @@ function telHref(phone: string) {
 }
 
 function PhoneLink({ phone }: { phone: string | null }) {
-  return phone ? <a href={telHref(phone)}>{phone}</a> : <>{NONE}</>;
+  return phone ? <a href={telHref(phone)}>{formatPhone(phone)}</a> : <>{NONE}</>;
 }
 
 /** A column's sorter, only when every row is on screen (`sortable`): a page is no whole list. */
@@ -62,7 +62,11 @@ export function customerColumns(
  * Battery mode: Customer, Phone, Battery Serial, Vehicle, Last Service (the record's), Actions.
  * One answer holds every match, so the columns sort here.
  */
-export function batteryColumns(actions: (row: BatteryRow) => ReactNode): ColumnsType<BatteryRow> {
+export function batteryColumns(
+  actions: (row: BatteryRow) => ReactNode,
+  /** Opens the battery's page (its chain of installs). */
+  onSerial?: (serial: string) => void,
+): ColumnsType<BatteryRow> {
   return [
     {
       key: 'customer',
@@ -84,7 +88,19 @@ export function batteryColumns(actions: (row: BatteryRow) => ReactNode): Columns
       key: 'serial',
       title: 'Battery Serial',
       sorter: (a, b) => compareText(a.serial, b.serial),
-      render: (_, r) => <Typography.Text code>{r.serial}</Typography.Text>,
+      render: (_, r) =>
+        onSerial && r.serial !== NONE ? (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => onSerial(r.serial)}
+            aria-label={`Battery ${r.serial}: its history`}
+          >
+            <Typography.Text code>{r.serial}</Typography.Text>
+          </Button>
+        ) : (
+          <Typography.Text code>{r.serial}</Typography.Text>
+        ),
     },
     {
       key: 'vehicle',

@@ -1,65 +1,125 @@
-import { Alert, Button, Empty, Modal, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Empty, Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ServiceRecord } from '@cincy/contracts';
+import type { ServiceHistoryRow } from '@cincy/contracts';
 import { useCustomerServiceRecords } from '../../hooks/use-customer-service-records';
-import { formatDateTime } from '../../lib/format';
-import { compareDate, compareText } from '../../lib/sort';
-import { CUSTOMER_DB_MESSAGES, NONE, serviceLabel, vehicleText } from './customer-database.util';
+import { formatCurrency, formatDateTime } from '../../lib/format';
+import { compareDate, compareNumber, compareText } from '../../lib/sort';
+import { BatteryChainDrawer } from './battery-chain-drawer';
+import { CUSTOMER_DB_MESSAGES, NONE, serviceLabel } from './customer-database.util';
+import { CustomerPlaces } from './customer-places';
+import { historyVehicle, mileageText } from './customer-record.util';
 
-/** Newest first as the server sends them; Date, Service and Technician sort here too. */
-const COLUMNS: ColumnsType<ServiceRecord> = [
-  {
-    key: 'date',
-    title: 'Date',
-    sorter: (a, b) => compareDate(a.completedAt, b.completedAt),
-    render: (_, r) => formatDateTime(r.completedAt),
-  },
-  {
-    key: 'service',
-    title: 'Service',
-    sorter: (a, b) => compareText(serviceLabel(a.serviceCode), serviceLabel(b.serviceCode)),
-    render: (_, r) => serviceLabel(r.serviceCode),
-  },
-  {
-    key: 'technician',
-    title: 'Technician',
-    sorter: (a, b) => compareText(a.technicianName, b.technicianName),
-    render: (_, r) => r.technicianName || NONE,
-  },
-  {
-    key: 'serial',
-    title: 'Battery Serial',
-    render: (_, r) => <Typography.Text code>{r.batterySerialNumber || NONE}</Typography.Text>,
-  },
-  { key: 'vehicle', title: 'Vehicle', render: (_, r) => vehicleText(r) || NONE },
-  { key: 'notes', title: 'Notes', render: (_, r) => r.completionNotes || NONE },
-];
+/** A serial that opens its battery's page. */
+function SerialLink({ serial, onOpen }: { serial: string | null; onOpen: (s: string) => void }) {
+  if (!serial) return <>{NONE}</>;
+  return (
+    <Button
+      type="link"
+      size="small"
+      onClick={() => onOpen(serial)}
+      aria-label={`Battery ${serial}`}
+    >
+      <Typography.Text code>{serial}</Typography.Text>
+    </Button>
+  );
+}
 
-/** The customer's service records, newest first (the server's order). */
+/**
+ * Date, Technician, Vehicle, Service, Battery, Serial, Previous Serial, Mileage, Price, Notes;
+ * newest first as the server sends them, and Date, Technician, Service and Price sort here.
+ */
+export function historyColumns(onSerial: (serial: string) => void): ColumnsType<ServiceHistoryRow> {
+  return [
+    {
+      key: 'date',
+      title: 'Date',
+      sorter: (a, b) => compareDate(a.completedAt, b.completedAt),
+      render: (_, r) => formatDateTime(r.completedAt),
+    },
+    {
+      key: 'technician',
+      title: 'Technician',
+      sorter: (a, b) => compareText(a.technicianName, b.technicianName),
+      render: (_, r) => r.technicianName || NONE,
+    },
+    { key: 'vehicle', title: 'Vehicle', render: (_, r) => historyVehicle(r) },
+    {
+      key: 'service',
+      title: 'Service',
+      sorter: (a, b) => compareText(serviceLabel(a.serviceCode), serviceLabel(b.serviceCode)),
+      render: (_, r) => serviceLabel(r.serviceCode),
+    },
+    { key: 'model', title: 'Battery', render: (_, r) => r.batteryModel || NONE },
+    {
+      key: 'serial',
+      title: 'Battery Serial',
+      render: (_, r) => <SerialLink serial={r.batterySerialNumber} onOpen={onSerial} />,
+    },
+    {
+      key: 'previous',
+      title: 'Previous Serial',
+      render: (_, r) => <SerialLink serial={r.previousBatterySerialNumber} onOpen={onSerial} />,
+    },
+    {
+      key: 'mileage',
+      title: 'Mileage',
+      align: 'right',
+      render: (_, r) => mileageText(r.vehicleMileage),
+    },
+    {
+      key: 'price',
+      title: 'Price',
+      align: 'right',
+      sorter: (a, b) => compareNumber(a.price, b.price),
+      render: (_, r) => formatCurrency(r.price),
+    },
+    { key: 'notes', title: 'Notes', render: (_, r) => r.completionNotes || NONE },
+  ];
+}
+
+/**
+ * The customer's record: their addresses and vehicles (when they are still a customer) and their
+ * service records, newest first (the server's order); a serial opens its battery's page.
+ */
 export function ServiceHistoryDialog({
   customerId,
   customerName,
+  places,
   open,
   onClose,
   afterClose,
 }: {
   customerId: number;
   customerName: string;
+  /** Null for a deleted customer's records: only the history stays. */
+  places?: { canRemove: boolean } | null;
   open: boolean;
   onClose: () => void;
   afterClose: () => void;
 }) {
   const records = useCustomerServiceRecords(customerId);
+  const [serial, setSerial] = useState<string | null>(null);
   return (
     <Modal
       open={open}
       title="Service History"
       onCancel={onClose}
       afterClose={afterClose}
-      width={{ xs: '95vw', md: 900 }}
+      width={{ xs: '95vw', md: 1100 }}
       footer={<Button onClick={onClose}>Close</Button>}
     >
       <p>{customerName}</p>
+      {places && (
+        <Flex gap={24} wrap style={{ marginBottom: 16 }}>
+          <div style={{ flex: '1 1 320px' }}>
+            <CustomerPlaces customerId={customerId} kind="addresses" canRemove={places.canRemove} />
+          </div>
+          <div style={{ flex: '1 1 320px' }}>
+            <CustomerPlaces customerId={customerId} kind="vehicles" canRemove={places.canRemove} />
+          </div>
+        </Flex>
+      )}
       {records.isError ? (
         <Alert
           type="error"
@@ -67,8 +127,8 @@ export function ServiceHistoryDialog({
           action={<Button onClick={() => void records.refetch()}>Retry</Button>}
         />
       ) : (
-        <Table<ServiceRecord>
-          columns={COLUMNS}
+        <Table<ServiceHistoryRow>
+          columns={historyColumns(setSerial)}
           dataSource={records.data ?? []}
           rowKey="id"
           loading={records.isPending}
@@ -86,6 +146,9 @@ export function ServiceHistoryDialog({
             ),
           }}
         />
+      )}
+      {serial && (
+        <BatteryChainDrawer key={serial} serial={serial} open onClose={() => setSerial(null)} />
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import { MAP, type AppointmentStatus, type MapConfig } from '@cincy/contracts';
+import { MAP, formatLocation, type AppointmentStatus, type MapConfig } from '@cincy/contracts';
 import { STATUS_LABELS } from './board-lists.util';
 import {
   MARKER_COLORS,
@@ -127,7 +127,7 @@ export function AppointmentsMap({ appointments, technicians, tiles }: Props) {
                 <br />
                 {STATUS_LABELS[a.status]}
                 <br />
-                {a.location}
+                {formatLocation(a.location)}
               </Popup>
             </Marker>
           );

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Modal, Radio, Select, Skeleton, Tag, Typography } from 'antd';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { DashboardAppointment, UserLocation } from '@cincy/contracts';
+import { formatLocation, type DashboardAppointment, type UserLocation } from '@cincy/contracts';
 import { serverMessageOf } from '../../api/request';
 import { toast } from '../../components/toast';
 import { useAssignAppointment } from '../../hooks/use-assign-appointment';
@@ -188,7 +188,7 @@ export function AssignDialog({
     >
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">
-          {a.location}
+          {formatLocation(a.location)}
           {reassigning && a.technician && <> · now with {a.technician.name}</>}
         </Typography.Text>
         {!open && (

@@ -1,6 +1,6 @@
 import { Button, Flex, Form, Modal, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import type { DashboardAppointment } from '@cincy/contracts';
+import { formatLocation, type DashboardAppointment } from '@cincy/contracts';
 import { ApiRequestError } from '../../api/request';
 import { toast } from '../../components/toast';
 import { useBatteryInventory } from '../../hooks/use-battery-inventory';
@@ -142,7 +142,7 @@ export function CompletionDialog({
       mask={{ closable: false }}
     >
       <Typography.Paragraph type="secondary">
-        {appointment.customer.name} · {appointment.location}
+        {appointment.customer.name} · {formatLocation(appointment.location)}
       </Typography.Paragraph>
       <Form
         form={form}

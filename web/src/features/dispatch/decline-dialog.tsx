@@ -1,5 +1,5 @@
 import { Button, Flex, Modal, Typography } from 'antd';
-import type { DashboardAppointment } from '@cincy/contracts';
+import { formatLocation, type DashboardAppointment } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { useDeclineAppointment } from '../../hooks/use-decline-appointment';
 import { declineFailedToast, declinedToast } from './dispatch-toasts.util';
@@ -52,7 +52,7 @@ export function DeclineDialog({
       <Typography.Paragraph>
         Decline the call from {a.customer.name}? The job ends as declined and leaves the board.
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{a.location}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{formatLocation(a.location)}</Typography.Paragraph>
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { handBackInputSchema, type DashboardAppointment } from '@cincy/contracts';
+import { formatLocation, handBackInputSchema, type DashboardAppointment } from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
 import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
@@ -63,7 +63,8 @@ export function HandBackDialog({
       onFinish={onFinish}
     >
       <Typography.Paragraph>
-        {a.customer.name}, {a.location}. The job goes back to dispatch with your reason.
+        {a.customer.name}, {formatLocation(a.location)}. The job goes back to dispatch with your
+        reason.
       </Typography.Paragraph>
       <Form.Item
         name="reason"

@@ -1,13 +1,19 @@
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useId, type ReactNode } from 'react';
-import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
+import {
+  formatLocation,
+  formatPhone,
+  toE164,
+  type AppointmentStatus,
+  type DashboardAppointment,
+} from '@cincy/contracts';
 import { AgeDisplay } from './age-display';
 import { STATUS_LABELS, formatSchedule, mapsSearchUrl, minutesSince } from './board-lists.util';
 import { gateCode } from './phone-sections.util';
 import { SlaBadge } from './sla-badge';
 
 function telHref(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+  return `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
 }
 
 /** Status tags: each colour reads at 4.5:1 or more on its own tint (WCAG AA). */
@@ -53,10 +59,12 @@ export function JobCard({
   const titleId = useId();
   const minutes = minutesSince(a.requestedAt, now);
   const gate = focus ? gateCode(a.notes) : null;
-  const phoneLink = <a href={telHref(a.customer.phone)}>{a.customer.phone}</a>;
+  // One way to read them everywhere (contracts' format): "(513) 555-0188", "…, OH 45202".
+  const location = formatLocation(a.location);
+  const phoneLink = <a href={telHref(a.customer.phone)}>{formatPhone(a.customer.phone)}</a>;
   const addressLink = (
-    <a href={mapsSearchUrl(a.location)} target="_blank" rel="noopener noreferrer">
-      {a.location}
+    <a href={mapsSearchUrl(location)} target="_blank" rel="noopener noreferrer">
+      {location}
       <span className="visually-hidden"> (opens map in a new tab)</span>
     </a>
   );
@@ -131,11 +139,11 @@ export function JobCard({
               </Button>
               <Button
                 size="large"
-                href={mapsSearchUrl(a.location)}
+                href={mapsSearchUrl(location)}
                 target="_blank"
                 rel="noopener noreferrer"
                 style={{ flex: '1 1 140px' }}
-                aria-label={`Navigate to ${a.location} (opens map in a new tab)`}
+                aria-label={`Navigate to ${location} (opens map in a new tab)`}
               >
                 Navigate
               </Button>

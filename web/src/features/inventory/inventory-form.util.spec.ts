@@ -4,6 +4,7 @@ import {
   buildInventoryPayload,
   inventoryForm,
   inventoryFormSchema,
+  keepLiveCount,
   toNumber,
   type InventoryForm,
 } from './inventory-form.util';
@@ -118,5 +119,30 @@ describe('inventoryForm', () => {
 
   it('starts a new item with quantity 0 and minimum 5', () => {
     expect([EMPTY_INVENTORY_FORM.quantity, EMPTY_INVENTORY_FORM.minQuantity]).toEqual(['0', '5']);
+  });
+});
+
+describe('Edit Item and the live count', () => {
+  const body = {
+    name: 'H6 AGM',
+    description: null,
+    sku: null,
+    category: 'battery' as const,
+    quantity: 4,
+    minQuantity: 2,
+    unitCost: 100,
+    notes: null,
+  };
+
+  it('sends the stock as it is now when the quantity was left as opened', () => {
+    expect(keepLiveCount(body, { quantity: 4 }, { quantity: 3 }).quantity).toBe(3);
+  });
+
+  it('sends a typed count as typed, and a new item as filled', () => {
+    expect(keepLiveCount({ ...body, quantity: 9 }, { quantity: 4 }, { quantity: 3 }).quantity).toBe(
+      9,
+    );
+    expect(keepLiveCount(body, null, undefined)).toBe(body);
+    expect(keepLiveCount(body, { quantity: 4 }, undefined)).toBe(body);
   });
 });

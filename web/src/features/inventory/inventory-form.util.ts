@@ -90,3 +90,17 @@ export const inventoryFormSchema = z.preprocess(
   (values) => buildInventoryPayload(withDefaults(values as Partial<InventoryForm>)),
   inventoryItemInputSchema,
 );
+
+/**
+ * Edit Item sends the whole item, and the server records a changed quantity as a count
+ * correction. A quantity left as it was when the dialog opened is not a count: it is sent as the
+ * stock is now, so an install (or a movement) while the dialog was open is not undone.
+ */
+export function keepLiveCount(
+  payload: InventoryItemInput,
+  opened: Pick<InventoryItem, 'quantity'> | null,
+  live: Pick<InventoryItem, 'quantity'> | undefined,
+): InventoryItemInput {
+  if (!opened || !live || payload.quantity !== opened.quantity) return payload;
+  return { ...payload, quantity: live.quantity };
+}

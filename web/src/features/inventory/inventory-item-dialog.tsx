@@ -3,6 +3,7 @@ import type { InventoryItem } from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
 import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
+import { useInventory } from '../../hooks/use-inventory';
 import { useSaveInventoryItem } from '../../hooks/use-save-inventory-item';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
 import {
@@ -10,6 +11,7 @@ import {
   EMPTY_INVENTORY_FORM,
   buildInventoryPayload,
   inventoryForm,
+  keepLiveCount,
   inventoryFormSchema,
   type InventoryForm,
 } from './inventory-form.util';
@@ -32,10 +34,12 @@ export function InventoryItemDialog({
   const [form] = Form.useForm<InventoryForm>();
   const save = useSaveInventoryItem();
   const saving = save.isPending;
+  // The item as the live list has it now (pushes keep it current while the dialog is open).
+  const live = useInventory({ enabled: item !== null }).data?.find((i) => i.id === item?.id);
 
   const onFinish = (values: InventoryForm) =>
     save.mutate(
-      { id: item?.id ?? null, input: buildInventoryPayload(values) },
+      { id: item?.id ?? null, input: keepLiveCount(buildInventoryPayload(values), item, live) },
       {
         onSuccess: () => {
           toast(itemSavedToast(item === null));
@@ -83,7 +87,14 @@ export function InventoryItemDialog({
       </Row>
       <Row gutter={12}>
         <Col xs={24} sm={8}>
-          <Form.Item name="quantity" label="Quantity" required rules={rule('quantity')}>
+          <Form.Item
+            name="quantity"
+            label="Quantity"
+            required
+            rules={rule('quantity')}
+            // The server records a changed count as a correction (who, when): said here.
+            extra={item ? 'A change is recorded as a count correction' : undefined}
+          >
             <Input type="number" inputMode="numeric" min={0} step={1} />
           </Form.Item>
         </Col>

@@ -1,4 +1,10 @@
-import { TRACKING_MESSAGES, isLinkToken, type BookingDetails } from '@cincy/contracts';
+import {
+  TRACKING_MESSAGES,
+  formatLocation,
+  formatPhone,
+  isLinkToken,
+  type BookingDetails,
+} from '@cincy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { TRACKING_KEYS, fetchBookingDetails } from '../../../api/tracking';
@@ -114,11 +120,13 @@ function ConfirmationDetails({ details, token }: { details: BookingDetails; toke
             {contact.phone && (
               <>
                 <br />
-                {contact.phone}
+                {formatPhone(contact.phone)}
               </>
             )}
           </FactRow>
-          <FactRow term="Service Location">{details.location || 'Not specified'}</FactRow>
+          <FactRow term="Service Location">
+            {details.location ? formatLocation(details.location) : 'Not specified'}
+          </FactRow>
           <FactRow term="Vehicle">{details.vehicle || 'Not specified'}</FactRow>
           <FactRow term="Preferred Time">
             {preferredTimeLabel(details.preferredTime, tracking)}

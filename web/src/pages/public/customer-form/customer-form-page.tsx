@@ -1,4 +1,4 @@
-import { BUSINESS, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
+import { BUSINESS, SERVED_STATES, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -32,6 +32,9 @@ import { useTimeSlots } from '../../../hooks/use-time-slots';
 import { PhoneLink } from '../public-blocks';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
+
+/** The states the vans reach: read by name, sent by code ("OH"). */
+const STATE_OPTIONS = SERVED_STATES.map((code) => ({ value: code, label: US_STATES[code] }));
 
 export function CustomerFormPage() {
   const form = useBookingForm();
@@ -192,7 +195,7 @@ export function CustomerFormPage() {
               label="State"
               required
               placeholder="Select state"
-              options={US_STATES}
+              options={STATE_OPTIONS}
             />
             <TextField
               {...bind('zip')}

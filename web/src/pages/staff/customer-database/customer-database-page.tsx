@@ -18,6 +18,7 @@ import {
 import { useCustomerDeleteDialog } from '../../../features/customers/customer-delete-dialog';
 import { CustomerEditDialog } from '../../../features/customers/customer-edit-dialog';
 import { CustomerRowActions } from '../../../features/customers/customer-row-actions';
+import { BatteryChainDrawer } from '../../../features/customers/battery-chain-drawer';
 import { ServiceHistoryDialog } from '../../../features/customers/service-history-dialog';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useCustomers } from '../../../hooks/use-customers';
@@ -59,6 +60,8 @@ export function CustomerDatabasePage() {
   const dialog = useModalTarget<OpenDialog>();
   const confirmDelete = useCustomerDeleteDialog();
   const { show } = dialog;
+  // The battery whose page is open (from Battery Search's serials).
+  const [battery, setBattery] = useState<string | null>(null);
   const onAction = useCallback<OnAction>(
     (action, customerId, customer, name) => {
       if (action === 'delete') {
@@ -108,7 +111,13 @@ export function CustomerDatabasePage() {
           {mode === 'customer' ? (
             <CustomerResults user={user} search={search} typing={typing} onAction={onAction} />
           ) : (
-            <BatteryResults user={user} search={search} typing={typing} onAction={onAction} />
+            <BatteryResults
+              user={user}
+              search={search}
+              typing={typing}
+              onAction={onAction}
+              onSerial={setBattery}
+            />
           )}
         </Flex>
       </Card>
@@ -117,10 +126,14 @@ export function CustomerDatabasePage() {
         <ServiceHistoryDialog
           customerId={dialog.target.customerId}
           customerName={dialog.target.name}
+          places={dialog.target.customer ? { canRemove: user.privileged } : null}
           open={dialog.open}
           onClose={dialog.hide}
           afterClose={dialog.afterClose}
         />
+      )}
+      {battery && (
+        <BatteryChainDrawer key={battery} serial={battery} open onClose={() => setBattery(null)} />
       )}
       {dialog.target?.action === 'edit' && dialog.target.customer && (
         <CustomerEditDialog
@@ -215,7 +228,13 @@ function CustomerResults({ user, search, typing, onAction }: ResultsProps) {
   );
 }
 
-function BatteryResults({ user, search, typing, onAction }: ResultsProps) {
+function BatteryResults({
+  user,
+  search,
+  typing,
+  onAction,
+  onSerial,
+}: ResultsProps & { onSerial: (serial: string) => void }) {
   const results = useSerialSearch(search);
   const rows = useMemo(
     () => (search ? (results.data ?? []).map(toBatteryRow) : []),
@@ -223,21 +242,24 @@ function BatteryResults({ user, search, typing, onAction }: ResultsProps) {
   );
   const columns = useMemo(
     () =>
-      batteryColumns((r: BatteryRow) => (
-        <CustomerRowActions
-          user={user}
-          customer={r.customer}
-          onAction={(action) =>
-            onAction(
-              action,
-              r.customerId,
-              r.customer,
-              r.customer?.name ?? CUSTOMER_DB_MESSAGES.deletedCustomer,
-            )
-          }
-        />
-      )),
-    [user, onAction],
+      batteryColumns(
+        (r: BatteryRow) => (
+          <CustomerRowActions
+            user={user}
+            customer={r.customer}
+            onAction={(action) =>
+              onAction(
+                action,
+                r.customerId,
+                r.customer,
+                r.customer?.name ?? CUSTOMER_DB_MESSAGES.deletedCustomer,
+              )
+            }
+          />
+        ),
+        onSerial,
+      ),
+    [user, onAction, onSerial],
   );
 
   if (search && results.isError && !results.data)

@@ -18,6 +18,7 @@ import { JobActions } from '../../../features/dispatch/job-actions';
 import { JobNotes } from '../../../features/dispatch/job-notes';
 import { hasActiveJob } from '../../../features/dispatch/job-actions.util';
 import { LocationStatus } from '../../../features/dispatch/location-status';
+import { LowStockAlert } from '../../../features/dispatch/low-stock-alert';
 import { MapLegend } from '../../../features/dispatch/map-legend';
 import { mapAppointments, mapTechnicians } from '../../../features/dispatch/map.util';
 import { OnlineTeam } from '../../../features/dispatch/online-team';
@@ -320,6 +321,7 @@ export function DispatchPage() {
           {user.role === 'technician' && <OffShiftButton />}
         </Flex>
         {alerts}
+        {admin && <LowStockAlert enabled={signedIn} />}
         {phone ? (
           <>
             {jobLists}

@@ -21,6 +21,7 @@ import { inventoryColumns } from '../../../features/inventory/inventory-columns'
 import { useInventoryDeleteDialog } from '../../../features/inventory/inventory-delete-dialog';
 import { InventoryItemDialog } from '../../../features/inventory/inventory-item-dialog';
 import { inventoryFetchFailedToast } from '../../../features/inventory/inventory-toasts.util';
+import { StockDrawer } from '../../../features/inventory/stock-drawer';
 import {
   canManageInventory,
   inventorySummary,
@@ -45,6 +46,8 @@ export function InventoryPage() {
   // The item being edited; null adds one.
   const itemDialog = useModalTarget<{ item: InventoryItem | null }>();
   const confirmDelete = useInventoryDeleteDialog();
+  // The item whose Stock drawer is open (by id: the drawer shows the live quantity).
+  const [stockOf, setStockOf] = useState<{ id: number; open: boolean } | null>(null);
   const manage = user ? canManageInventory(user) : false;
   const { token } = theme.useToken();
 
@@ -57,6 +60,7 @@ export function InventoryPage() {
   }, [isError, error, errorUpdatedAt]);
 
   const items = inventory.data ?? NO_ITEMS;
+  const stockItem = stockOf ? items.find((i) => i.id === stockOf.id) : undefined;
   const summary = useMemo(() => inventorySummary(items), [items]);
   const rows = useMemo(() => visibleItems(items, lowOnly), [items, lowOnly]);
   const { show } = itemDialog;
@@ -66,6 +70,13 @@ export function InventoryPage() {
         manage
           ? (item) => (
               <Space size="small">
+                <Button
+                  size="small"
+                  onClick={() => setStockOf({ id: item.id, open: true })}
+                  aria-label={`Stock: ${item.name}`}
+                >
+                  Stock
+                </Button>
                 <Button
                   size="small"
                   onClick={() => show({ item })}
@@ -181,6 +192,10 @@ export function InventoryPage() {
           </Flex>
         </Card>
       </Flex>
+
+      {stockOf && stockItem && (
+        <StockDrawer item={stockItem} open={stockOf.open} onClose={() => setStockOf(null)} />
+      )}
 
       {itemDialog.target && (
         <InventoryItemDialog
