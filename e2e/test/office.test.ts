@@ -277,11 +277,17 @@ describe('office (inventory, users, customers)', () => {
     await history.waitFor();
     const record = rowWith(history, serial);
     await record.waitFor();
+    // Date, then who, what vehicle, what service, which battery and serial, the one it replaced,
+    // mileage, price (an AGM install) and notes.
     expect((await cellTexts(record)).slice(1)).toEqual([
-      'Battery Installed',
       technician.name,
-      serial,
       '2021 Honda Civic (Red)',
+      'Battery Installed',
+      battery.name,
+      serial,
+      '—',
+      '30,120 mi',
+      '$210.00',
       'Installed in the driveway',
     ]);
     await expectNoAxeViolations(adminPage);

@@ -6,6 +6,7 @@ import {
   phoneDigits,
   stateCode,
   toE164,
+  vehicleLabel,
 } from './format';
 
 describe('phoneDigits', () => {
@@ -104,5 +105,21 @@ describe('formatLocation', () => {
   it('is idempotent', () => {
     const once = formatLocation('1200 Vine St, Cincinnati, Ohio 45202');
     expect(formatLocation(once)).toBe(once);
+  });
+});
+
+describe('vehicleLabel', () => {
+  const none = { vehicleYear: null, vehicleMake: null, vehicleModel: null, vehicleColor: null };
+  it('writes a vehicle as the booking form does, whatever of it is known', () => {
+    const camry = { vehicleYear: '2019', vehicleMake: 'Toyota', vehicleModel: 'Camry' };
+    expect(vehicleLabel({ ...none, ...camry, vehicleColor: 'Blue' })).toBe(
+      '2019 Toyota Camry (Blue)',
+    );
+    expect(vehicleLabel({ ...none, ...camry })).toBe('2019 Toyota Camry');
+    expect(
+      vehicleLabel({ ...none, vehicleMake: 'Ford', vehicleModel: ' ', vehicleColor: 'red' }),
+    ).toBe('Ford (red)');
+    expect(vehicleLabel({ ...none, vehicleColor: 'red' })).toBe('(red)');
+    expect(vehicleLabel({ ...none, vehicleMake: '  ' })).toBeNull();
   });
 });

@@ -112,3 +112,25 @@ export function formatLocation(address: string): string {
     (match, name: string, zip: string) => `${stateCode(name) ?? name}${zip}`,
   );
 }
+
+/** A vehicle's parts as a service record holds them. */
+export interface VehicleParts {
+  vehicleYear: string | null;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleColor: string | null;
+}
+
+/**
+ * A vehicle as the booking form writes it: "2019 Toyota Camry (Blue)", "(Blue)" with only a
+ * colour, null when nothing is named.
+ */
+export function vehicleLabel(parts: VehicleParts): string | null {
+  const car = [parts.vehicleYear, parts.vehicleMake, parts.vehicleModel]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const color = parts.vehicleColor?.trim();
+  if (!car) return color ? `(${color})` : null;
+  return color ? `${car} (${color})` : car;
+}

@@ -2,23 +2,10 @@ import {
   appointmentsWithoutVehicle,
   customerAddressInputSchema,
   normaliseRecordText,
-  recordVehicle,
   withBookedVehicles,
 } from './customer-record';
 
-const none = { vehicleYear: null, vehicleMake: null, vehicleModel: null, vehicleColor: null };
-
 describe('the customer record', () => {
-  it("spells a record's vehicle from what it names, or none", () => {
-    expect(
-      recordVehicle({ ...none, vehicleYear: '2015', vehicleMake: 'Ford', vehicleModel: 'F-150' }),
-    ).toBe('2015 Ford F-150');
-    expect(recordVehicle({ ...none, vehicleMake: 'Ford', vehicleColor: 'red' })).toBe('Ford, red');
-    expect(recordVehicle({ ...none, vehicleColor: 'red' })).toBe('red');
-    expect(recordVehicle({ ...none, vehicleMake: '  ' })).toBeNull();
-    expect(recordVehicle(none)).toBeNull();
-  });
-
   it('fills a row naming no vehicle with the one booked, and asks only for those', () => {
     const rows = [
       { appointmentId: 1, vehicle: 'Ford' },

@@ -62,21 +62,6 @@ export const CUSTOMER_RECORD_MESSAGES = {
 /** Text as the record compares it: trimmed, single spaces (case is ignored by the index). */
 export const normaliseRecordText = (value: string) => value.trim().replace(/\s+/g, ' ');
 
-/** A vehicle as a record's fields spell it ("2015 Ford F-150, red"), or null when none is known. */
-export function recordVehicle(record: {
-  vehicleYear: string | null;
-  vehicleMake: string | null;
-  vehicleModel: string | null;
-  vehicleColor: string | null;
-}): string | null {
-  const car = [record.vehicleYear, record.vehicleMake, record.vehicleModel]
-    .filter((part): part is string => !!part?.trim())
-    .join(' ');
-  const color = record.vehicleColor?.trim();
-  if (!car) return color ? color : null;
-  return color ? `${car}, ${color}` : car;
-}
-
 /**
  * A service history row: the record with what the owner reads from it, the vehicle (the record's
  * fields, else the booking's text), the battery's model (the inventory item) and the price.

@@ -3,7 +3,7 @@ import {
   ServiceHistoryRow,
   ServiceRecord,
   businessDate,
-  recordVehicle,
+  vehicleLabel,
   servicePrice,
   warrantyEndsOn,
 } from '@cincy/contracts';
@@ -18,7 +18,7 @@ export interface NamedRecord {
 /** A history row: the record, its vehicle, battery model and price. */
 export const toHistoryRow = ({ record, batteryModel }: NamedRecord): ServiceHistoryRow => ({
   ...record,
-  vehicle: recordVehicle(record),
+  vehicle: vehicleLabel(record),
   batteryModel,
   price: servicePrice(record.serviceCode, batteryModel),
 });
@@ -33,7 +33,7 @@ export function toBatteryLink(named: NamedRecord, next: ServiceRecord | null): B
     appointmentId: record.appointmentId,
     installedAt: record.completedAt,
     installedOn: businessDate(installedAt),
-    vehicle: recordVehicle(record),
+    vehicle: vehicleLabel(record),
     customer:
       named.customerName === null ? null : { id: record.customerId, name: named.customerName },
     technicianName: record.technicianName,

@@ -1,5 +1,5 @@
-import { ServiceRecord } from '@cincy/contracts';
-import { buildReceipt, receiptFilename, vehicleLabel } from './receipt-data';
+import { ServiceRecord, vehicleLabel } from '@cincy/contracts';
+import { buildReceipt, receiptFilename } from './receipt-data';
 
 const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   id: 1,

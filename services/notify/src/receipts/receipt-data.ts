@@ -1,18 +1,11 @@
-import { ServiceRecord, servicePrice, takesNewBattery, warrantyEndsOn } from '@cincy/contracts';
+import {
+  ServiceRecord,
+  servicePrice,
+  takesNewBattery,
+  vehicleLabel,
+  warrantyEndsOn,
+} from '@cincy/contracts';
 import type { ReceiptData } from '../common/templates';
-
-/** "2019 Toyota Camry (Blue)", "Toyota", or null when the record names no vehicle. */
-export function vehicleLabel(
-  r: Pick<ServiceRecord, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'>,
-): string | null {
-  const name = [r.vehicleYear, r.vehicleMake, r.vehicleModel]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  const color = r.vehicleColor?.trim();
-  if (!name) return color ? `(${color})` : null;
-  return color ? `${name} (${color})` : name;
-}
 
 /**
  * A receipt's figures from inventory's service record, the booking's reference and customer,

@@ -1,8 +1,9 @@
-import { BUSINESS, type TimeSlot } from '@cincy/contracts';
+import type { TimeSlot } from '@cincy/contracts';
 import { useMemo, type RefObject } from 'react';
 import { FieldError, PUBLIC_FIELD_LOOK } from '../../components/form-field';
 import { fieldId } from './booking-fields.util';
 import { dateChoices, hourOptions, parseScheduledTime, type TimingMode } from './booking-form.util';
+import { DateHourGrid } from './date-hour-grid';
 import type { BookingFormState } from './use-booking-form';
 
 interface TimingSectionProps {
@@ -65,62 +66,17 @@ export function TimingSection({ form, now, slots, headingRef }: TimingSectionPro
 
       {timing === 'later' && (
         <div className="pub-schedule">
-          <div role="group" aria-labelledby="booking-date-label">
-            <p className="pub-label" id="booking-date-label">
-              Preferred Date
-            </p>
-            <div className="pub-date-grid">
-              {dates.map((choice) => (
-                <button
-                  key={choice.value}
-                  type="button"
-                  className="pub-chip"
-                  aria-pressed={choice.value === date}
-                  onClick={() => chooseDate(choice.value, now)}
-                >
-                  {choice.label}
-                </button>
-              ))}
-            </div>
-          </div>
-
-          <div
-            role="group"
-            aria-labelledby="booking-hour-label"
-            aria-describedby="booking-hour-help"
-          >
-            <p className="pub-label" id="booking-hour-label">
-              Preferred Time
-            </p>
-            <p className="pub-hint" id="booking-hour-help">
-              Available times: {BUSINESS.hoursShort}
-            </p>
-            <div className="pub-hour-grid">
-              {hours.map((option) => {
-                const reasonId = `booking-hour-${option.hour}-reason`;
-                return (
-                  <span key={option.hour} className="pub-hour-cell">
-                    <button
-                      type="button"
-                      className="pub-chip pub-chip--hour"
-                      aria-pressed={option.hour === chosenHour}
-                      disabled={option.disabled}
-                      title={option.reason}
-                      aria-describedby={option.reason ? reasonId : undefined}
-                      onClick={() => chooseHour(option.hour)}
-                    >
-                      {option.label}
-                    </button>
-                    {option.reason && (
-                      <span id={reasonId} className="pub-visually-hidden">
-                        {option.reason}
-                      </span>
-                    )}
-                  </span>
-                );
-              })}
-            </div>
-          </div>
+          <DateHourGrid
+            idPrefix="booking"
+            dateLabel="Preferred Date"
+            hourLabel="Preferred Time"
+            dates={dates}
+            date={date}
+            onDate={(value) => chooseDate(value, now)}
+            hours={hours}
+            hour={chosenHour}
+            onHour={chooseHour}
+          />
           <FieldError id={fieldId('scheduledTime')} error={timeError} look={PUBLIC_FIELD_LOOK} />
         </div>
       )}

@@ -1,5 +1,6 @@
 import {
   SERVICE_CODE_LABELS,
+  vehicleLabel,
   type BatterySearchResult,
   type Customer,
   type CustomerSummary,
@@ -44,16 +45,8 @@ type VehicleOf = Pick<
   'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'
 >;
 
-/** A record's vehicle fields as the booking form writes them: '2019 Toyota Camry (Blue)'; '' when none. */
-export function vehicleText(record: VehicleOf): string {
-  const base = [record.vehicleYear, record.vehicleMake, record.vehicleModel]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  const color = record.vehicleColor?.trim();
-  if (!color) return base;
-  return base ? `${base} (${color})` : `(${color})`;
-}
+/** A record's vehicle as the booking form writes it: '2019 Toyota Camry (Blue)'; '' when none. */
+export const vehicleText = (record: VehicleOf): string => vehicleLabel(record) ?? '';
 
 /** The service's label in history ('Battery Installed'), or the stored code if it is unknown. */
 export function serviceLabel(code: string): string {

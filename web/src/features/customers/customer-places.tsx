@@ -83,7 +83,10 @@ export function CustomerPlaces({
 
   return (
     <section aria-label={copy.title}>
-      <Typography.Title level={5}>{copy.title}</Typography.Title>
+      {/* h2 under the page's h1 (axe: heading levels go up by one); sized as a subheading. */}
+      <Typography.Title level={2} style={{ fontSize: 16, marginBlock: '0 8px' }}>
+        {copy.title}
+      </Typography.Title>
       {places.isError ? (
         <Alert
           type="error"

@@ -1,9 +1,10 @@
-import { BOOKING_MESSAGES, BUSINESS, ERROR_CODES, type TrackingView } from '@cincy/contracts';
+import { BOOKING_MESSAGES, ERROR_CODES, type TrackingView } from '@cincy/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorCodeOf } from '../../../api/request';
 import { rescheduleVisit, type RescheduledBooking } from '../../../api/tracking';
 import { dateChoices, hourOptions } from '../../../features/booking/booking-form.util';
+import { DateHourGrid } from '../../../features/booking/date-hour-grid';
 import { useNow } from '../../../hooks/use-now';
 import { useTimeSlots } from '../../../hooks/use-time-slots';
 import { hourOf, refusalMessage, scheduledLabel, slotTime } from './track-view.util';
@@ -80,65 +81,20 @@ export function ReschedulePanel({
         Change time
       </h2>
       <div className="pub-schedule">
-        <div role="group" aria-labelledby="reschedule-date-label">
-          <p className="pub-label" id="reschedule-date-label">
-            Day
-          </p>
-          <div className="pub-date-grid">
-            {dates.map((choice) => (
-              <button
-                key={choice.value}
-                type="button"
-                className="pub-chip"
-                aria-pressed={choice.value === date}
-                onClick={() => chooseDate(choice.value)}
-              >
-                {choice.label}
-              </button>
-            ))}
-          </div>
-        </div>
-
-        <div
-          role="group"
-          aria-labelledby="reschedule-hour-label"
-          aria-describedby="reschedule-hour-help"
-        >
-          <p className="pub-label" id="reschedule-hour-label">
-            Hour
-          </p>
-          <p className="pub-hint" id="reschedule-hour-help">
-            Available times: {BUSINESS.hoursShort}
-          </p>
-          <div className="pub-hour-grid">
-            {hours.map((option) => {
-              const reasonId = `reschedule-hour-${option.hour}-reason`;
-              return (
-                <span key={option.hour} className="pub-hour-cell">
-                  <button
-                    type="button"
-                    className={`pub-chip pub-chip--hour${option.booked ? ' pub-chip--booked' : ''}`}
-                    aria-pressed={option.hour === hour}
-                    disabled={option.disabled}
-                    title={option.reason}
-                    aria-describedby={option.reason ? reasonId : undefined}
-                    onClick={() => {
-                      setHour(option.hour);
-                      setError(null);
-                    }}
-                  >
-                    {option.label}
-                  </button>
-                  {option.reason && (
-                    <span id={reasonId} className="pub-visually-hidden">
-                      {option.reason}
-                    </span>
-                  )}
-                </span>
-              );
-            })}
-          </div>
-        </div>
+        <DateHourGrid
+          idPrefix="reschedule"
+          dateLabel="Day"
+          hourLabel="Hour"
+          dates={dates}
+          date={date}
+          onDate={chooseDate}
+          hours={hours}
+          hour={hour}
+          onHour={(chosen) => {
+            setHour(chosen);
+            setError(null);
+          }}
+        />
 
         {error && (
           <p className="pub-form-alert" role="alert">

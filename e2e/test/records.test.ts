@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InventoryItem } from '@cincy/contracts';
+import { ApiClient, bookAsap, login, startStack, Stack } from '@cincy/stack';
+import type { Locator, Page } from 'playwright-core';
+import { eventually } from '../src/board';
+import { launchBrowser, TestBrowser } from '../src/browser';
+import { businessNoonToday, publicStackEnv, signInToBoard } from '../src/public-site';
+
+// Stock the owner can trust (issue 23): an admin receives a shipment in the item's drawer, a
+// technician installs one on a job, the admin corrects the count; the drawer lists each movement
+// with its reason and who made it, and the quantity follows every step.
+describe('stock movements (receive, install, count) in the item drawer', () => {
+  const secret = () => randomBytes(9).toString('base64url');
+  const admin = { username: 'e2e-records-admin', password: `E2e-${secret()}` };
+  const tech = { username: 'e2e-records-tech', password: `Tech-${secret()}`, name: 'Tess Field' };
+  const suffix = randomBytes(2).toString('hex');
+  const itemName = `H6 AGM ${suffix}`;
+
+  let stack: Stack | undefined;
+  let staff: ApiClient;
+  let field: ApiClient;
+  let browser: TestBrowser | undefined;
+  let item: InventoryItem;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      throwaway: { label: 'e2erecords' },
+      admin,
+      serviceEnv: publicStackEnv(businessNoonToday()),
+    });
+    staff = await login(stack.baseUrl, admin.username, admin.password);
+    await staff.request('POST', '/api/users', { ...tech, role: 'technician' });
+    field = await login(stack.baseUrl, tech.username, tech.password);
+    item = await staff.request<InventoryItem>('POST', '/api/inventory', {
+      name: itemName,
+      description: 'AGM battery',
+      sku: `H6-${suffix}`,
+      category: 'battery',
+      quantity: 2,
+      minQuantity: 1,
+      unitCost: 139.5,
+      notes: null,
+    });
+    browser = await launchBrowser({ baseURL: stack.baseUrl });
+    browser.page.setDefaultTimeout(20_000);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  async function explain(error: unknown): Promise<Error> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cincy-records-'));
+    await browser?.page
+      .screenshot({ path: path.join(dir, 'admin.png'), fullPage: true })
+      .catch(() => undefined);
+    return new Error(`${(error as Error).message}\nscreenshot: ${dir}`);
+  }
+
+  const drawer = (page: Page) => page.getByRole('dialog', { name: `Stock — ${itemName}` });
+  const movements = (page: Page) =>
+    drawer(page).getByRole('table', { name: `Stock movements of ${itemName}` });
+  /** The movement rows' cells, newest first. */
+  const rows = async (table: Locator) =>
+    (await table.locator('tbody tr[data-row-key]').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+
+  async function record(page: Page, tab: string, quantity: string, reason: string, submit: string) {
+    const panel = drawer(page);
+    await panel.getByText(tab, { exact: true }).click();
+    await panel.getByRole('spinbutton').fill(quantity);
+    await panel.getByLabel('Reason').fill(reason);
+    await panel.getByRole('button', { name: submit }).click();
+  }
+
+  test('receive, install and correct, each listed with who and why', async () => {
+    try {
+      const page = browser!.page;
+      await signInToBoard(page, admin.username, admin.password);
+      await page.goto('/inventory');
+      await page.getByRole('button', { name: `Stock: ${itemName}` }).click();
+      await drawer(page).waitFor();
+
+      // A shipment of 6: 2 -> 8.
+      await record(page, 'Receive', '6', 'Shipment PO 1042', 'Receive stock');
+      await eventually(
+        'the receipt in the list',
+        () => rows(movements(page)),
+        (r) => r.some((row) => row.includes('Shipment PO 1042')),
+      );
+
+      // A technician installs one on a job: 8 -> 7.
+      const { appointment, customer } = await bookAsap(stack!.baseUrl, {
+        name: `Records Customer ${suffix}`,
+        phone: '(513) 555-0133',
+      });
+      const id = appointment.id;
+      await eventually(
+        'the technician accepts',
+        () => field.request('PATCH', `/api/appointments/${id}/status`, { status: 'accepted' }),
+        () => true,
+      );
+      await field.request('PATCH', `/api/appointments/${id}/status`, { status: 'en_route' });
+      await field.request('PATCH', `/api/appointments/${id}/status`, { status: 'on_location' });
+      await field.request('POST', '/api/service-records', {
+        appointmentId: id,
+        customerId: customer.id,
+        serviceCode: 'battery_installed',
+        batterySerialNumber: `SN-REC-${suffix}`,
+        vehicleMileage: '48210',
+        inventoryItemId: item.id,
+      });
+
+      // The shelf holds 6, not 7: a count of 6 corrects it.
+      await eventually(
+        'the install in the list',
+        () => rows(movements(page)),
+        (r) => r.some((row) => /Installed/.test(row)),
+      );
+      await record(page, 'Correct count', '6', 'Monthly shelf count', 'Save count');
+      const listed = await eventually(
+        'the correction in the list',
+        () => rows(movements(page)),
+        (r) => r.some((row) => row.includes('Monthly shelf count')),
+      );
+
+      const users = await staff.request<{ username: string; name: string }[]>('GET', '/api/users');
+      const adminName = users.find((u) => u.username === admin.username)!.name;
+      const [correction, install, receipt] = listed;
+      expect(correction).toContain('Count corrected');
+      expect(correction).toContain('\u22121 7 → 6 Monthly shelf count');
+      expect(correction).toContain(adminName);
+      expect(install).toContain('Installed');
+      expect(install).toContain('\u22121 8 → 7');
+      expect(install).toContain(tech.name);
+      expect(receipt).toContain('Received');
+      expect(receipt).toContain('+6 2 → 8 Shipment PO 1042');
+      expect(receipt).toContain(adminName);
+      const after = await staff.request<InventoryItem[]>('GET', '/api/inventory');
+      expect(after.find((i) => i.id === item.id)?.quantity).toBe(6);
+    } catch (error) {
+      throw await explain(error);
+    }
+  }, 180_000);
+});
