@@ -66,7 +66,9 @@ describe('stock movements (receive, install, count) in the item drawer', () => {
     drawer(page).getByRole('table', { name: `Stock movements of ${itemName}` });
   /** The movement rows' cells, newest first. */
   const rows = async (table: Locator) =>
-    (await table.locator('tbody tr[data-row-key]').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+    (await table.locator('tbody tr[data-row-key]').allInnerTexts()).map((r) =>
+      r.replace(/\s+/g, ' ').trim(),
+    );
 
   async function record(page: Page, tab: string, quantity: string, reason: string, submit: string) {
     const panel = drawer(page);
