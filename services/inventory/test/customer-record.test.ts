@@ -75,7 +75,7 @@ describe("a customer's record in inventory", () => {
     expect(rows[2]).toMatchObject({
       technicianName: tech.name,
       serviceCode: 'battery_installed',
-      vehicle: '2018 Toyota Camry, blue',
+      vehicle: '2018 Toyota Camry (blue)',
       batteryModel: 'H6 AGM Platinum',
       batterySerialNumber: 'CR-AGM-1',
       previousBatterySerialNumber: null,
