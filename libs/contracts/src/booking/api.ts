@@ -251,10 +251,16 @@ export const linkTokenSchema = z.string().refine(isLinkToken, 'Not found');
 /** `booking.links.*` and `dispatch.*` by token: the token as sent, checked by booking. */
 export const linkRequestSchema = z.object({ token: z.string().max(100) });
 
-/** What a valid token opens: the booking it belongs to. */
+/**
+ * What a valid token opens: the booking it belongs to, and what booking knows of the visit (the
+ * page's view until dispatch has it on its board, a delivery's time after the booking).
+ */
 export const linkedBookingSchema = z.object({
   appointmentId: z.number().int(),
   reference: z.string(),
+  requestedAt: z.string(),
+  scheduledDate: z.string().nullable(),
+  scheduledTime: z.string().nullable(),
 });
 export type LinkedBooking = z.infer<typeof linkedBookingSchema>;
 
@@ -324,7 +330,7 @@ export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
 /** `booking.links.details`: booking's half of the confirmation (the gateway adds the tracking). */
 export const bookingContactSchema = bookingDetailsSchema
   .omit({ tracking: true })
-  .extend({ appointmentId: z.number().int() });
+  .extend(linkedBookingSchema.shape);
 
 /** POST /api/track/{token}/cancel: why, if the customer wants to say. */
 export const cancelBookingSchema = z.object({

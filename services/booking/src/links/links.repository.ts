@@ -1,18 +1,20 @@
+import type { LinkedBooking } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { NewLink } from './link-token';
 
 /** A link as stored: whose it is and the hash its verifier must match. */
-export interface StoredLink {
-  appointmentId: number;
-  reference: string;
+/** What booking knows of where a visit stands: when it was asked for, and its hour. */
+const VISIT = `a.requested_at AS "requestedAt",
+              to_char(a.scheduled_date, 'YYYY-MM-DD') AS "scheduledDate",
+              a.scheduled_time AS "scheduledTime"`;
+
+export interface StoredLink extends LinkedBooking {
   verifierHash: Buffer;
 }
 
 /** What the confirmation page shows of the customer's own booking. */
-export interface LinkedDetails {
-  appointmentId: number;
-  reference: string;
+export interface LinkedDetails extends LinkedBooking {
   name: string;
   phone: string;
   location: string;
@@ -96,9 +98,11 @@ export class LinksRepository {
 
   async findBySelector(selector: string): Promise<StoredLink | null> {
     const [found]: StoredLink[] = await this.dataSource.query(
-      `SELECT l.appointment_id AS "appointmentId", r.reference, l.verifier_hash AS "verifierHash"
+      `SELECT l.appointment_id AS "appointmentId", r.reference, l.verifier_hash AS "verifierHash",
+              ${VISIT}
          FROM appointment_links l
          JOIN appointment_references r ON r.appointment_id = l.appointment_id
+         JOIN appointments a ON a.id = l.appointment_id
         WHERE l.selector = $1`,
       [selector],
     );
@@ -109,7 +113,7 @@ export class LinksRepository {
   async details(appointmentId: number): Promise<LinkedDetails | null> {
     const [found]: LinkedDetails[] = await this.dataSource.query(
       `SELECT a.id AS "appointmentId", r.reference, c.name, c.phone, a.location, a.vehicle,
-              a.preferred_time AS "preferredTime", a.notes
+              a.preferred_time AS "preferredTime", a.notes, ${VISIT}
          FROM appointments a
          JOIN appointment_references r ON r.appointment_id = a.id
          JOIN customers c ON c.id = a.customer_id

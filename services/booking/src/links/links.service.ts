@@ -87,7 +87,8 @@ export class LinksService {
     if (!parts) return null;
     const stored = await this.links.findBySelector(parts.selector);
     if (!stored || !verifierMatches(parts.verifier, stored.verifierHash)) return null;
-    return { appointmentId: stored.appointmentId, reference: stored.reference };
+    const { verifierHash: _hash, ...linked } = stored;
+    return { ...linked, requestedAt: new Date(linked.requestedAt).toISOString() };
   }
 
   /** `booking.links.resolve`. */
@@ -103,7 +104,11 @@ export class LinksService {
     const found = linked && (await this.links.details(linked.appointmentId));
     if (!found) throw notFound();
     const { name, phone, ...booking } = found;
-    return { ...booking, contact: { name, phone } };
+    return {
+      ...booking,
+      requestedAt: new Date(booking.requestedAt).toISOString(),
+      contact: { name, phone },
+    };
   }
 
   /**

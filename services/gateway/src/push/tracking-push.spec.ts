@@ -63,7 +63,7 @@ beforeAll(async () => {
       if (token === TOKEN_B) return { appointmentId: 2, reference: 'CB-BBBBB' };
       throw new RpcCallError(404, { code: 'NOT_FOUND', message: 'Not found' });
     },
-    facts: async (id: number) => {
+    facts: async ({ appointmentId: id }: { appointmentId: number }) => {
       asked.push(id);
       return facts.get(id)!;
     },

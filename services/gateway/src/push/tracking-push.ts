@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   EventEnvelope,
+  LinkedBooking,
   TRACK_SOCKET,
   TrackingFacts,
   isChangeableByCustomer,
@@ -36,10 +37,10 @@ export function handshakeAddress(
   return (trustProxy && hops.at(-1)) || handshake.address || 'unknown';
 }
 
-/** What is kept of a watched visit: dispatch's facts and the reference the view carries. */
+/** What is kept of a watched visit: dispatch's facts and the booking the token opened. */
 interface Watched {
   facts: TrackingFacts;
-  reference: string;
+  linked: LinkedBooking;
   /** Which refresh is the newest asked for, so an older answer arriving late is ignored. */
   asked: number;
 }
@@ -93,9 +94,8 @@ export class TrackingPush {
     const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !isLinkToken(token)) throw new Error('not found');
     try {
-      const { appointmentId, reference } = await this.views.resolve(token);
-      const facts = await this.views.facts(appointmentId);
-      socket.data = { appointmentId, reference, facts };
+      const linked = await this.views.resolve(token);
+      socket.data = { linked, facts: await this.views.facts(linked) };
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 404) throw new Error('not found');
       throw new Error('unavailable');
@@ -103,16 +103,12 @@ export class TrackingPush {
   }
 
   private async watch(socket: Socket): Promise<void> {
-    const { appointmentId, reference, facts } = socket.data as {
-      appointmentId: number;
-      reference: string;
-      facts: TrackingFacts;
-    };
-    await socket.join(trackRoom(appointmentId));
+    const { linked, facts } = socket.data as { linked: LinkedBooking; facts: TrackingFacts };
+    await socket.join(trackRoom(linked.appointmentId));
     if (!socket.connected) return;
-    const known = this.watched.get(appointmentId);
-    this.watched.set(appointmentId, { facts, reference, asked: known?.asked ?? 0 });
-    socket.emit(TRACK_SOCKET.changed, toTrackingView(facts, reference));
+    const known = this.watched.get(linked.appointmentId);
+    this.watched.set(linked.appointmentId, { facts, linked, asked: known?.asked ?? 0 });
+    socket.emit(TRACK_SOCKET.changed, toTrackingView(facts, linked.reference));
   }
 
   private follow(event: EventEnvelope): void {
@@ -149,7 +145,7 @@ export class TrackingPush {
     if (!before) return;
     const asked = ++before.asked;
     try {
-      const facts = await this.views.facts(appointmentId);
+      const facts = await this.views.facts(before.linked);
       const watched = this.watched.get(appointmentId);
       if (!watched || watched.asked !== asked) return;
       watched.facts = facts;
@@ -159,9 +155,9 @@ export class TrackingPush {
     }
   }
 
-  private emit(appointmentId: number, { facts, reference }: Watched): void {
+  private emit(appointmentId: number, { facts, linked }: Watched): void {
     this.namespace
       ?.to(trackRoom(appointmentId))
-      .emit(TRACK_SOCKET.changed, toTrackingView(facts, reference));
+      .emit(TRACK_SOCKET.changed, toTrackingView(facts, linked.reference));
   }
 }

@@ -6,8 +6,9 @@ import {
   RescheduleBooking,
   TrackingFacts,
   TrackingView,
+  trackingState,
 } from '@cincy/contracts';
-import { RpcClient } from '@cincy/platform';
+import { RpcCallError, RpcClient } from '@cincy/platform';
 import { Injectable, StreamableFile } from '@nestjs/common';
 
 /**
@@ -17,6 +18,26 @@ import { Injectable, StreamableFile } from '@nestjs/common';
 export const toTrackingView = (facts: TrackingFacts, reference: string): TrackingView => ({
   ...facts.state,
   reference,
+});
+
+/** A visit as booking stored it: received, nobody assigned yet. */
+export const justBooked = (linked: LinkedBooking): TrackingFacts => ({
+  state: trackingState({
+    status: 'pending',
+    technicianName: null,
+    requestedAt: new Date(linked.requestedAt),
+    acceptedAt: null,
+    enRouteAt: null,
+    onLocationAt: null,
+    closedAt: null,
+    scheduledDate: linked.scheduledDate,
+    scheduledTime: linked.scheduledTime,
+    technicianPosition: null,
+    destination: null,
+    queue: null,
+  }),
+  technicianId: null,
+  destination: null,
 });
 
 /** A file name safe inside the header's quotes, whatever notify named it. */
@@ -36,14 +57,23 @@ export class TrackingViews {
     return this.rpc.call('booking.links.resolve', { token });
   }
 
-  /** Dispatch's facts of one visit (the gateway has already resolved the token). */
-  facts(appointmentId: number): Promise<TrackingFacts> {
-    return this.rpc.call('dispatch.tracking.view', { id: appointmentId });
+  /**
+   * Dispatch's facts of one visit (the gateway has already resolved the token). A visit dispatch
+   * has not heard of yet (the booking answered a moment ago) reads as received, from booking's
+   * side, instead of "not found".
+   */
+  async facts(linked: LinkedBooking): Promise<TrackingFacts> {
+    try {
+      return await this.rpc.call('dispatch.tracking.view', { id: linked.appointmentId });
+    } catch (error) {
+      if (error instanceof RpcCallError && error.status === 404) return justBooked(linked);
+      throw error;
+    }
   }
 
   async view(token: string): Promise<TrackingView> {
-    const { appointmentId, reference } = await this.resolve(token);
-    return toTrackingView(await this.facts(appointmentId), reference);
+    const linked = await this.resolve(token);
+    return toTrackingView(await this.facts(linked), linked.reference);
   }
 
   /** Dispatch decides whether it is still changeable (409 once the van left or it closed). */
@@ -63,9 +93,10 @@ export class TrackingViews {
 
   /** The confirmation page: booking's half (the customer's own details) and the visit's state. */
   async details(token: string): Promise<BookingDetails> {
-    const { appointmentId, ...contact } = await this.rpc.call('booking.links.details', { token });
-    const tracking = toTrackingView(await this.facts(appointmentId), contact.reference);
-    return { ...contact, tracking };
+    const linked = await this.rpc.call('booking.links.details', { token });
+    const { reference, contact, location, vehicle, preferredTime, notes } = linked;
+    const tracking = toTrackingView(await this.facts(linked), reference);
+    return { reference, contact, location, vehicle, preferredTime, notes, tracking };
   }
 
   /** The completed visit's receipt (notify's 404 until then), answered as the PDF's bytes. */
