@@ -11,7 +11,10 @@ import {
   laneCount,
   placeJobs,
   placeShift,
+  timelineLeft,
+  timelineWindow,
   type DraggedJob,
+  type TimelineWindow,
 } from './day-view.util';
 import type { AssignTarget } from './job-assign-menu';
 
@@ -25,29 +28,29 @@ export interface DayAssignProps {
   assigningId: number | null;
 }
 
-const TICKS = hourTicks();
-
 /**
- * The day on a 7 AM-10 PM timeline (wide screens): the open jobs nobody has on top, then one row
- * per technician on shift, the shifts as a band and the jobs as blocks. A block dragged onto a
- * technician's row is assigned to them.
+ * The day on a timeline (wide screens), 7 AM-10 PM or wider when the day's work is: the open jobs
+ * nobody has on top, then one row per technician on shift, the shifts as a band and the jobs as
+ * blocks. A block dragged onto a technician's row is assigned to them.
  */
 export function DayTimeline({
   view,
-  nowLeft = null,
+  nowMinutes = null,
   ...assign
 }: {
   view: DayView;
-  /** Where now is on the timeline (the day shown is today), in percent. */
-  nowLeft?: number | null;
+  /** Now, in minutes since midnight, when the day shown is today. */
+  nowMinutes?: number | null;
 } & DayAssignProps) {
+  const window = timelineWindow(view);
+  const nowLeft = nowMinutes === null ? null : timelineLeft(nowMinutes, window);
   return (
     <div className="day-scroll">
       <div className="day-grid">
         <div className="day-line day-hours" aria-hidden="true">
           <div className="day-name" />
           <div className="day-track day-track-hours">
-            {TICKS.map((t) => (
+            {hourTicks(window).map((t) => (
               <span key={t.hour} className="day-tick" style={{ left: `${t.left}%` }}>
                 {t.label}
               </span>
@@ -61,6 +64,7 @@ export function DayTimeline({
           jobs={view.unassigned}
           date={view.date}
           rows={view.rows}
+          window={window}
           nowLeft={nowLeft}
           {...assign}
         />
@@ -81,6 +85,7 @@ export function DayTimeline({
             date={view.date}
             rows={view.rows}
             row={row}
+            window={window}
             nowLeft={nowLeft}
             {...assign}
           />
@@ -98,6 +103,7 @@ function DayLine({
   date,
   rows,
   row,
+  window,
   nowLeft,
   onAssign,
   onDropJob,
@@ -111,11 +117,11 @@ function DayLine({
   rows: DayView['rows'];
   /** A technician's row (a drop target); none for Unassigned. */
   row?: Row;
+  window: TimelineWindow;
   nowLeft: number | null;
 } & DayAssignProps) {
   const [over, setOver] = useState(false);
-  const placed = placeJobs(jobs, date);
-  const outside = jobs.length - placed.length;
+  const placed = placeJobs(jobs, date, window);
   const height = laneCount(placed) * LANE_PX + 8;
 
   const accepts = (event: DragEvent) =>
@@ -149,9 +155,6 @@ function DayLine({
       <div className="day-name">
         <strong>{title}</strong>
         <span className="day-name-note">{note}</span>
-        {outside > 0 && (
-          <span className="muted day-name-note">{`${outside} outside 7 AM-10 PM`}</span>
-        )}
       </div>
       <div
         className={`day-track${row ? ' day-track-drop' : ' day-track-unassigned'}${over ? ' is-over' : ''}`}
@@ -159,7 +162,7 @@ function DayLine({
         {...dropProps}
       >
         {row?.shifts.map((shift) => {
-          const band = placeShift(shift);
+          const band = placeShift(shift, window);
           return (
             band && (
               <div

@@ -14,7 +14,9 @@ import {
   placeShift,
   placeSpan,
   timelineLeft,
+  timelineWindow,
   timingLabel,
+  USUAL_WINDOW,
 } from './day-view.util';
 
 const DATE = '2026-11-25';
@@ -89,6 +91,7 @@ describe('placeJobs', () => {
     const placed = placeJobs(
       [job(2, '09:30', '10:30'), job(1, '09:00', '10:00'), job(3, '10:00', '11:00')],
       DATE,
+      USUAL_WINDOW,
       0,
     );
     expect(placed.map((p) => [p.job.id, p.lane])).toEqual([
@@ -113,6 +116,40 @@ describe('placeJobs', () => {
     expect(placed.map((p) => p.job.id)).toEqual([2]);
     expect(placed[0].placement.width).toBeGreaterThan(0);
   });
+
+  it("draws every job on the day's own window, late ones included", () => {
+    const jobs = [job(1, '05:10', '05:40'), job(2, '23:00', '23:00')];
+    const window = timelineWindow({ date: DATE, unassigned: jobs, rows: [] });
+    expect(window).toEqual({ start: 5 * 60, end: 24 * 60 });
+    const placed = placeJobs(jobs, DATE, window);
+    expect(placed.map((p) => p.job.id)).toEqual([1, 2]);
+    expect(placed[1].placement.left).toBeCloseTo((18 / 19) * 100, 2);
+  });
+});
+
+describe('timelineWindow', () => {
+  const view = (jobs: DayJob[], shifts: { start: string; end: string }[] = []) =>
+    ({
+      date: DATE,
+      unassigned: [],
+      rows: [{ technicianId: 7, name: 'Terry', shifts, jobs, onShiftNow: false }],
+    }) as unknown as DayView;
+
+  it('is 7 AM-10 PM on a usual day', () => {
+    expect(
+      timelineWindow(view([job(1, '09:00', '10:00')], [{ start: '08:00', end: '17:00' }])),
+    ).toEqual({ start: 7 * 60, end: 22 * 60 });
+  });
+
+  it('widens to whole hours for early or late work and shifts', () => {
+    expect(timelineWindow(view([job(1, '21:30', '22:20')]))).toEqual({ start: 420, end: 23 * 60 });
+    expect(timelineWindow(view([], [{ start: '06:30', end: '24:00' }]))).toEqual({
+      start: 6 * 60,
+      end: 24 * 60,
+    });
+    // A job running past midnight is cut at the day's edge.
+    expect(timelineWindow(view([job(1, '23:30', '01:00')])).end).toBe(24 * 60);
+  });
 });
 
 describe('labels', () => {
@@ -128,6 +165,13 @@ describe('labels', () => {
     expect(ticks[0]).toEqual({ hour: 7, label: '7 AM', left: 0 });
     expect(ticks[5].label).toBe('12 PM');
     expect(ticks[15]).toEqual({ hour: 22, label: '10 PM', left: 100 });
+  });
+
+  it("marks a wider day's hours up to midnight", () => {
+    const ticks = hourTicks({ start: 6 * 60, end: 24 * 60 });
+    expect(ticks).toHaveLength(19);
+    expect(ticks[0]).toEqual({ hour: 6, label: '6 AM', left: 0 });
+    expect(ticks[18]).toEqual({ hour: 24, label: '12 AM', left: 100 });
   });
 });
 

@@ -10,10 +10,33 @@ import {
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
 
-/** The timeline's window on the business clock: 7 AM to 10 PM. */
-export const DAY_START_MINUTES = 7 * 60;
-export const DAY_END_MINUTES = 22 * 60;
-const WINDOW = DAY_END_MINUTES - DAY_START_MINUTES;
+/** The timeline's span on the business clock, in minutes since midnight, on whole hours. */
+export interface TimelineWindow {
+  start: number;
+  end: number;
+}
+
+/** The business's usual day, 7 AM to 10 PM: a day with earlier or later work widens it. */
+export const USUAL_WINDOW: TimelineWindow = { start: 7 * 60, end: 22 * 60 };
+
+/**
+ * The day's window: the usual day, widened to whole hours so that every job and shift of the day
+ * is drawn (a job worked at 11 PM moves the end to midnight instead of leaving the timeline).
+ */
+export function timelineWindow(
+  view: Pick<DayView, 'date' | 'unassigned' | 'rows'>,
+): TimelineWindow {
+  let { start, end } = USUAL_WINDOW;
+  for (const job of [...view.unassigned, ...view.rows.flatMap((row) => row.jobs)]) {
+    const span = jobSpan(job, view.date);
+    if (span) [start, end] = [Math.min(start, span.from), Math.max(end, span.to)];
+  }
+  for (const shift of view.rows.flatMap((row) => row.shifts)) {
+    const [from, to] = [shiftMinutes(shift.start), shiftMinutes(shift.end)];
+    if (from !== null && to !== null) [start, end] = [Math.min(start, from), Math.max(end, to)];
+  }
+  return { start: Math.floor(start / 60) * 60, end: Math.min(24 * 60, Math.ceil(end / 60) * 60) };
+}
 
 /** Where a span sits on the timeline, in percent of its width. */
 export interface Placement {
@@ -23,18 +46,18 @@ export interface Placement {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+const percentOf = (minutes: number, window: TimelineWindow) =>
+  round((minutes / (window.end - window.start)) * 100);
+
 /**
- * A span of minutes since midnight on the timeline, cut to 7 AM-10 PM; null when none of it is
+ * A span of minutes since midnight on the timeline, cut to its window; null when none of it is
  * inside (or it is empty).
  */
-export function placeSpan(from: number, to: number): Placement | null {
-  const a = Math.max(from, DAY_START_MINUTES);
-  const b = Math.min(to, DAY_END_MINUTES);
+export function placeSpan(from: number, to: number, window = USUAL_WINDOW): Placement | null {
+  const a = Math.max(from, window.start);
+  const b = Math.min(to, window.end);
   if (!(b > a)) return null;
-  return {
-    left: round(((a - DAY_START_MINUTES) / WINDOW) * 100),
-    width: round(((b - a) / WINDOW) * 100),
-  };
+  return { left: percentOf(a - window.start, window), width: percentOf(b - a, window) };
 }
 
 /**
@@ -50,18 +73,26 @@ export function minutesOnDay(iso: string, date: string): number | null {
   return businessMinutes(at);
 }
 
-/** Where a moment (minutes since midnight) sits on the timeline, or null outside 7 AM-10 PM. */
-export function timelineLeft(minutes: number): number | null {
-  if (minutes < DAY_START_MINUTES || minutes > DAY_END_MINUTES) return null;
-  return round(((minutes - DAY_START_MINUTES) / WINDOW) * 100);
+/** Where a moment (minutes since midnight) sits on the timeline, or null outside its window. */
+export function timelineLeft(minutes: number, window = USUAL_WINDOW): number | null {
+  if (minutes < window.start || minutes > window.end) return null;
+  return percentOf(minutes - window.start, window);
 }
 
 /** A shift's band on the timeline. */
-export function placeShift(shift: ShiftRange): Placement | null {
+export function placeShift(shift: ShiftRange, window = USUAL_WINDOW): Placement | null {
   const from = shiftMinutes(shift.start);
   const to = shiftMinutes(shift.end);
   if (from === null || to === null) return null;
-  return placeSpan(from, to);
+  return placeSpan(from, to, window);
+}
+
+/** A job's minutes on `date`; a zero-length one gets a minute, so it can be drawn. */
+function jobSpan(job: Pick<DayJob, 'start' | 'end'>, date: string) {
+  const from = minutesOnDay(job.start, date);
+  const to = minutesOnDay(job.end, date);
+  if (from === null || to === null) return null;
+  return { from, to: Math.max(to, from + 1) };
 }
 
 /** '09:00-10:15' on the business clock. */
@@ -78,10 +109,14 @@ export const timingLabel = (job: Pick<DayJob, 'measured'>): 'measured' | 'estima
   job.measured ? 'measured' : 'estimated';
 
 /**
- * The least time a block is drawn over (its CSS min-width at the timeline's narrowest): shorter
- * jobs still get a readable block, so the next job on its line starts after it.
+ * The least time a block is drawn over on the usual day (its CSS min-width at the timeline's
+ * narrowest): shorter jobs still get a readable block, so the next job on its line starts after
+ * it. A wider window fits more minutes in the same pixels.
  */
 export const MIN_BLOCK_MINUTES = 80;
+
+const minBlockMinutes = (window: TimelineWindow) =>
+  (MIN_BLOCK_MINUTES * (window.end - window.start)) / (USUAL_WINDOW.end - USUAL_WINDOW.start);
 
 export interface PlacedJob {
   job: DayJob;
@@ -92,27 +127,26 @@ export interface PlacedJob {
 
 /**
  * A row's jobs on the timeline, in start order, each on the first line where it overlaps nothing
- * (a block taking at least `minMinutes`). A job outside 7 AM-10 PM is left out (the row says how
- * many); a zero-length one gets a minute.
+ * (a block taking at least `minMinutes`). A job outside the window is left out (the window of
+ * `timelineWindow` holds every job; only an unreadable time is).
  */
 export function placeJobs(
   jobs: readonly DayJob[],
   date: string,
-  minMinutes = MIN_BLOCK_MINUTES,
+  window = USUAL_WINDOW,
+  minMinutes = minBlockMinutes(window),
 ): PlacedJob[] {
   const spans = jobs
     .map((job) => {
-      const from = minutesOnDay(job.start, date);
-      const to = minutesOnDay(job.end, date);
-      if (from === null || to === null) return null;
-      return { job, from, to: Math.max(to, from + 1) };
+      const span = jobSpan(job, date);
+      return span && { job, ...span };
     })
     .filter((s): s is { job: DayJob; from: number; to: number } => s !== null)
     .sort((a, b) => a.from - b.from || a.to - b.to || a.job.id - b.job.id);
   const laneEnds: number[] = [];
   const placed: PlacedJob[] = [];
   for (const { job, from, to } of spans) {
-    const placement = placeSpan(from, to);
+    const placement = placeSpan(from, to, window);
     if (!placement) continue;
     let lane = laneEnds.findIndex((end) => end <= from);
     if (lane === -1) lane = laneEnds.length;
@@ -126,15 +160,15 @@ export function placeJobs(
 export const laneCount = (placed: readonly PlacedJob[]): number =>
   placed.reduce((n, p) => Math.max(n, p.lane + 1), 1);
 
-/** The hour marks of the timeline: 7 AM ... 10 PM, each with its place. */
-export function hourTicks(): { hour: number; label: string; left: number }[] {
+/** The hour marks of the timeline (7 AM ... 10 PM on the usual day), each with its place. */
+export function hourTicks(window = USUAL_WINDOW): { hour: number; label: string; left: number }[] {
   const ticks = [];
-  for (let hour = DAY_START_MINUTES / 60; hour <= DAY_END_MINUTES / 60; hour++) {
+  for (let hour = window.start / 60; hour <= window.end / 60; hour++) {
     const h12 = hour % 12 === 0 ? 12 : hour % 12;
     ticks.push({
       hour,
-      label: `${h12} ${hour < 12 ? 'AM' : 'PM'}`,
-      left: round(((hour * 60 - DAY_START_MINUTES) / WINDOW) * 100),
+      label: `${h12} ${hour < 12 || hour === 24 ? 'AM' : 'PM'}`,
+      left: percentOf(hour * 60 - window.start, window),
     });
   }
   return ticks;

@@ -16,7 +16,6 @@ import {
   assignFailedToast,
   isAssignable,
   jobAssignedToast,
-  timelineLeft,
   type DraggedJob,
 } from '../../../features/day/day-view.util';
 import type { AssignTarget } from '../../../features/day/job-assign-menu';
@@ -151,7 +150,7 @@ function Day() {
             onAssign={onAssign}
             onDropJob={onDropJob}
             assigningId={assigningId}
-            nowLeft={showing.date === today ? timelineLeft(businessMinutes(new Date(now))) : null}
+            nowMinutes={showing.date === today ? businessMinutes(new Date(now)) : null}
           />
         )}
       </Card>
