@@ -12,6 +12,7 @@
 //     process doing the same inserts (scripts/lib/bench-floor.mjs), same generator, same run
 //   - board freshness with bookings offered at 100/s for 20 s (open loop): answer -> push
 //   - the board read with 1k and with 100k completed appointments in its history
+//   - the Reports answer over one week and over two years (~50,000 jobs of history)
 //   - cold start (spawn -> GET /api/health 200) and each service's idle memory (VmRSS)
 //
 // BENCH_CPU_PROF=1 profiles every service (scripts/lib/cpu-profile.cjs); the profiles land in
@@ -32,6 +33,7 @@ import {
   benchBoardRead,
   benchBookings,
   benchDispatching,
+  benchReportRead,
   benchPush,
   benchStatusPush,
 } from './lib/bench-api.mjs';
@@ -86,6 +88,10 @@ const N = {
   boardOpenJobs: 50,
   historySmall: 1_000,
   historyLarge: 100_000,
+  /** Two years of ~68 jobs a day: about 50,000 jobs behind the Reports screen. */
+  reportDays: 730,
+  reportJobsPerDay: 68,
+  reportReads: 100,
   idleSeconds: 3,
   dispatchTechnicians: 50,
   dispatchOpenJobs: 500,
@@ -101,6 +107,7 @@ const GOALS = {
   freshnessP99Ms: 50,
   suggestionsP99Ms: 20,
   boardHistoryRatio: 1.2,
+  reportRangeRatio: 1.2,
 };
 
 const log = (text) => console.error(paint(`bench: ${text}`, 2, process.stderr));
@@ -187,7 +194,7 @@ async function main() {
     log(forceBuild ? 'building (--build)' : 'something is not built: building');
     if ((await build()) !== 0) throw new Error('the build failed');
   }
-  const { ApiClient, ensureInfra, startStack } = loadStack();
+  const { ApiClient, ensureInfra, fillDemoHistory, startStack } = loadStack();
   const infra = await ensureInfra(process.env, { onNote: log });
   if (!infra.ok) {
     console.error(`\n${infra.message}\n`);
@@ -196,7 +203,7 @@ async function main() {
   }
 
   const require = createRequire(path.join(ROOT, 'package.json'));
-  const { businessDate, businessInstant } = require('@cincy/contracts');
+  const { addDays, businessDate, businessInstant } = require('@cincy/contracts');
   const admin = {
     username: 'bench-admin',
     password: `Bench-${randomBytes(9).toString('base64url')}`,
@@ -326,6 +333,26 @@ async function main() {
     results.load.boardRatio =
       results.load.boardLarge.p50 /
       ((results.load.boardSmall.p50 + results.load.boardSmallAgain.p50) / 2);
+
+    log(`measuring the Reports answer over a week and over ${N.reportDays} days of history`);
+    const yesterday = addDays(businessDate(), -1);
+    results.reports = {
+      seeded: await fillDemoHistory(stack.databaseUrl, {
+        days: N.reportDays,
+        endDate: yesterday,
+        jobsPerDay: N.reportJobsPerDay,
+      }),
+    };
+    const week = { from: addDays(yesterday, -6), to: yesterday };
+    const twoYears = { from: addDays(yesterday, -(N.reportDays - 1)), to: yesterday };
+    await benchReportRead(staff, twoYears, N.boardWarmup);
+    // Week, two years, week again: the machine's load drifts, so both sides are compared.
+    results.reports.week = await benchReportRead(staff, week, N.reportReads);
+    results.reports.twoYears = await benchReportRead(staff, twoYears, N.reportReads);
+    results.reports.weekAgain = await benchReportRead(staff, week, N.reportReads);
+    results.reports.ratio =
+      results.reports.twoYears.p50 /
+      ((results.reports.week.p50 + results.reports.weekAgain.p50) / 2);
 
     log('measuring booking throughput: the stack, then the floor');
     const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
@@ -494,6 +521,16 @@ async function main() {
     `<= ${GOALS.boardHistoryRatio}x`,
     `1k before and after 100k; p95 ${ms(l.boardSmall.p95)} / ${ms(l.boardLarge.p95)}, ${l.boardLarge.appointments} listed (history seeded with SQL)`,
   ]);
+  if (results.reports) {
+    const { week, weekAgain, twoYears, ratio, seeded } = results.reports;
+    rows.push([
+      'Reports',
+      `GET /api/reports, one week / ${N.reportDays} days (${twoYears.jobs} jobs, n=${twoYears.n})`,
+      `p50 ${ms(week.p50)}, ${ms(weekAgain.p50)} / ${ms(twoYears.p50)} = ${ratio.toFixed(2)}x`,
+      `<= ${GOALS.reportRangeRatio}x`,
+      `p99 ${ms(week.p99)} / ${ms(twoYears.p99)}; ${kb(week.bytes)} / ${kb(twoYears.bytes)} (${twoYears.periods} ${twoYears.bucket}s); ${seeded.jobs} jobs seeded with SQL, read from stored daily rows`,
+    ]);
+  }
   if (results.dispatching) {
     const { suggestions: sg, queuePush: qp } = results.dispatching;
     rows.push([

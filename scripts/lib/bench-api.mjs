@@ -81,6 +81,24 @@ export async function benchBoardRead(staff, n) {
   return { ...summarize(times), appointments: size };
 }
 
+/** GET /api/reports for one range, `n` times in a row: the answer time and size. */
+export async function benchReportRead(staff, { from, to }, n) {
+  const times = [];
+  let answer;
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    answer = await staff.request('GET', `/api/reports?from=${from}&to=${to}`);
+    times.push(performance.now() - start);
+  }
+  return {
+    ...summarize(times),
+    bucket: answer.bucket,
+    periods: answer.series.length,
+    jobs: answer.totals.jobsCompleted + answer.totals.jobsClosedWithoutService,
+    bytes: Buffer.byteLength(JSON.stringify(answer)),
+  };
+}
+
 /**
  * A staff socket that remembers when each message of one socket event first arrived, by key
  * (`keyOf` returns undefined for messages it does not care about).

@@ -11,6 +11,18 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** How every staff screen (the board, the day, the History drawer) names a status. */
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pending: 'Pending',
+  assigned: 'Assigned',
+  accepted: 'Accepted',
+  en_route: 'En Route',
+  on_location: 'On Location',
+  completed: 'Completed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+};
+
 /** A technician's own job is "active" while in one of these. */
 export const ACTIVE_JOB_STATUSES = ['accepted', 'en_route', 'on_location'] as const;
 export const CLOSED_STATUSES = ['completed', 'declined', 'cancelled'] as const;

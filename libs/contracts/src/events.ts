@@ -10,6 +10,7 @@ import {
 } from './dispatch/api';
 import { userFactsSchema, userLocationSchema } from './identity/api';
 import { inventoryItemSchema, serviceRecordSchema } from './inventory/api';
+import { stockMovementSchema } from './inventory/movements';
 
 /** Every dispatch appointment event carries the whole board view, so a push needs no refetch. */
 const boardView = z.object({ appointment: dashboardAppointmentSchema });
@@ -85,7 +86,11 @@ export const EVENT_PAYLOADS = {
   /** Today's counts after a change (Cincinnati's day). */
   'dispatch.stats.updated': z.object({ date: z.string(), stats: dashboardStatsSchema }),
   'identity.user.created': z.object({ user: userFactsSchema }),
-  'identity.user.updated': z.object({ user: userFactsSchema }),
+  'identity.user.updated': z.object({
+    user: userFactsSchema,
+    /** The password was set anew (never the password itself: the audit says only that it changed). */
+    passwordChanged: z.boolean().default(false),
+  }),
   'identity.user.deleted': z.object({ userId: z.number().int() }),
   /** The user's sessions were ended (deleted, demoted, new password): gateways drop their sockets. */
   'identity.user.sessions-ended': z.object({ userId: z.number().int() }),
@@ -93,8 +98,11 @@ export const EVENT_PAYLOADS = {
   'identity.user.presence-changed': z.object({ user: userLocationSchema }),
   /** A job was completed with this record (and, for a battery, one unit of stock). */
   'inventory.service-record.created': z.object({ serviceRecord: serviceRecordSchema }),
-  /** An item's stock or details changed. */
-  'inventory.item.changed': z.object({ item: inventoryItemSchema }),
+  /** An item's stock or details changed; `movement` is the stock movement that did it, if one did. */
+  'inventory.item.changed': z.object({
+    item: inventoryItemSchema,
+    movement: stockMovementSchema.nullable().default(null),
+  }),
   /** An item left the list (retired or erased). */
   'inventory.item.removed': z.object({ itemId: z.number().int() }),
   /** Batteries sold on one day (Cincinnati's), after a sale. */
@@ -122,6 +130,11 @@ export const eventEnvelopeSchema = z.object({
   version: z.number().int().positive(),
   occurredAt: z.string(),
   correlationId: z.string(),
+  /**
+   * The signed-in user whose request caused the event (the gateway's session, carried through
+   * RPCs and the consumers that follow on); null for a customer's or the system's own doing.
+   */
+  actorId: z.number().int().nullable().default(null),
   payload: z.unknown(),
 });
 /** One envelope per type, so a handler of several types narrows the payload by `event.type`. */

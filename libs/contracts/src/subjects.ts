@@ -38,6 +38,8 @@ import {
   weeklyShiftsInputSchema,
 } from './dispatch/api';
 import { CUSTOMER_RECORD_RPC } from './booking/customer-record-rpc';
+import { REPORTS_RPC } from './dispatch/reports-rpc';
+import { AUDIT_RPC } from './identity/audit-rpc';
 import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EVENT_TYPES, EventFilter, EventType, EventsMatching, matchesFilter } from './events';
 import {
@@ -370,6 +372,8 @@ export const RPC = {
   // Issue 23's subjects, declared with their schemas in their own modules.
   ...STOCK_RPC,
   ...CUSTOMER_RECORD_RPC,
+  ...AUDIT_RPC,
+  ...REPORTS_RPC,
 } as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC;
@@ -473,6 +477,23 @@ export const CONSUMERS = {
     service: 'inventory',
     filter: 'booking.>',
     ignores: ['booking.appointment.rescheduled'],
+  },
+  /** The audit log (identity keeps it): one durable per service whose changes it records. */
+  'identity-audit-booking': { service: 'identity', filter: 'booking.>' },
+  'identity-audit-dispatch': {
+    service: 'identity',
+    filter: 'dispatch.>',
+    ignores: ['dispatch.queue.updated', 'dispatch.stats.updated'],
+  },
+  'identity-audit-identity': {
+    service: 'identity',
+    filter: 'identity.user.>',
+    ignores: ['identity.user.sessions-ended', 'identity.user.presence-changed'],
+  },
+  'identity-audit-inventory': {
+    service: 'identity',
+    filter: 'inventory.>',
+    ignores: ['inventory.sales.updated'],
   },
 } as const satisfies Record<string, ConsumerSpec>;
 export type ConsumerName = keyof typeof CONSUMERS;

@@ -14,6 +14,7 @@ import { JetStreamPublisher, eventCodec } from '../src/messaging/jetstream-publi
 import { NatsConnectionHolder } from '../src/messaging/nats-connection';
 import { Outbox, buildEvent } from '../src/messaging/outbox';
 import { OutboxRelay, postgresOutboxStore } from '../src/messaging/outbox-relay';
+import { currentActorId, runWithContext } from '../src/logging/request-context';
 import { boardView, dropIsolatedStack, eventually, useIsolatedStack } from '../src/testing';
 
 const testStack = useIsolatedStack();
@@ -51,6 +52,7 @@ const emptyEvent: EventEnvelope = {
   version: 1,
   occurredAt: new Date().toISOString(),
   correlationId: 'ptest',
+  actorId: null,
   payload: { customerId: 1 },
 };
 
@@ -206,6 +208,46 @@ describe('outbox -> JetStream -> inbox', () => {
       }
       expect(delivered).toBe(1);
       expect(seen).toEqual(['dispatch.appointment.accepted']);
+    } finally {
+      await followers.stop();
+    }
+  });
+
+  it("carries the actor from the request through the outbox and JetStream into a consumer's own events", async () => {
+    const followers = new EventConsumers(nats, outbox, logger);
+    // By customer: the durable also delivers the stream's earlier customer events.
+    const seen = new Map<number, { actorId: number | null; inHandler: number | null }>();
+    const followOns = new Map<number, number | null>();
+    followers.subscribe('dispatch-customers', async (event, tx) => {
+      if (event.type !== 'booking.customer.deleted') return;
+      const { customerId } = event.payload;
+      seen.set(customerId, { actorId: event.actorId, inHandler: currentActorId() });
+      if (customerId < 10) {
+        const followOn = await tx.emit('booking.customer.deleted', { customerId: customerId + 10 });
+        followOns.set(customerId, followOn.actorId);
+      }
+    });
+    await followers.start();
+    try {
+      const byUser = await runWithContext({ correlationId: 'ptest-actor', actorId: 7 }, () =>
+        outbox.transaction((tx) => tx.emit('booking.customer.deleted', { customerId: 5 })),
+      );
+      const bySystem = await outbox.transaction((tx) =>
+        tx.emit('booking.customer.deleted', { customerId: 6 }),
+      );
+      const rows: { id: string; actor_id: number | null }[] = await dataSource.query(
+        'SELECT id, actor_id FROM outbox WHERE id = ANY($1)',
+        [[byUser.id, bySystem.id]],
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.actor_id]))).toEqual({
+        [byUser.id]: 7,
+        [bySystem.id]: null,
+      });
+      await relay.drain(); // read back from the table, as after a crash: the column travels
+      await eventually(async () => seen.has(5) && seen.has(6));
+      expect(seen.get(5)).toEqual({ actorId: 7, inHandler: 7 });
+      expect(seen.get(6)).toEqual({ actorId: null, inHandler: null });
+      expect(Object.fromEntries(followOns)).toEqual({ 5: 7, 6: null });
     } finally {
       await followers.stop();
     }

@@ -1,5 +1,5 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { LOCATION, User, isWithinServiceHours } from '@cincy/contracts';
+import { LOCATION, User, addDays, businessDate, isWithinServiceHours } from '@cincy/contracts';
 import { ApiClient, ApiError, asapAppointmentInput } from './api-client';
 import {
   DEMO_ADMIN_PASSWORD,
@@ -11,7 +11,11 @@ import {
   demoFutureDates,
   demoMorning,
 } from './demo-day-plan';
+import { fillDemoHistory } from './demo-history';
 import type { Stack } from './start-stack';
+
+/** Days of closed jobs before today, for the Reports screen. */
+const HISTORY_DAYS = 90;
 
 /** Customers whose visits are done (service history), how many came twice, and the open jobs. */
 const COMPLETED = 24;
@@ -255,8 +259,14 @@ export async function fillDemoDayEarlier(
       return { filledAt: null };
     }
     note('Demo day: filling an empty database (team, stock, customers, the day so far)');
-    await day.signInTeam();
+    const team = await day.signInTeam();
     await day.fillEarlierToday(await day.stockShelves());
+    const history = await fillDemoHistory(stack.databaseUrl, {
+      days: HISTORY_DAYS,
+      endDate: addDays(businessDate(now), -1),
+      technicians: team.map(({ user }) => user),
+    });
+    note(`Demo day: ${history.jobs} jobs of the ${HISTORY_DAYS} days before, for Reports`);
     note('Demo day: restarting on the real clock');
     return { filledAt: now };
   } finally {

@@ -32,3 +32,11 @@ export {
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';
 export { DEMO_LOGINS, DemoDay, fillDemoDayEarlier, resumeDemoDay } from './demo-day';
 export { watchParent } from './parent-watch';
+export {
+  DEMO_HISTORY_FIRST_ID,
+  fillDemoHistory,
+  historyTotals,
+  planDemoHistory,
+  type DemoHistoryOptions,
+  type DemoHistoryTotals,
+} from './demo-history';

@@ -127,6 +127,7 @@ describe('the customer database (booking)', () => {
           vehicleMileage: null,
           inventoryItemId: null,
           completedAt,
+          price: 0,
         },
       }),
     );

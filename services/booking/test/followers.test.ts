@@ -93,7 +93,9 @@ describe("booking follows identity's technicians and dispatch's declines", () =>
     await consumerDrained(nats, 'booking-users');
     expect(await capacityOf(13)).toBe(2);
 
-    await publish(buildEvent('identity.user.updated', { user: user(12, 'admin') }));
+    await publish(
+      buildEvent('identity.user.updated', { user: user(12, 'admin'), passwordChanged: false }),
+    );
     await consumerDrained(nats, 'booking-users');
     expect(await capacityOf(15)).toBe(1);
   });

@@ -17,7 +17,9 @@ import { HandBack1732700000001 } from './migrations/1732700000001-hand-back';
 import { SchedulesAndSettings1732700000002 } from './migrations/1732700000002-schedules-and-settings';
 import { AppointmentQueue1732700000003 } from './migrations/1732700000003-appointment-queue';
 import { CancelledByCustomer1732800000001 } from './migrations/1732800000001-cancelled-by-customer';
+import { ReportDays1733000000003 } from './migrations/1733000000003-report-days';
 import { QueueController, QueueRepository, QueueService } from './queue';
+import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
   DispatchSettingsEntity,
   SettingsController,
@@ -67,6 +69,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         SchedulesAndSettings1732700000002,
         AppointmentQueue1732700000003,
         CancelledByCustomer1732800000001,
+        ReportDays1733000000003,
       ],
     }),
   ],
@@ -80,6 +83,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     QueueController,
     DayController,
     TrackingController,
+    ReportsController,
   ],
   providers: [
     BoardRepository,
@@ -104,6 +108,8 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     ReschedulesService,
     TrackingRepository,
     TrackingService,
+    ReportsRepository,
+    ReportsService,
   ],
 })
 export class AppModule {}

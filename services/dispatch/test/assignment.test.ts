@@ -223,6 +223,7 @@ describe('assigning jobs (dispatch)', () => {
           vehicleMileage: '1000',
           inventoryItemId: 1,
           completedAt: new Date().toISOString(),
+          price: 165,
         },
       }),
     );

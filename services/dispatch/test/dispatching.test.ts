@@ -173,6 +173,7 @@ function serviceRecordFor(appointmentId: number, by: Actor, completedAt: Date): 
     vehicleMileage: '1000',
     inventoryItemId: 1,
     completedAt: completedAt.toISOString(),
+    price: 165,
   };
 }
 

@@ -81,6 +81,7 @@ function serviceRecordFor(appointmentId: number, completedAt: Date): ServiceReco
     vehicleMileage: '1000',
     inventoryItemId: 1,
     completedAt: completedAt.toISOString(),
+    price: 165,
   };
 }
 

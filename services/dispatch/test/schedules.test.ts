@@ -263,6 +263,7 @@ describe('schedules (dispatch)', () => {
     await publish(
       buildEvent('identity.user.updated', {
         user: { ...promoted, role: 'admin', employeeId: null },
+        passwordChanged: false,
       }),
     );
     await publish(buildEvent('identity.user.deleted', { userId: leaving.id }));

@@ -69,6 +69,7 @@ async function completeOneJob(id: number) {
         vehicleMileage: '1000',
         inventoryItemId: 1,
         completedAt: new Date().toISOString(),
+        price: 165,
       },
     }),
   );

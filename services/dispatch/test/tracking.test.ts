@@ -143,6 +143,7 @@ async function complete(id: number, by: Actor) {
         vehicleMileage: '1000',
         inventoryItemId: 1,
         completedAt: new Date().toISOString(),
+        price: 165,
       },
     }),
   );

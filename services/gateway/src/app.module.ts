@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { AuditController } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
 import { LocalStrategy } from './auth/local.strategy';
 import { LoginThrottle } from './auth/login-throttle';
@@ -27,6 +28,7 @@ import { HealthController } from './health/health.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { MessagesController } from './messages/messages.controller';
 import { OpenApiController } from './openapi/openapi.controller';
+import { ReportsController } from './reports/reports.controller';
 import { RpcModule } from './rpc/rpc.module';
 import { BookingsController } from './tracking/bookings.controller';
 import { TrackingController } from './tracking/tracking.controller';
@@ -52,6 +54,8 @@ import { TrackingViews } from './tracking/tracking-views';
     TrackingController,
     BookingsController,
     MessagesController,
+    ReportsController,
+    AuditController,
   ],
   providers: [
     SessionResolver,

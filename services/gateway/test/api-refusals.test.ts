@@ -452,6 +452,13 @@ describe('the API document', () => {
         400: () => call('GET', '/api/dispatch/day?date=tomorrow', { client: admin }),
         403: () => call('GET', `/api/dispatch/day?date=${today}`, { client: tech }),
       },
+      'GET /api/reports': {
+        400: async () => [
+          await controlCharacter('GET', '/api/reports'),
+          await call('GET', `/api/reports?from=${today}&to=2020-01-01`, { client: admin }),
+        ],
+        403: () => call('GET', `/api/reports?from=${today}&to=${today}`, { client: tech }),
+      },
       'PUT /api/dispatch/settings': {
         400: () =>
           call('PUT', '/api/dispatch/settings', { client: admin, body: { autoDispatch: 'yes' } }),
@@ -568,6 +575,14 @@ describe('the API document', () => {
           await call('GET', '/api/messages?date=today', { client: admin }),
         ],
         403: () => call('GET', '/api/messages', { client: tech }),
+      },
+      'GET /api/audit': {
+        400: async () => [
+          await controlCharacter('GET', '/api/audit'),
+          await call('GET', '/api/audit?entity=job&id=1', { client: admin }),
+          await call('GET', '/api/audit?entity=item&id=abc', { client: admin }),
+        ],
+        403: () => call('GET', `/api/audit?entity=item&id=${item.id}`, { client: tech }),
       },
       'POST /api/messages/{id}/resend': {
         403: async () => [

@@ -1,8 +1,10 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
+import { AuditController, AuditRepository, AuditService } from './audit';
 import { IDENTITY_ENV } from './config';
 import { CreateUsersAndSessions1732200000001 } from './migrations/1732200000001-create-users-and-sessions';
 import { PresenceAndLocations1732400000001 } from './migrations/1732400000001-presence-and-locations';
+import { AuditLog1733000000001 } from './migrations/1733000000001-audit-log';
 import {
   LocationTrackingEntity,
   PresenceController,
@@ -22,10 +24,14 @@ import { UserEntity, UserSignOut, UsersController, UsersRepository, UsersService
     PlatformModule.forService({
       service: 'identity',
       entities: [UserEntity, UserSessionEntity, LocationTrackingEntity],
-      migrations: [CreateUsersAndSessions1732200000001, PresenceAndLocations1732400000001],
+      migrations: [
+        CreateUsersAndSessions1732200000001,
+        PresenceAndLocations1732400000001,
+        AuditLog1733000000001,
+      ],
     }),
   ],
-  controllers: [SessionsController, UsersController, PresenceController],
+  controllers: [SessionsController, UsersController, PresenceController, AuditController],
   providers: [
     UsersRepository,
     SessionsRepository,
@@ -33,6 +39,8 @@ import { UserEntity, UserSignOut, UsersController, UsersRepository, UsersService
     UsersService,
     SessionsService,
     PresenceService,
+    AuditRepository,
+    AuditService,
     // Users end sessions through this port; sessions implements it (sessions imports users).
     { provide: UserSignOut, useExisting: SessionsService },
   ],

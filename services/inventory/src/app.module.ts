@@ -15,6 +15,7 @@ import { CreateInventoryItems1732200000001 } from './migrations/1732200000001-cr
 import { ServiceRecordsAndStock1732400000001 } from './migrations/1732400000001-service-records-and-stock';
 import { CustomersCopy1732500000001 } from './migrations/1732500000001-customers-copy';
 import { SerialsInstalledOnce1732600000001 } from './migrations/1732600000001-serials-installed-once';
+import { ServiceRecordPrice1733000000002 } from './migrations/1733000000002-service-record-price';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -38,6 +39,7 @@ import {
         ServiceRecordsAndStock1732400000001,
         CustomersCopy1732500000001,
         SerialsInstalledOnce1732600000001,
+        ServiceRecordPrice1733000000002,
       ],
     }),
   ],

@@ -174,6 +174,7 @@ describe('notify: a message at each step', () => {
           unitCost: 120,
           notes: null,
         },
+        movement: null,
       }),
     );
     await consumerDrained(nats, 'notify-items');
@@ -194,6 +195,7 @@ describe('notify: a message at each step', () => {
       vehicleMileage: '84000',
       inventoryItemId: 3,
       completedAt: new Date().toISOString(),
+      price: 165,
     };
     await publish(buildEvent('inventory.service-record.created', { serviceRecord: record }));
     const receiptMail = await eventually(async () =>

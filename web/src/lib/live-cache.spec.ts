@@ -168,7 +168,7 @@ describe('applySocketEvent', () => {
   it("updates the dialog's battery list from inventory.changed", () => {
     const key = QUERY_KEYS.inventory(BATTERY_INVENTORY);
     client.setQueryData(key, [battery(1, 3)]);
-    applySocketEvent(client, 'inventory.changed', { item: battery(1, 2) }, TODAY);
+    applySocketEvent(client, 'inventory.changed', { item: battery(1, 2), movement: null }, TODAY);
     expect(client.getQueryData(key)).toEqual([battery(1, 2)]);
   });
 
@@ -219,7 +219,7 @@ describe('applySocketEvent for the office screens', () => {
       battery(2, 9, 'supply'),
     ]);
     client.setQueryData(QUERY_KEYS.inventory(BATTERY_INVENTORY), [battery(1, 3)]);
-    applySocketEvent(client, 'inventory.changed', { item: battery(1, 2) }, TODAY);
+    applySocketEvent(client, 'inventory.changed', { item: battery(1, 2), movement: null }, TODAY);
     expect(client.getQueryData(QUERY_KEYS.inventory(ALL_INVENTORY))).toEqual([
       battery(1, 2),
       battery(2, 9, 'supply'),

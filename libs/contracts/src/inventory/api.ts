@@ -162,6 +162,8 @@ export const serviceRecordSchema = z.object({
   vehicleMileage: z.string().nullable(),
   inventoryItemId: z.number().int().nullable(),
   completedAt: z.string(),
+  /** Dollars the customer paid, from the price list when the record was made (`servicePrice`). */
+  price: z.number().default(0),
 });
 export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
 

@@ -14,7 +14,7 @@ import {
 import type { LoggerService } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos } from 'nats';
 import { EntityManager } from 'typeorm';
-import { runWithContext } from '../logging/request-context';
+import { RequestContext, runWithContext } from '../logging/request-context';
 import { eventCodec } from './jetstream-publisher';
 import { NatsConnectionHolder } from './nats-connection';
 import { Outbox, Transaction } from './outbox';
@@ -152,10 +152,7 @@ export async function applyDeliveries<F extends EventFilter>(
         const done: boolean[] = [];
         for (const event of events) {
           const isNew = fresh.delete(event.id);
-          if (isNew)
-            await runWithContext({ correlationId: event.correlationId }, () =>
-              subscription.handle(event, tx),
-            );
+          if (isNew) await runWithContext(contextOf(event), () => subscription.handle(event, tx));
           done.push(isNew);
         }
         return done;
@@ -179,7 +176,7 @@ function applyDecoded<F extends EventFilter>(
   delivery: Delivery,
   event: EventEnvelope<EventsMatching<F>>,
 ): Promise<ApplyResult> {
-  return runWithContext({ correlationId: event.correlationId }, async () => {
+  return runWithContext(contextOf(event), async () => {
     try {
       const applied = await deps.runInTransaction(async (tx) => {
         const fresh = await deps.recordInbox(tx.manager, deps.consumer, [event]);
@@ -349,4 +346,9 @@ export class EventConsumers {
       filter,
     });
   }
+}
+
+/** A handler works on behalf of whoever caused the event, so the events it emits name them too. */
+function contextOf(event: EventEnvelope): RequestContext {
+  return { correlationId: event.correlationId, actorId: event.actorId };
 }

@@ -184,8 +184,9 @@ export function postgresOutboxStore(dataSource: DataSource): OutboxStore {
               payload: never;
               correlation_id: string;
               occurred_at: Date;
+              actor_id: number | null;
             }[] = await manager.query(
-              `SELECT id, type, version, payload, correlation_id, occurred_at FROM outbox
+              `SELECT id, type, version, payload, correlation_id, occurred_at, actor_id FROM outbox
                WHERE published_at IS NULL AND NOT (id = ANY($2::uuid[]))
                ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
               [limit, skip],
@@ -199,6 +200,7 @@ export function postgresOutboxStore(dataSource: DataSource): OutboxStore {
                   version: r.version,
                   payload: r.payload,
                   correlationId: r.correlation_id,
+                  actorId: r.actor_id,
                   occurredAt: new Date(r.occurred_at).toISOString(),
                 }) as EventEnvelope,
             );

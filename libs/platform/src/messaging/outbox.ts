@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_PAYLOADS, EventEnvelope, EventPayload, EventType } from '@cincy/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { currentCorrelationId } from '../logging/request-context';
+import { currentActorId, currentCorrelationId } from '../logging/request-context';
 
 /** A unit of work: the service's writes and the events they cause, committed together. */
 export interface Transaction {
@@ -20,6 +20,7 @@ export function buildEvent<T extends EventType>(
     version: 1,
     occurredAt: new Date().toISOString(),
     correlationId: currentCorrelationId() ?? id,
+    actorId: currentActorId(),
     payload: EVENT_PAYLOADS[type].parse(payload),
   } as EventEnvelope<T>;
 }
@@ -58,10 +59,11 @@ export class Outbox {
 function insertOutboxRows(manager: EntityManager, events: readonly EventEnvelope[]) {
   return manager.query(
     // Ordered, so `seq` (the relay's publishing order) follows the order of emit().
-    `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at)
-     SELECT id, type, version, payload, correlation_id, occurred_at
-       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::text[], $6::timestamptz[])
-            WITH ORDINALITY AS e(id, type, version, payload, correlation_id, occurred_at, n)
+    `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at, actor_id)
+     SELECT id, type, version, payload, correlation_id, occurred_at, actor_id
+       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::text[], $6::timestamptz[],
+                   $7::int[])
+            WITH ORDINALITY AS e(id, type, version, payload, correlation_id, occurred_at, actor_id, n)
       ORDER BY n`,
     [
       events.map((e) => e.id),
@@ -70,6 +72,7 @@ function insertOutboxRows(manager: EntityManager, events: readonly EventEnvelope
       events.map((e) => JSON.stringify(e.payload)),
       events.map((e) => e.correlationId),
       events.map((e) => e.occurredAt),
+      events.map((e) => e.actorId),
     ],
   );
 }

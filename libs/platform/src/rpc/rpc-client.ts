@@ -12,7 +12,12 @@ import {
 import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, JSONCodec, NatsConnection, NatsError, connect, headers } from 'nats';
-import { CORRELATION_HEADER, currentCorrelationId } from '../logging/request-context';
+import {
+  ACTOR_HEADER,
+  CORRELATION_HEADER,
+  currentActorId,
+  currentCorrelationId,
+} from '../logging/request-context';
 import { natsConnectOptions } from '../messaging/nats-connection';
 
 /** Nest's NATS packets: what its server expects, and what it answers (one message per call). */
@@ -81,6 +86,8 @@ export class RpcClient {
     const h = headers();
     const correlationId = currentCorrelationId();
     if (correlationId) h.set(CORRELATION_HEADER, correlationId);
+    const actorId = currentActorId();
+    if (actorId !== null) h.set(ACTOR_HEADER, String(actorId));
     const pattern = this.names.rpc(subject);
     let reply: ReplyPacket;
     try {

@@ -26,7 +26,13 @@ import {
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { Observable, catchError, throwError } from 'rxjs';
 import type { AppLogger } from '../logging/app-logger';
-import { CORRELATION_HEADER, correlationIdFrom, runWithContext } from '../logging/request-context';
+import {
+  ACTOR_HEADER,
+  CORRELATION_HEADER,
+  actorIdFrom,
+  correlationIdFrom,
+  runWithContext,
+} from '../logging/request-context';
 
 /** Answers an RPC subject of the contract (the server adds this stack's NATS prefix). */
 export function RpcHandler(subject: RpcSubject): MethodDecorator {
@@ -116,14 +122,16 @@ export function RpcPayload(subject: RpcSubject): ParameterDecorator {
   return Payload(new ContractPipe(subject));
 }
 
-/** Runs each RPC handler inside the caller's correlation id, so logs and events carry it. */
+/** Runs each RPC handler inside the caller's correlation id and actor, so logs and events carry them. */
 @Injectable()
 export class CorrelationInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const rpc = context.switchToRpc().getContext<NatsContext>();
-    const correlationId = correlationIdFrom(rpc.getHeaders?.()?.get(CORRELATION_HEADER));
+    const headers = rpc.getHeaders?.();
+    const correlationId = correlationIdFrom(headers?.get(CORRELATION_HEADER));
+    const actorId = actorIdFrom(headers?.get(ACTOR_HEADER));
     return new Observable((subscriber) =>
-      runWithContext({ correlationId }, () => next.handle().subscribe(subscriber)),
+      runWithContext({ correlationId, actorId }, () => next.handle().subscribe(subscriber)),
     );
   }
 }

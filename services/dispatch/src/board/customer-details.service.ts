@@ -7,6 +7,7 @@ import {
 } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ReportsService } from '../reports';
 import { BoardRepository } from './board.repository';
 
 type CustomerEvent = EventEnvelope<EventsMatching<'booking.customer.>'>>;
@@ -22,6 +23,7 @@ export const DELETED_CUSTOMER = { name: 'Deleted customer', location: '(removed)
 export class CustomerDetailsService implements OnModuleInit {
   constructor(
     private readonly board: BoardRepository,
+    private readonly reports: ReportsService,
     private readonly consumers: EventConsumers,
   ) {}
 
@@ -37,6 +39,7 @@ export class CustomerDetailsService implements OnModuleInit {
     const jobs = await this.board.lockAllOfCustomer(tx.manager, customerId);
     const now = new Date();
     const startOfToday = businessInstant(businessDate(now), 0);
+    let declined = false;
     for (const job of jobs) {
       const wasOpen = !isClosed(job.status);
       if (event.type === 'booking.customer.updated') {
@@ -52,6 +55,7 @@ export class CustomerDetailsService implements OnModuleInit {
           notes: null,
         });
         if (wasOpen) Object.assign(job, { status: 'declined', closedAt: now });
+        declined ||= wasOpen;
       }
       const appointment = await this.board.save(tx.manager, job, now);
       // Only jobs the board still shows need telling; older history changed quietly.
@@ -63,5 +67,7 @@ export class CustomerDetailsService implements OnModuleInit {
           : 'dispatch.appointment.updated';
       await tx.emit(type, { appointment });
     }
+    // Today's report counts the jobs closed without service here.
+    if (declined) await this.reports.jobClosed(tx.manager, { completedAt: null, closedAt: now });
   }
 }

@@ -29,6 +29,7 @@ import {
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { BoardAppointmentEntity, BoardRepository } from '../board';
+import { ReportsService } from '../reports';
 import { StatsService } from '../stats';
 import { TechniciansRepository } from '../technicians';
 import { TrackingService } from '../tracking';
@@ -61,6 +62,7 @@ export class LifecycleService implements OnModuleInit {
     private readonly logger: AppLogger,
     private readonly technicians: TechniciansRepository,
     private readonly tracking: TrackingService,
+    private readonly reports: ReportsService,
   ) {}
 
   onModuleInit() {
@@ -165,6 +167,7 @@ export class LifecycleService implements OnModuleInit {
       job.status = 'declined';
       job.closedAt = now;
       const appointment = await this.board.save(manager, job, now);
+      await this.reports.jobClosed(manager, job);
       await emit('dispatch.appointment.declined', { appointment });
       return { message: DECLINED_MESSAGE, appointment };
     });
@@ -185,6 +188,7 @@ export class LifecycleService implements OnModuleInit {
       job.closedAt = now;
       job.cancelReason = reason;
       const appointment = await this.board.save(manager, job, now);
+      await this.reports.jobClosed(manager, job);
       await emit('dispatch.appointment.cancelled', { appointment });
       // The id only: the reason is the customer's own words.
       this.logger.log({ msg: 'job cancelled by the customer', id });
@@ -224,7 +228,7 @@ export class LifecycleService implements OnModuleInit {
           }
           throw error;
         });
-      await this.close(tx, job, new Date(serviceRecord.completedAt));
+      await this.close(tx, job, serviceRecord);
       return serviceRecord;
     });
   }
@@ -246,16 +250,19 @@ export class LifecycleService implements OnModuleInit {
     }
     if (job.status === 'completed') return;
     this.logger.warn({ msg: 'job closed from its record', id: job.id, status: job.status });
-    await this.close(tx, job, new Date(record.completedAt));
+    await this.close(tx, job, record);
   }
 
-  /** The job is done: its timings kept, the day's counts and the board told. */
-  private async close(tx: Transaction, job: BoardAppointmentEntity, completedAt: Date) {
+  /** The job is done: its timings and price kept, the day's counts and the board told. */
+  private async close(tx: Transaction, job: BoardAppointmentEntity, record: ServiceRecord) {
+    const completedAt = new Date(record.completedAt);
+    await this.reports.closing(tx.manager, completedAt);
     job.status = 'completed';
     job.completedAt = completedAt;
     job.closedAt = completedAt;
-    await this.stats.recordCompletion(tx.manager, job, completedAt);
+    await this.stats.recordCompletion(tx.manager, job, record, completedAt);
     const appointment = await this.board.save(tx.manager, job, new Date());
+    await this.reports.jobClosed(tx.manager, job);
     await tx.emit('dispatch.appointment.completed', { appointment });
     await this.stats.announce(tx);
   }

@@ -1,4 +1,11 @@
+import { ServiceCode } from '@cincy/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** numeric comes back from pg as a string. */
+const DOLLARS = {
+  to: (value: number) => value,
+  from: (value: string | null) => Number(value ?? 0),
+};
 
 /** One completed job's timings, written once when the job completes. */
 @Entity({ name: 'job_metrics' })
@@ -34,6 +41,14 @@ export class JobMetricEntity {
   /** Minutes from on location to completed: the install time. */
   @Column({ name: 'job_duration', type: 'integer', nullable: true })
   jobDuration: number | null;
+
+  /** What the service record says was done (null for jobs completed before it was kept). */
+  @Column({ name: 'service_code', type: 'text', nullable: true })
+  serviceCode: ServiceCode | null;
+
+  /** Dollars, the service record's price. */
+  @Column({ type: 'numeric', precision: 10, scale: 2, default: 0, transformer: DOLLARS })
+  price: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

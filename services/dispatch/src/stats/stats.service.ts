@@ -1,4 +1,4 @@
-import { DashboardStats, businessDate } from '@cincy/contracts';
+import { DashboardStats, ServiceRecord, businessDate } from '@cincy/contracts';
 import { Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -39,9 +39,14 @@ export class StatsService {
 
   /**
    * Keeps what the job took: travel (en route to on location) and install time (on location to
-   * completion), and counts it on the day it completed.
+   * completion), what was done and its price (for reports), and counts it on the day it completed.
    */
-  async recordCompletion(manager: EntityManager, job: CompletedJob, completedAt: Date) {
+  async recordCompletion(
+    manager: EntityManager,
+    job: CompletedJob,
+    record: Pick<ServiceRecord, 'serviceCode' | 'price'>,
+    completedAt: Date,
+  ) {
     const installMinutes = job.onLocationAt ? minutesBetween(job.onLocationAt, completedAt) : null;
     await this.stats.insertJobMetric(manager, {
       userId: job.technicianId,
@@ -53,6 +58,8 @@ export class StatsService {
       travelTime:
         job.enRouteAt && job.onLocationAt ? minutesBetween(job.enRouteAt, job.onLocationAt) : null,
       jobDuration: installMinutes,
+      serviceCode: record.serviceCode,
+      price: record.price,
     });
     await this.stats.addCompletion(manager, businessDate(completedAt), installMinutes);
   }

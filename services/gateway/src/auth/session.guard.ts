@@ -1,5 +1,5 @@
 import { CurrentUser, Role, SESSION } from '@cincy/contracts';
-import { InjectEnv } from '@cincy/platform';
+import { InjectEnv, setCurrentActor } from '@cincy/platform';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { forbidden, unauthenticated } from '../common/api-exception';
@@ -31,6 +31,8 @@ export class SessionGuard implements CanActivate {
     const token = readCookie(request, SESSION.cookieName);
     const user: CurrentUser | null = token ? await this.sessions.resolve(token) : null;
     request.currentUser = user ?? undefined;
+    // What the request changes is recorded as this user's doing (events carry it: the audit log).
+    if (user) setCurrentActor(user.id);
 
     if (isPublic) return true;
     if (!user) throw unauthenticated();

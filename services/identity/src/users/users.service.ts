@@ -57,7 +57,10 @@ export class UsersService implements OnApplicationBootstrap {
         ...(passwordHash ? { passwordHash } : {}),
       });
       await this.saveUnique(tx.manager, user);
-      await tx.emit('identity.user.updated', { user: toUserFacts(user) });
+      await tx.emit('identity.user.updated', {
+        user: toUserFacts(user),
+        passwordChanged: passwordHash !== undefined,
+      });
       if (demoted || passwordHash) await this.endSessions(tx, user.id);
       return toUser(user);
     });

@@ -6,13 +6,15 @@ import {
   InventoryItem,
   InventoryItemInput,
   STOCK_MOVEMENT_MESSAGES,
+  StockMovement,
 } from '@cincy/contracts';
 import { DomainError, Outbox, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InventoryItemEntity } from './inventory-item.entity';
 import { fromItemInput, toInventoryItem } from './inventory-item.mapper';
-import { ItemsRepository } from './items.repository';
+import { InventoryTransactionEntity } from './inventory-transaction.entity';
+import { ItemsRepository, toStockMovement } from './items.repository';
 
 @Injectable()
 export class ItemsService {
@@ -30,7 +32,7 @@ export class ItemsService {
     return this.outbox.transaction(async (tx) => {
       const item = await this.items.insert(tx.manager, fromItemInput(input));
       await this.record(tx.manager, item, 0, 'created', 'Item added', actor);
-      return announce(tx, item);
+      return announce(tx, item, null);
     });
   }
 
@@ -47,7 +49,7 @@ export class ItemsService {
       Object.assign(item, fromItemInput(input));
       await this.items.save(tx.manager, item);
       const adjusted = item.quantity !== previous;
-      await this.record(
+      const row = await this.record(
         tx.manager,
         item,
         previous,
@@ -55,7 +57,8 @@ export class ItemsService {
         adjusted ? STOCK_MOVEMENT_MESSAGES.editedCount : 'Details edited',
         actor,
       );
-      return announce(tx, item);
+      // Only a count change is a stock movement; a details edit says what changed by the item.
+      return announce(tx, item, adjusted ? toStockMovement(row) : null);
     });
   }
 
@@ -101,7 +104,7 @@ export class ItemsService {
     transactionType: string,
     reason: string,
     actor: Actor,
-  ): Promise<unknown> {
+  ): Promise<InventoryTransactionEntity> {
     return this.items.recordMovement(manager, {
       itemId: item.id,
       transactionType,
@@ -117,8 +120,12 @@ export class ItemsService {
   }
 }
 
-async function announce(tx: Transaction, entity: InventoryItemEntity): Promise<InventoryItem> {
+async function announce(
+  tx: Transaction,
+  entity: InventoryItemEntity,
+  movement: StockMovement | null,
+): Promise<InventoryItem> {
   const item = toInventoryItem(entity);
-  await tx.emit('inventory.item.changed', { item });
+  await tx.emit('inventory.item.changed', { item, movement });
   return item;
 }

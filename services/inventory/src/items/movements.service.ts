@@ -58,9 +58,10 @@ export class MovementsService {
         userName: actor.name,
       });
       const item = toInventoryItem(entity);
-      // Boards and Inventory screens follow the stock; the row is the record.
-      await tx.emit('inventory.item.changed', { item });
-      return { movement: toStockMovement(row), item };
+      const movement = toStockMovement(row);
+      // Boards and Inventory screens follow the stock; the row is the record (the audit's too).
+      await tx.emit('inventory.item.changed', { item, movement });
+      return { movement, item };
     });
   }
 

@@ -2,7 +2,7 @@ import { Actor, ERROR_CODES } from '@cincy/contracts';
 import { DomainError, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { toInventoryItem } from './inventory-item.mapper';
-import { ItemsRepository } from './items.repository';
+import { ItemsRepository, toStockMovement } from './items.repository';
 
 export const STOCK_MESSAGES = {
   outOfStock: 'That battery is out of stock. Choose another one.',
@@ -32,7 +32,7 @@ export class StockService {
         inventoryItemId: message,
       });
     }
-    await this.items.recordMovement(tx.manager, {
+    const row = await this.items.recordMovement(tx.manager, {
       itemId,
       transactionType: movement.transactionType,
       quantityChange: -1,
@@ -44,6 +44,9 @@ export class StockService {
       userId: movement.actor.id,
       userName: movement.actor.name,
     });
-    await tx.emit('inventory.item.changed', { item: toInventoryItem(item) });
+    await tx.emit('inventory.item.changed', {
+      item: toInventoryItem(item),
+      movement: toStockMovement(row),
+    });
   }
 }

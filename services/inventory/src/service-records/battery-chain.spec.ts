@@ -25,6 +25,7 @@ const named = (
     vehicleMileage: '1000',
     inventoryItemId: 1,
     completedAt,
+    price: previous ? 0 : 210,
     ...extra,
   },
   batteryModel: 'H6 AGM',

@@ -1,6 +1,12 @@
 import { ServiceCode } from '@cincy/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+/** numeric comes back from pg as a string; dollars with cents fit a double exactly enough. */
+const DOLLARS = {
+  to: (value: number) => value,
+  from: (value: string | null) => Number(value ?? 0),
+};
+
 /** What was done on a job: one per appointment. */
 @Entity({ name: 'service_records' })
 export class ServiceRecordEntity {
@@ -51,6 +57,10 @@ export class ServiceRecordEntity {
 
   @Column({ name: 'completed_at', type: 'timestamptz' })
   completedAt: Date;
+
+  /** Dollars the customer paid, from the price list when the record was made (`servicePrice`). */
+  @Column({ type: 'numeric', precision: 10, scale: 2, default: 0, transformer: DOLLARS })
+  price: number;
 
   /** A serial installed before the install-once rule whose first install is another record. */
   @Column({ name: 'legacy_duplicate_serial', type: 'boolean', default: false })

@@ -18,4 +18,5 @@ export const toServiceRecord = (r: ServiceRecordEntity): ServiceRecord => ({
   vehicleMileage: r.vehicleMileage,
   inventoryItemId: r.inventoryItemId,
   completedAt: r.completedAt.toISOString(),
+  price: r.price,
 });

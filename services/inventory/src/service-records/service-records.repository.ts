@@ -48,6 +48,15 @@ export class ServiceRecordsRepository {
     }
   }
 
+  /** The battery model a record prices by: the item's name (null when there is no such item). */
+  async itemName(manager: EntityManager, itemId: number): Promise<string | null> {
+    const [row]: { name: string }[] = await manager.query(
+      'SELECT name FROM inventory_items WHERE id = $1',
+      [itemId],
+    );
+    return row?.name ?? null;
+  }
+
   /** The record that installed this serial (case-insensitive), if any. */
   async installationOf(manager: EntityManager, serial: string): Promise<Installation | null> {
     const [row]: { appointment_id: number; completed_at: Date; name: string | null }[] =

@@ -9,6 +9,7 @@ import {
   ServiceHistoryRow,
   ServiceRecordInput,
   formatBusinessDay,
+  servicePrice,
   takesBattery,
 } from '@cincy/contracts';
 import { DomainError, Outbox } from '@cincy/platform';
@@ -68,12 +69,17 @@ export class ServiceRecordsService {
       if (takesBattery(input.serviceCode)) {
         await this.checkNotInstalled(manager, input.batterySerialNumber!);
       }
+      const inventoryItemId = takesBattery(input.serviceCode) ? input.inventoryItemId! : null;
+      // Priced now and stored: a later change of the price list does not rewrite past revenue.
+      const batteryModel =
+        inventoryItemId === null ? null : await this.records.itemName(manager, inventoryItemId);
       const serviceRecord = await this.records.insert(manager, {
         ...input,
         technicianId: technician.id,
         technicianName: technician.name ?? input.technicianName ?? null,
-        inventoryItemId: takesBattery(input.serviceCode) ? input.inventoryItemId! : null,
+        inventoryItemId,
         completedAt: new Date(),
+        price: servicePrice(input.serviceCode, batteryModel),
       });
       if (serviceRecord === 'job-taken') {
         throw new DomainError(ERROR_CODES.conflict, RECORD_MESSAGES.alreadyCompleted);

@@ -18,6 +18,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   vehicleMileage: '84,000',
   inventoryItemId: 3,
   completedAt: '2030-06-15T18:00:00.000Z',
+  price: 210,
   ...overrides,
 });
 const context = { reference: 'CB-7K3Q9', customerName: 'Robin Banks', batteryModel: 'H6 AGM' };

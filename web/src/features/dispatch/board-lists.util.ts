@@ -1,10 +1,4 @@
-import {
-  businessDate,
-  isActive,
-  isClosed,
-  type AppointmentStatus,
-  type DashboardAppointment,
-} from '@cincy/contracts';
+import { businessDate, isActive, isClosed, type DashboardAppointment } from '@cincy/contracts';
 
 export interface BoardLists {
   available: DashboardAppointment[];
@@ -94,13 +88,4 @@ export function mapsSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  pending: 'Pending',
-  assigned: 'Assigned',
-  accepted: 'Accepted',
-  en_route: 'En Route',
-  on_location: 'On Location',
-  completed: 'Completed',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-};
+export { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '@cincy/contracts';

@@ -1,0 +1,308 @@
+import { PRICES, ServiceCode, addDays, businessInstant, daysInRange } from '@cincy/contracts';
+import { Client } from 'pg';
+import { DEMO_TECHNICIANS, demoCustomers } from './demo-day-plan';
+
+/**
+ * Past days of closed jobs for the demo's Reports screen and the reports bench, written straight
+ * into dispatch's tables (as the bench's `seedCompletedHistory` does: booking 50,000 jobs through
+ * the API would take longer than the bench). Each day's jobs come from a PRNG seeded with the day,
+ * so a day reads the same in every run and whatever range it is filled in; ids are derived from
+ * the day, so filling a day again writes nothing new. Then dispatch's own `refresh_report_days`
+ * turns the days into report rows, as when jobs close live.
+ */
+
+/**
+ * Ids from here up are history's: booked ids count up from 1 and the bench's seeded history uses
+ * 1e9 + n, so neither ever reaches them. A job's id is FIRST + day number * 100 + its index.
+ */
+export const DEMO_HISTORY_FIRST_ID = 2_000_000_000;
+const MAX_JOBS_PER_DAY = 100;
+/** The customer id of history's jobs: no booked customer has it, so none of theirs is touched. */
+const NO_CUSTOMER = 0;
+
+export interface HistoryTechnician {
+  id: number;
+  name: string;
+  username: string;
+}
+
+/** Stand-ins for the demo team where the real ids are not known (the bench). */
+const BENCH_TECHNICIANS: HistoryTechnician[] = DEMO_TECHNICIANS.map((t, i) => ({
+  id: DEMO_HISTORY_FIRST_ID + 1 + i,
+  name: t.name,
+  username: t.username,
+}));
+
+export interface DemoHistoryOptions {
+  /** How many days, ending with `endDate`. */
+  days: number;
+  /** The last day filled (YYYY-MM-DD, a business date), usually yesterday. */
+  endDate: string;
+  /** The average; each day varies around it, weekends quieter. At most 100. */
+  jobsPerDay?: number;
+  /** Who did the jobs; the demo team's names with ids of their own when not given. */
+  technicians?: readonly HistoryTechnician[];
+}
+
+export interface HistoryJob {
+  id: number;
+  customerName: string;
+  customerPhone: string;
+  location: string;
+  vehicle: string;
+  /** 'ASAP' or the scheduled date. */
+  preferredTime: string;
+  scheduledDate: string | null;
+  scheduledTime: string | null;
+  scheduledStartTime: Date | null;
+  status: 'completed' | 'declined' | 'cancelled';
+  technician: HistoryTechnician | null;
+  requestedAt: Date;
+  acceptedAt: Date | null;
+  enRouteAt: Date | null;
+  onLocationAt: Date | null;
+  completedAt: Date | null;
+  closedAt: Date;
+  travelMinutes: number | null;
+  installMinutes: number | null;
+  serviceCode: ServiceCode | null;
+  price: number;
+}
+
+/** What a fill wrote, for a test or the bench to compare with the report. */
+export interface DemoHistoryTotals {
+  jobs: number;
+  completed: number;
+  closedWithoutService: number;
+  batteries: number;
+  revenue: number;
+}
+
+/** mulberry32: small, fast and the same everywhere. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Days since 1970-01-01. */
+const dayNumber = (date: string) => daysInRange('1970-01-01', date) - 1;
+
+const MINUTE = 60_000;
+const plus = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE);
+const CUSTOMERS = demoCustomers(60);
+
+/** One day's jobs: the same for the same day, technicians and average, in any run. */
+export function planHistoryDay(
+  date: string,
+  jobsPerDay: number,
+  technicians: readonly HistoryTechnician[],
+): HistoryJob[] {
+  const random = seededRandom(dayNumber(date) * 7919 + 17);
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const quieter = weekday === 0 || weekday === 6 ? 0.6 : 1;
+  const count = Math.min(
+    MAX_JOBS_PER_DAY,
+    Math.max(1, Math.round(jobsPerDay * quieter * (0.75 + random() * 0.5))),
+  );
+  const firstId = DEMO_HISTORY_FIRST_ID + dayNumber(date) * MAX_JOBS_PER_DAY;
+  return Array.from({ length: count }, (_, n): HistoryJob => {
+    const customer = pick(CUSTOMERS);
+    const asap = random() < 0.7;
+    // ASAP: asked for between 8:00 and 19:30; scheduled: booked days ahead for an hour slot.
+    const hour = between(8, 18);
+    const scheduledStart = businessInstant(date, hour);
+    const requestedAt = asap
+      ? businessInstant(date, between(8, 19), between(0, 59))
+      : plus(scheduledStart, -between(1, 4) * 24 * 60 - between(0, 600));
+    const clockStart = asap ? requestedAt : plus(scheduledStart, -between(0, 20));
+    const roll = random();
+    const status = roll < 0.88 ? 'completed' : roll < 0.95 ? 'declined' : 'cancelled';
+    const base = {
+      id: firstId + n,
+      customerName: customer.name,
+      customerPhone: customer.phone,
+      location: customer.location,
+      vehicle: customer.vehicle,
+      preferredTime: asap ? 'ASAP' : date,
+      scheduledDate: asap ? null : date,
+      scheduledTime: asap ? null : `${String(hour).padStart(2, '0')}:00:00`,
+      scheduledStartTime: asap ? null : scheduledStart,
+      requestedAt,
+      acceptedAt: null,
+      enRouteAt: null,
+      onLocationAt: null,
+      completedAt: null,
+      travelMinutes: null,
+      installMinutes: null,
+      serviceCode: null,
+      price: 0,
+    };
+    if (status !== 'completed') {
+      // Declined by the office, mostly before anyone had it; cancelled by the customer, at times
+      // after a technician was given the job.
+      const technician = random() < (status === 'cancelled' ? 0.4 : 0.2) ? pick(technicians) : null;
+      return { ...base, status, technician, closedAt: plus(clockStart, between(5, 60)) };
+    }
+    const acceptedAt = plus(clockStart, between(1, asap ? 25 : 10));
+    const enRouteAt = plus(acceptedAt, between(0, 4));
+    const travelMinutes = between(8, 40);
+    const onLocationAt = plus(enRouteAt, travelMinutes);
+    const installMinutes = between(12, 30);
+    const completedAt = plus(onLocationAt, installMinutes);
+    const work = random();
+    const serviceCode: ServiceCode =
+      work < 0.75
+        ? 'battery_installed'
+        : work < 0.8
+          ? 'warranty_replacement'
+          : work < 0.95
+            ? 'test_only'
+            : 'no_service';
+    const price =
+      serviceCode === 'battery_installed' ? (random() < 0.4 ? PRICES.agm : PRICES.leadAcid) : 0;
+    return {
+      ...base,
+      status,
+      technician: pick(technicians),
+      acceptedAt,
+      enRouteAt,
+      onLocationAt,
+      completedAt,
+      closedAt: completedAt,
+      travelMinutes,
+      installMinutes,
+      serviceCode,
+      price,
+    };
+  });
+}
+
+/** The jobs of `days` days ending with `endDate`, oldest day first. */
+export function planDemoHistory(options: DemoHistoryOptions): HistoryJob[] {
+  const { days, endDate, jobsPerDay = 15, technicians = BENCH_TECHNICIANS } = options;
+  const jobs: HistoryJob[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    jobs.push(...planHistoryDay(addDays(endDate, -i), jobsPerDay, technicians));
+  }
+  return jobs;
+}
+
+export function historyTotals(jobs: readonly HistoryJob[]): DemoHistoryTotals {
+  const completed = jobs.filter((j) => j.status === 'completed');
+  return {
+    jobs: jobs.length,
+    completed: completed.length,
+    closedWithoutService: jobs.length - completed.length,
+    batteries: completed.filter(
+      (j) => j.serviceCode === 'battery_installed' || j.serviceCode === 'warranty_replacement',
+    ).length,
+    revenue: completed.reduce((sum, j) => sum + j.price, 0),
+  };
+}
+
+const CHUNK = 2_000;
+
+/** Writes the history into the stack's database (dispatch's schema) and its report rows. */
+export async function fillDemoHistory(
+  databaseUrl: string,
+  options: DemoHistoryOptions,
+): Promise<DemoHistoryTotals> {
+  const jobs = planDemoHistory(options);
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SET search_path = dispatch');
+    await client.query('BEGIN');
+    for (let i = 0; i < jobs.length; i += CHUNK) await insertJobs(client, jobs.slice(i, i + CHUNK));
+    await client.query('SELECT refresh_report_days($1, $2)', [
+      addDays(options.endDate, 1 - options.days),
+      options.endDate,
+    ]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+  return historyTotals(jobs);
+}
+
+/** One statement per table for a chunk: arrays unnested into rows; a day filled before is kept. */
+async function insertJobs(client: Client, jobs: readonly HistoryJob[]): Promise<void> {
+  const column = <T>(pick: (job: HistoryJob) => T) => jobs.map(pick);
+  await client.query(
+    `INSERT INTO board_appointments
+       (id, customer_id, customer_name, customer_phone, location, vehicle, preferred_time,
+        scheduled_date, scheduled_time, scheduled_start_time, priority, status, technician_id,
+        technician_username, technician_name, requested_at, accepted_at, en_route_at,
+        on_location_at, completed_at, closed_at, version, created_at, updated_at)
+     SELECT id, $2, name, phone, location, vehicle, preferred, scheduled_date, scheduled_time,
+            scheduled_start, 'normal', status, technician_id, technician_username,
+            technician_name, requested_at, accepted_at, en_route_at, on_location_at,
+            completed_at, closed_at, 5, requested_at, closed_at
+       FROM unnest($1::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                   $8::date[], $9::text[], $10::timestamptz[], $11::text[], $12::int[],
+                   $13::text[], $14::text[], $15::timestamptz[], $16::timestamptz[],
+                   $17::timestamptz[], $18::timestamptz[], $19::timestamptz[],
+                   $20::timestamptz[])
+         AS j(id, name, phone, location, vehicle, preferred, scheduled_date, scheduled_time,
+              scheduled_start, status, technician_id, technician_username, technician_name,
+              requested_at, accepted_at, en_route_at, on_location_at, completed_at, closed_at)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      column((j) => j.id),
+      NO_CUSTOMER,
+      column((j) => j.customerName),
+      column((j) => j.customerPhone),
+      column((j) => j.location),
+      column((j) => j.vehicle),
+      column((j) => j.preferredTime),
+      column((j) => j.scheduledDate),
+      column((j) => j.scheduledTime),
+      column((j) => j.scheduledStartTime),
+      column((j) => j.status),
+      column((j) => j.technician?.id ?? null),
+      column((j) => j.technician?.username ?? null),
+      column((j) => j.technician?.name ?? null),
+      column((j) => j.requestedAt),
+      column((j) => j.acceptedAt),
+      column((j) => j.enRouteAt),
+      column((j) => j.onLocationAt),
+      column((j) => j.completedAt),
+      column((j) => j.closedAt),
+    ],
+  );
+  const done = jobs.filter((j) => j.status === 'completed');
+  await client.query(
+    `INSERT INTO job_metrics
+       (user_id, appointment_id, job_start_time, job_end_time, arrival_time,
+        location_marked_time, travel_time, job_duration, service_code, price)
+     SELECT user_id, appointment_id, accepted_at, completed_at, on_location_at, on_location_at,
+            travel, install, service_code, price
+       FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[],
+                   $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::numeric[])
+         AS m(user_id, appointment_id, accepted_at, completed_at, on_location_at, travel,
+              install, service_code, price)
+     ON CONFLICT (appointment_id) DO NOTHING`,
+    [
+      done.map((j) => j.technician!.id),
+      done.map((j) => j.id),
+      done.map((j) => j.acceptedAt),
+      done.map((j) => j.completedAt),
+      done.map((j) => j.onLocationAt),
+      done.map((j) => j.travelMinutes),
+      done.map((j) => j.installMinutes),
+      done.map((j) => j.serviceCode),
+      done.map((j) => j.price),
+    ],
+  );
+}

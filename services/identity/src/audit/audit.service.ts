@@ -1,0 +1,135 @@
+import { AUDIT_PAGE_SIZE, AuditPage, AuditQuery } from '@cincy/contracts';
+import { EventConsumers, Transaction } from '@cincy/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { UsersRepository } from '../users';
+import {
+  AppointmentState,
+  AuditedEvent,
+  DraftEntry,
+  StateChange,
+  anonymousActorName,
+  auditOutcome,
+  subjectsOf,
+} from './audit-entries';
+import { redactChanges, scrubAppointment } from './audit-redaction';
+import { AuditRepository } from './audit.repository';
+
+/**
+ * The audit log: identity records every staff change from the events, because it knows who the
+ * actor is and can name them as they were then. Each event is applied once (the consumer's inbox,
+ * and the entries' unique key besides); nothing here edits or deletes an entry, except that a
+ * deleted customer's personal values leave the entries that held them.
+ */
+@Injectable()
+export class AuditService implements OnModuleInit {
+  constructor(
+    private readonly audit: AuditRepository,
+    private readonly users: UsersRepository,
+    private readonly consumers: EventConsumers,
+  ) {}
+
+  onModuleInit() {
+    const record = (event: AuditedEvent, tx: Transaction) => this.record(event, tx);
+    this.consumers.subscribe('identity-audit-booking', record);
+    this.consumers.subscribe('identity-audit-dispatch', record);
+    this.consumers.subscribe('identity-audit-identity', record);
+    this.consumers.subscribe('identity-audit-inventory', record);
+  }
+
+  /** GET /api/audit: newest first, a page at a time; a thing with no history yet: an empty page. */
+  async list({ entity, id, before }: AuditQuery): Promise<AuditPage> {
+    const entries = await this.audit.page(entity, id, before, AUDIT_PAGE_SIZE + 1);
+    const more = entries.length > AUDIT_PAGE_SIZE;
+    const page = entries.slice(0, AUDIT_PAGE_SIZE);
+    return { entries: page, nextBefore: more ? page[page.length - 1].id : null };
+  }
+
+  async record(event: AuditedEvent, { manager }: Transaction): Promise<void> {
+    const snapshots = await this.audit.states(manager, subjectsOf(event));
+    const outcome = auditOutcome(event, snapshots);
+    const customers = [
+      ...outcome.entries.map((e) => e.customerId),
+      ...outcome.states.map(customerOfState),
+    ].filter((id): id is number => id !== null);
+    const erased = await this.audit.erasedAmong(manager, customers);
+    for (const change of outcome.states) await this.keepState(manager, change, erased);
+    const envelopeActor = await this.actorOf(event);
+    await this.audit.insert(
+      manager,
+      outcome.entries.map((entry) => {
+        const actor = entry.actor ?? envelopeActor;
+        return {
+          eventId: event.id,
+          entity: entry.entity,
+          entityId: entry.entityId,
+          action: entry.action,
+          summary: entry.summary,
+          actorId: actor.id,
+          actorName: actor.name,
+          at: event.occurredAt,
+          // Written after the customer was deleted (a late event): their values never land.
+          changes: isErased(entry, erased)
+            ? redactChanges(entry.entity, entry.changes)
+            : entry.changes,
+          customerId: entry.customerId,
+        };
+      }),
+    );
+    if (outcome.eraseCustomer !== undefined) await this.erase(manager, outcome.eraseCustomer);
+  }
+
+  /**
+   * A deleted customer's personal data leaves the log: their state goes, their jobs' states are
+   * scrubbed, and every entry that held it keeps only that the field changed.
+   */
+  private async erase(manager: EntityManager, customerId: number): Promise<void> {
+    await this.audit.markErased(manager, customerId);
+    await this.audit.forgetState(manager, { entity: 'customer', entityId: customerId });
+    for (const { entityId, state } of await this.audit.appointmentStatesOf(manager, customerId))
+      await this.audit.saveState(
+        manager,
+        { entity: 'appointment', entityId },
+        scrubAppointment(state as AppointmentState),
+      );
+    for (const entry of await this.audit.entriesOfCustomer(manager, customerId))
+      await this.audit.replaceChanges(
+        manager,
+        entry.id,
+        redactChanges(entry.entity, entry.changes),
+      );
+  }
+
+  /** Stores a thing's new state; an erased customer's data is not taken in again. */
+  private async keepState(
+    manager: EntityManager,
+    change: StateChange,
+    erased: ReadonlySet<number>,
+  ): Promise<void> {
+    const customerId = customerOfState(change);
+    if (change.state === null || (change.entity === 'customer' && erased.has(change.entityId)))
+      return this.audit.forgetState(manager, change);
+    const state =
+      customerId !== null && erased.has(customerId)
+        ? scrubAppointment(change.state as AppointmentState)
+        : change.state;
+    await this.audit.saveState(manager, change, state);
+  }
+
+  /** The signed-in user named as they are now (the entry keeps it), or Customer / System. */
+  private async actorOf(event: AuditedEvent): Promise<{ id: number | null; name: string }> {
+    if (event.actorId === null) return { id: null, name: anonymousActorName(event.type) };
+    const user = await this.users.findById(event.actorId);
+    // Deleted before their event was recorded (a backlog): the id is all that is left.
+    return { id: event.actorId, name: user?.name ?? `User #${event.actorId}` };
+  }
+}
+
+/** The customer an appointment's state belongs to. */
+function customerOfState(change: StateChange): number | null {
+  if (change.entity !== 'appointment' || change.state === null) return null;
+  return (change.state as AppointmentState).customerId;
+}
+
+const isErased = (entry: DraftEntry, erased: ReadonlySet<number>) =>
+  entry.customerId !== null && erased.has(entry.customerId);
