@@ -1,4 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,20 +11,28 @@ const gateway = 'http://localhost:3000';
 const contractsModule = (id: string) =>
   id.startsWith(`${contractsDir}/`) ? id.slice(contractsDir.length + 1) : null;
 /**
- * A contracts module that imports zod (not only its types) declares schemas; the others hold plain
- * constants and rules. Read off the source, so a new schema module can never land among the
- * constants (where it would pull zod into the first paint, or split a cycle across chunks).
+ * A contracts module that imports zod, or values of a module that does (an RPC map of schemas),
+ * declares schemas; the others hold plain constants and rules. Read off the source, so a new
+ * schema module can never land among the constants (where it would pull zod into the first paint,
+ * or split a cycle across chunks). Type-only imports do not count.
  */
 const declaresSchemas = (() => {
   const known = new Map<string, boolean>();
-  return (id: string) => {
+  const check = (id: string): boolean => {
     let found = known.get(id);
     if (found === undefined) {
-      found = /^import\s+\{[^}]*\}\s+from\s+'zod';/m.test(readFileSync(id, 'utf8'));
+      known.set(id, false); // an import cycle reads as plain until proven otherwise
+      const source = readFileSync(id, 'utf8');
+      found =
+        /^import\s+\{[^}]*\}\s+from\s+'zod';/m.test(source) ||
+        [...source.matchAll(/^import\s+\{[^}]*\}\s+from\s+'(\.[^']+)';/gm)].some(([, relative]) =>
+          check(`${path.resolve(path.dirname(id), relative)}.ts`),
+        );
       known.set(id, found);
     }
     return found;
   };
+  return check;
 })();
 /** zod, and the contracts modules that declare schemas. */
 const isSchemaModule = (id: string) =>
@@ -39,6 +48,8 @@ export default defineConfig({
     // Read by scripts/prerender.mjs: each prerendered page links its own chunk and styles.
     manifest: true,
     emptyOutDir: true,
+    // The Reports page's charts (G2, ~480 kB gzip) are one lazy chunk only that page loads.
+    chunkSizeWarningLimit: 1800,
     rolldownOptions: {
       treeshake: {
         // Contracts modules only declare constants and schemas: a page that needs BUSINESS must not

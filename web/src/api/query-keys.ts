@@ -1,4 +1,4 @@
-import type { TimeSlotsRequest } from '@cincy/contracts';
+import type { AuditEntity, ReportQuery, TimeSlotsRequest } from '@cincy/contracts';
 import type { InventoryQuery } from './inventory';
 
 /**
@@ -48,6 +48,10 @@ export const QUERY_KEYS = {
   dayAll: ['/api/dispatch/day'] as const,
   /** The Day view of one business date ('YYYY-MM-DD'). */
   day: (date: string) => ['/api/dispatch/day', date] as const,
+  /** One thing's History drawer (an infinite query: pages by `before`). */
+  audit: (entity: AuditEntity, id: number) => ['/api/audit', { entity, id }] as const,
+  /** The Reports screen for one range of business dates. */
+  report: ({ from, to }: ReportQuery) => ['/api/reports', { from, to }] as const,
 };
 
 /** The list the completion dialog picks batteries from. */

@@ -51,6 +51,7 @@ const MessagesPage = lazyPage(
   () => import('../pages/staff/messages/messages-page'),
   'MessagesPage',
 );
+const ReportsPage = lazyPage(() => import('../pages/staff/reports/reports-page'), 'ReportsPage');
 const StaffFrame = lazyPage(() => import('../pages/staff/frame/staff-frame'), 'StaffFrame');
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: '/schedules', element: <SchedulesPage /> },
               { path: '/day', element: <DayPage /> },
               { path: '/messages', element: <MessagesPage /> },
+              { path: '/reports', element: <ReportsPage /> },
             ],
           },
         ],

@@ -67,3 +67,15 @@ describe('JobActions Messages', () => {
     expect(html).not.toContain('Messages');
   });
 });
+
+describe('JobActions History', () => {
+  it('gives an admin History beside Messages, named for the job', () => {
+    const html = render(dashboardAppointment(2, 'completed', { technicianId: 7 }), ADMIN);
+    expect(html).toMatch(/>Messages<.*aria-label="History: Job #2 · [^"]+".*>History</);
+  });
+
+  it('gives a technician no History', () => {
+    const html = render(dashboardAppointment(1, 'assigned', { technicianId: 7 }), TECH);
+    expect(html).not.toContain('History');
+  });
+});

@@ -2,6 +2,8 @@ import { Button, Flex, type ButtonProps } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { toast } from '../../components/toast';
+import { HistoryButton } from '../audit/history-button';
+import { jobHistoryName } from '../audit/history.util';
 import { useChangeAppointmentStatus } from '../../hooks/use-change-appointment-status';
 import { useUnassignAppointment } from '../../hooks/use-unassign-appointment';
 import {
@@ -173,6 +175,15 @@ export function JobActions({
           Messages
         </Button>
       )}
+      <HistoryButton
+        user={user}
+        entity="appointment"
+        id={a.id}
+        name={jobHistoryName(a.id, a.customer.name)}
+        size="large"
+        block={block}
+        style={block ? undefined : { flex: '1 1 140px' }}
+      />
       {messages.drawn && (
         <Suspense fallback={null}>
           <JobMessagesDrawer

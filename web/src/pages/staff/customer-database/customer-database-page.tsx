@@ -183,6 +183,7 @@ function CustomerResults({ user, search, typing, onAction }: ResultsProps) {
         return (
           <CustomerRowActions
             user={user}
+            customerId={c.id}
             customer={target}
             onAction={(action) => onAction(action, c.id, target, c.name)}
           />
@@ -246,6 +247,7 @@ function BatteryResults({
         (r: BatteryRow) => (
           <CustomerRowActions
             user={user}
+            customerId={r.customerId}
             customer={r.customer}
             onAction={(action) =>
               onAction(

@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/day', label: 'Day', roles: ['admin'] },
   { to: '/schedules', label: 'Schedules', roles: ['admin'] },
   { to: '/messages', label: 'Messages', roles: ['admin'] },
+  { to: '/reports', label: 'Reports', roles: ['admin'] },
   { to: '/user-management', label: 'Users', roles: ['admin'] },
 ];
 

@@ -17,6 +17,7 @@ import type { InventoryItem } from '@cincy/contracts';
 import { ApiRequestError } from '../../../api/request';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toast';
+import { HistoryButton } from '../../../features/audit/history-button';
 import { inventoryColumns } from '../../../features/inventory/inventory-columns';
 import { useInventoryDeleteDialog } from '../../../features/inventory/inventory-delete-dialog';
 import { InventoryItemDialog } from '../../../features/inventory/inventory-item-dialog';
@@ -67,7 +68,7 @@ export function InventoryPage() {
   const columns = useMemo(
     () =>
       inventoryColumns(
-        manage
+        manage && user
           ? (item) => (
               <Space size="small">
                 <Button
@@ -77,6 +78,7 @@ export function InventoryPage() {
                 >
                   Stock
                 </Button>
+                <HistoryButton user={user} entity="item" id={item.id} name={item.name} />
                 <Button
                   size="small"
                   onClick={() => show({ item })}
@@ -96,7 +98,7 @@ export function InventoryPage() {
             )
           : null,
       ),
-    [manage, show, confirmDelete],
+    [manage, user, show, confirmDelete],
   );
 
   if (!user) return null;

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Button, Card, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { SignedInUser, User } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { HistoryButton } from '../../../features/audit/history-button';
 import { userColumns } from '../../../features/users/user-columns';
 import { useUserDeleteDialog } from '../../../features/users/user-delete-dialog';
 import { UserDialog, type UserDialogTarget } from '../../../features/users/user-dialogs';
@@ -58,6 +59,7 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
                 </Button>
               ),
             )}
+            <HistoryButton user={viewer} entity="user" id={u.id} name={u.name} />
           </Space>
         ),
         viewer.id,
