@@ -480,11 +480,9 @@ export const CONSUMERS = {
   },
   /** The audit log (identity keeps it): one durable per service whose changes it records. */
   'identity-audit-booking': { service: 'identity', filter: 'booking.>' },
-  'identity-audit-dispatch': {
-    service: 'identity',
-    filter: 'dispatch.>',
-    ignores: ['dispatch.queue.updated', 'dispatch.stats.updated'],
-  },
+  // Filtered on the server: the queue's and stats' events (large, one per change) never reach it.
+  'identity-audit-dispatch': { service: 'identity', filter: 'dispatch.appointment.>' },
+  'identity-audit-schedules': { service: 'identity', filter: 'dispatch.schedule.changed' },
   'identity-audit-identity': {
     service: 'identity',
     filter: 'identity.user.>',

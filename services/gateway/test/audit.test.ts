@@ -74,6 +74,9 @@ describe('GET /api/audit', () => {
       quantity: 12,
       reason: 'new shipment',
     });
+    await stack.admin.request('PUT', `/api/schedules/${tech.id}/weekly`, {
+      shifts: [{ weekday: 1, start: '08:00', end: '17:00' }],
+    });
 
     // The edit reaches the job too (dispatch's copy of the name), in the admin's name.
     const job = await historyOnceItHas('appointment', appointmentId, 3);
@@ -93,7 +96,8 @@ describe('GET /api/audit', () => {
       ['received', 'Received 12: new shipment', me.name],
       ['created', 'Added: AGM 48', me.name],
     ]);
-    const [created] = await historyOnceItHas('user', tech.id, 1);
+    const [shifts, created] = await historyOnceItHas('user', tech.id, 2);
+    expect(shifts).toMatchObject({ summary: 'Shifts changed', actor: { id: me.id } });
     expect(created).toMatchObject({ action: 'created', actor: { id: me.id, name: me.name } });
   });
 });

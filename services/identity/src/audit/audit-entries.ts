@@ -29,6 +29,7 @@ import {
 export type AuditedEvent = EventEnvelope<
   | ConsumerEvent<'identity-audit-booking'>
   | ConsumerEvent<'identity-audit-dispatch'>
+  | ConsumerEvent<'identity-audit-schedules'>
   | ConsumerEvent<'identity-audit-identity'>
   | ConsumerEvent<'identity-audit-inventory'>
 >;

@@ -45,7 +45,7 @@ export class AuditRepository {
 
   /**
    * One thing's entries, newest first, after the entry `before` if given. By when it happened, not
-   * when it was written: the four consumers keep no order between them (a job's 'assigned' may be
+   * when it was written: the audit's consumers keep no order between them (a job's 'assigned' may be
    * written before the booking that came first).
    */
   async page(

@@ -33,6 +33,7 @@ export class AuditService implements OnModuleInit {
     const record = (event: AuditedEvent, tx: Transaction) => this.record(event, tx);
     this.consumers.subscribe('identity-audit-booking', record);
     this.consumers.subscribe('identity-audit-dispatch', record);
+    this.consumers.subscribe('identity-audit-schedules', record);
     this.consumers.subscribe('identity-audit-identity', record);
     this.consumers.subscribe('identity-audit-inventory', record);
   }
