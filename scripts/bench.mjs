@@ -8,8 +8,13 @@
 //   - Lighthouse mobile scores for /, /customer-form, and a booking's confirmation and tracking pages
 //   - POST /api/appointments latency, sequential and 10 concurrent; GET /api/appointments (staff)
 //   - POST /api/appointments -> socket.io 'board.changed' push latency
-//   - booking throughput (customer + appointment) against a floor: one plain node:http + pg
-//     process doing the same inserts (scripts/lib/bench-floor.mjs), same generator, same run
+//   - booking throughput (customer + appointment) against two floors, same generator, same run:
+//     the same-shape floor, the design at its minimum (plain node:http gateway -> NATS request ->
+//     booking worker -> Postgres + outbox -> relay -> JetStream -> two pull consumers;
+//     scripts/lib/bench-shape-floor.mjs), the goal's measure; and the one-process floor (one
+//     node:http + pg process doing the same inserts; scripts/lib/bench-floor.mjs), reported.
+//     CPU ms per booking of each process beside its same-shape counterpart says where the
+//     difference goes
 //   - board freshness with bookings offered at 100/s for 20 s (open loop): answer -> push
 //   - the board read with 1k and with 100k completed appointments in its history
 //   - the Reports answer over one week and over two years (~50,000 jobs of history)
@@ -38,6 +43,7 @@ import {
   benchStatusPush,
 } from './lib/bench-api.mjs';
 import { startFloor } from './lib/bench-floor.mjs';
+import { startShapeFloor } from './lib/bench-shape-floor.mjs';
 import {
   cpuPerBooking,
   freshness,
@@ -103,7 +109,8 @@ const N = {
 
 /** The goals the issues set, printed next to each figure. */
 const GOALS = {
-  throughputRatio: 0.5,
+  /** The stack's bookings/s against the same-shape floor's (issue 24). */
+  shapeRatio: 0.6,
   freshnessP99Ms: 50,
   suggestionsP99Ms: 20,
   boardHistoryRatio: 1.2,
@@ -134,7 +141,6 @@ function gitCommit() {
   }
 }
 
-/** Prints rows of [group, measure, value, goal, detail] as aligned columns. */
 /**
  * The signed-in board: a technician's session and `openJobs` ASAP jobs booked by staff, then the
  * JavaScript its first screen downloads and Lighthouse mobile on it.
@@ -174,6 +180,47 @@ async function benchSignedInBoard(stack, admin, openJobs) {
   return { js, lighthouse: scores ? Object.values(scores)[0] : null };
 }
 
+/**
+ * The stack's CPU ms per booking beside the same-shape floor's, process by process: gateway and
+ * booking each against theirs (replicas summed), and every other service of the stack (the
+ * consumers' services) against the floor's relay and consumers; with the parts of that last pair.
+ */
+function sideBySide(stackCpuMs, shapeCpuMs) {
+  const role = (name) => {
+    const kind = name.replace(/#\d+$/, '');
+    return kind === 'gateway' || kind === 'booking' ? kind : 'consumers';
+  };
+  const sum = (record, wanted) => {
+    const parts = Object.entries(record).filter(([name, v]) => role(name) === wanted && v !== null);
+    return {
+      ms: parts.length ? parts.reduce((total, [, v]) => total + v, 0) : null,
+      parts: Object.fromEntries(parts),
+    };
+  };
+  return ['gateway', 'booking', 'consumers'].map((wanted) => {
+    const stack = sum(stackCpuMs, wanted);
+    const shape = sum(shapeCpuMs, wanted);
+    return {
+      role: wanted,
+      stack: stack.ms,
+      shape: shape.ms,
+      stackParts: stack.parts,
+      shapeParts: shape.parts,
+    };
+  });
+}
+
+/** Whether the same-shape floor had carried every booking's event all the way when it was read. */
+function settledText(after) {
+  if (after.done)
+    return `all ${after.appointments} events applied by both consumers and heard by the board ${(after.waitedMs / 1000).toFixed(1)} s after the run`;
+  const applied = Object.entries(after.applied)
+    .map(([consumer, n]) => `${consumer} ${n}`)
+    .join(', ');
+  return `${(after.waitedMs / 1000).toFixed(0)} s after the run, of ${after.appointments} events: ${after.unpublished} unpublished, applied ${applied || 'none'}, board heard ${after.boardHeard}`;
+}
+
+/** Prints rows of [group, measure, value, goal, detail] as aligned columns. */
 function printTable(rows) {
   const header = ['Group', 'Measure', 'Value', 'Goal', 'Detail'];
   const all = [header, ...rows];
@@ -260,6 +307,7 @@ async function main() {
     load: {},
   };
   let floor;
+  let shapeFloor;
   try {
     await sleep(N.idleSeconds * 1000);
     for (const [name, pid] of Object.entries(stack.pids())) results.idleRss[name] = rssOf(pid);
@@ -354,13 +402,13 @@ async function main() {
       results.reports.twoYears.p50 /
       ((results.reports.week.p50 + results.reports.weekAgain.p50) / 2);
 
-    log('measuring booking throughput: the stack, then the floor');
-    const shape = { concurrency: N.concurrency, seconds: N.throughputSeconds };
-    // CPU per booking of each process says where the gap to the floor is (Postgres and NATS
-    // serve both: theirs is the servers' share); the whole machine's says whether the run was
-    // bound by CPU.
+    log('measuring booking throughput: the stack, the one-process floor, the same-shape floor');
+    const visitors = { concurrency: N.concurrency, seconds: N.throughputSeconds };
+    // CPU per booking of each process says where the gap to the floors is (Postgres and NATS
+    // serve all three: theirs is the servers' share); the whole machine's says whether the run
+    // was bound by CPU.
     const onStack = await cpuPerBooking({ ...stack.pids(), ...SHARED_SERVERS }, () =>
-      throughput(stack.baseUrl, shape),
+      throughput(stack.baseUrl, visitors),
     );
     results.load.stack = onStack.result;
     results.load.stackCpuMs = pick(onStack.perBooking, Object.keys(stack.pids()));
@@ -368,7 +416,7 @@ async function main() {
     results.load.stackMachineCpu = onStack.machine;
     floor = await startFloor(stack.databaseUrl);
     const onFloor = await cpuPerBooking({ floor: floor.pid, ...SHARED_SERVERS }, () =>
-      throughput(floor.baseUrl, shape),
+      throughput(floor.baseUrl, visitors),
     );
     results.load.floor = onFloor.result;
     results.load.floorCpuMs = onFloor.perBooking.floor;
@@ -377,6 +425,17 @@ async function main() {
     await floor.stop();
     floor = undefined;
     results.load.throughputRatio = results.load.stack.perSecond / results.load.floor.perSecond;
+    shapeFloor = await startShapeFloor(stack.databaseUrl, stack.natsUrl);
+    const onShape = await cpuPerBooking({ ...shapeFloor.pids, ...SHARED_SERVERS }, () =>
+      throughput(shapeFloor.baseUrl, visitors),
+    );
+    results.load.shapeFloor = { ...onShape.result, after: await shapeFloor.settled() };
+    results.load.shapeFloorCpuMs = pick(onShape.perBooking, Object.keys(shapeFloor.pids));
+    results.load.shapeFloorServersCpuMs = pick(onShape.perBooking, Object.keys(SHARED_SERVERS));
+    results.load.shapeFloorMachineCpu = onShape.machine;
+    await shapeFloor.stop();
+    shapeFloor = undefined;
+    results.load.shapeRatio = results.load.stack.perSecond / results.load.shapeFloor.perSecond;
 
     log(`measuring board freshness at ${N.freshnessRate} bookings/s for ${N.freshnessSeconds} s`);
     results.load.freshness = await freshness(stack.baseUrl, staff, {
@@ -396,6 +455,7 @@ async function main() {
     });
   } finally {
     await floor?.stop();
+    await shapeFloor?.stop();
     if (!stopping) {
       log('stopping the stack and dropping its database');
       await stack.stop();
@@ -467,12 +527,21 @@ async function main() {
     `max ${ms(a.statusPush.max)}${a.statusPush.missed ? `, ${a.statusPush.missed} never pushed (10 s)` : ''}`,
   ]);
   const l = results.load;
+  const sf = l.shapeFloor;
+  const failed = [l.stack, sf, l.floor].map((r) => r.failed);
   rows.push([
     'Load',
-    `Bookings/s, stack / floor (${N.concurrency} visitors, ${N.throughputSeconds} s each)`,
+    `Bookings/s, stack / same-shape floor (${N.concurrency} visitors, ${N.throughputSeconds} s each)`,
+    `${l.stack.perSecond.toFixed(0)} / ${sf.perSecond.toFixed(0)} = ${l.shapeRatio.toFixed(2)}`,
+    `>= ${GOALS.shapeRatio}`,
+    `customer + appointment; same-shape: node:http gateway -> NATS request -> booking worker (pg, outbox) -> relay -> JetStream -> 2 pull consumers, and a board's feed; ${settledText(sf.after)}${failed.some(Boolean) ? `; ${failed.join('/')} failed (stack/same-shape/floor)` : ''}`,
+  ]);
+  rows.push([
+    'Load',
+    'Bookings/s, stack / one-process floor',
     `${l.stack.perSecond.toFixed(0)} / ${l.floor.perSecond.toFixed(0)} = ${l.throughputRatio.toFixed(2)}`,
-    `>= ${GOALS.throughputRatio}`,
-    `customer + appointment; floor: node:http + pg, same inserts + outbox row${l.stack.failed + l.floor.failed ? `; ${l.stack.failed}/${l.floor.failed} failed` : ''}`,
+    'reported',
+    'floor: one node:http + pg process, same inserts + outbox row; no NATS, no second process',
   ]);
   const cpu = (v) => (v === null || v === undefined ? 'n/a' : v.toFixed(1));
   /** "name ms" for each process (or server) of a record, joined by `separator`. */
@@ -480,18 +549,28 @@ async function main() {
     Object.entries(record)
       .map(([name, v]) => `${name} ${cpu(v)}`)
       .join(separator) || 'n/a';
-  const stackCpu = Object.values(l.stackCpuMs).reduce((sum, v) => sum + (v ?? 0), 0);
+  const total = (record) => Object.values(record).reduce((sum, v) => sum + (v ?? 0), 0);
+  const byRole = sideBySide(l.stackCpuMs, l.shapeFloorCpuMs);
   rows.push([
     'Load',
-    'CPU ms per booking, stack / floor (during the runs above)',
-    `${cpu(stackCpu)} / ${cpu(l.floorCpuMs)}`,
+    'CPU ms per booking by process, stack / same-shape floor',
+    byRole.map(({ role, stack, shape }) => `${role} ${cpu(stack)} / ${cpu(shape)}`).join(', '),
     'reported',
-    cpuByName(l.stackCpuMs, ', '),
+    `consumers: the stack's ${cpuByName(byRole[2].stackParts, ', ')}; the same-shape's ${cpuByName(byRole[2].shapeParts, ', ')} (the stack's booking also relays its outbox and runs consumers)`,
   ]);
   rows.push([
     'Load',
-    'Postgres and NATS CPU ms per booking, stack / floor',
-    `${cpuByName(l.stackServersCpuMs, ' + ')} / ${cpuByName(l.floorServersCpuMs, ' + ')}`,
+    'CPU ms per booking, stack / same-shape / floor (during the runs above)',
+    `${cpu(total(l.stackCpuMs))} / ${cpu(total(l.shapeFloorCpuMs))} / ${cpu(l.floorCpuMs)}`,
+    'reported',
+    `our processes, summed: ${cpuByName(l.stackCpuMs, ', ')}`,
+  ]);
+  rows.push([
+    'Load',
+    'Postgres and NATS CPU ms per booking, stack / same-shape / floor',
+    [l.stackServersCpuMs, l.shapeFloorServersCpuMs, l.floorServersCpuMs]
+      .map((servers) => cpuByName(servers, ' + '))
+      .join(' / '),
     'reported',
     'all their processes; other users of the same servers too',
   ]);
@@ -499,11 +578,11 @@ async function main() {
     m ? `${cpu(m.msPerBooking)} (${m.cores.toFixed(1)} of ${results.cpus} cores busy)` : 'n/a';
   rows.push([
     'Load',
-    'Machine CPU ms per booking, stack / floor (all processes)',
-    `${machine(l.stackMachineCpu)} / ${machine(l.floorMachineCpu)}`,
+    'Machine CPU ms per booking, stack / same-shape / floor (all processes)',
+    [l.stackMachineCpu, l.shapeFloorMachineCpu, l.floorMachineCpu].map(machine).join(' / '),
     'reported',
-    l.floorMachineCpu
-      ? `when bound by CPU, ${GOALS.throughputRatio} of the floor needs <= ${cpu(l.floorMachineCpu.msPerBooking / GOALS.throughputRatio)} ms; the load generator and other work included`
+    l.shapeFloorMachineCpu
+      ? `when bound by CPU, ${GOALS.shapeRatio} of the same-shape floor needs <= ${cpu(l.shapeFloorMachineCpu.msPerBooking / GOALS.shapeRatio)} ms; the load generator and other work included`
       : 'the load generator and other work on the machine included',
   ]);
   const f = l.freshness;
