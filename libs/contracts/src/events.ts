@@ -135,6 +135,11 @@ export const eventEnvelopeSchema = z.object({
    * RPCs and the consumers that follow on); null for a customer's or the system's own doing.
    */
   actorId: z.number().int().nullable().default(null),
+  /**
+   * The W3C `traceparent` of the work that emitted the event, when tracing is on: a consumer's
+   * span continues that trace. Optional: events stored before it, or with tracing off, have none.
+   */
+  traceParent: z.string().optional(),
   payload: z.unknown(),
 });
 /** One envelope per type, so a handler of several types narrows the payload by `event.type`. */

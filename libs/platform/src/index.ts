@@ -13,3 +13,6 @@ export * from './rpc/rpc-client';
 export * from './service/platform.module';
 export * from './service/bootstrap';
 export * from './database/contains-pattern';
+export * from './observability/metrics';
+export * from './observability/metrics.module';
+export * from './observability/tracing';

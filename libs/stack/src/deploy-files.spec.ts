@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { PROCESSES, processMain, REPO_ROOT } from './processes';
@@ -111,5 +111,74 @@ describe('deploy/kubernetes', () => {
     expect(Object.keys(secret.stringData!)).toEqual(
       expect.arrayContaining(['DATABASE_URL', 'COOKIE_SECRET']),
     );
+  });
+});
+
+describe('metrics: scrape config and dashboard', () => {
+  const prometheus = parse(read('deploy/prometheus/prometheus.yml')) as {
+    scrape_configs: Loose[];
+  };
+  const dashboard = JSON.parse(read('deploy/grafana/cincy-battery.json')) as {
+    panels: { type: string; targets?: { expr: string }[] }[];
+  };
+  const config = manifests('config.yaml')[0].data!;
+  const pods = ['services.yaml', 'gateway.yaml']
+    .flatMap(manifests)
+    .filter((m) => m.kind === 'Deployment');
+
+  it('gives every pod a metrics port that its annotations and the scrape config name', () => {
+    expect(pods.map((p) => p.metadata.name).sort()).toEqual([...PROCESSES].sort());
+    for (const pod of pods) {
+      const template = pod.spec!.template;
+      expect(template.metadata.annotations).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': config.METRICS_PORT,
+      });
+      expect(template.spec.containers[0].ports).toContainEqual({
+        name: 'metrics',
+        containerPort: Number(config.METRICS_PORT),
+      });
+    }
+    const kubernetesJob = prometheus.scrape_configs.find((j) => j.kubernetes_sd_configs)!;
+    expect(kubernetesJob.kubernetes_sd_configs[0].namespaces.names).toEqual(['cincy-battery']);
+    const keep = kubernetesJob.relabel_configs.find((r: Loose) => r.action === 'keep');
+    expect(keep.source_labels).toEqual(['__meta_kubernetes_pod_annotation_prometheus_io_scrape']);
+    // Compose: every process, on the port its environment names.
+    const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, Loose>;
+    };
+    const composeJob = prometheus.scrape_configs.find((j) => j.dns_sd_configs)!;
+    expect([...composeJob.dns_sd_configs[0].names].sort()).toEqual([...PROCESSES].sort());
+    for (const name of PROCESSES) {
+      expect(String(compose.services[name].environment.METRICS_PORT)).toBe(
+        String(composeJob.dns_sd_configs[0].port),
+      );
+    }
+  });
+
+  it('charts only metrics the code defines', () => {
+    const exprs = dashboard.panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
+    const used = new Set(exprs.flatMap((e) => e.match(/\b(?:cincy|process|nodejs)_\w+/g) ?? []));
+    const ours = [
+      read('libs/platform/src/observability/metrics.ts'),
+      read('services/gateway/src/metrics/gateway-metrics.ts'),
+    ].join('\n');
+    // The default process metrics are prom-client's own (collectDefaultMetrics).
+    const promClient = path.dirname(
+      require.resolve('prom-client/package.json', {
+        paths: [path.join(REPO_ROOT, 'libs/platform')],
+      }),
+    );
+    const defaultsDir = path.join(promClient, 'lib/metrics');
+    const defaults = readdirSync(defaultsDir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(defaultsDir, file), 'utf8'))
+      .join('\n');
+    expect(used.size).toBeGreaterThan(10);
+    for (const series of used) {
+      const name = series.replace(/_(bucket|count|sum)$/, '');
+      const source = name.startsWith('cincy_') ? ours : defaults;
+      expect({ name, defined: source.includes(`'${name}'`) }).toEqual({ name, defined: true });
+    }
   });
 });

@@ -49,6 +49,12 @@ export interface StackOptions {
    * from PORT (a throwaway stack: free ports) and share one COOKIE_SECRET.
    */
   replicas?: Replicas;
+  /**
+   * Every process (each replica too) serves `GET /metrics` on a free port of its own
+   * (METRICS_PORT), listed by `metricsUrls()`. Off: no process listens for metrics, unless the
+   * developer's stack has METRICS_PORT in `env` (then from that port on, one per process).
+   */
+  metrics?: boolean;
 }
 
 export interface Stack {
@@ -67,6 +73,12 @@ export interface Stack {
   /** The process id of each service still running, by instance (`dispatch`, `dispatch#2`). */
   pids(): Record<string, number>;
   /**
+   * Where metrics are served (`metrics: true`, or the developer's METRICS_PORT): each process's
+   * `http://127.0.0.1:<port>/metrics` by kind, replicas in order (`{ dispatch: [first, second] }`);
+   * empty otherwise.
+   */
+  metricsUrls(): Record<string, string[]>;
+  /**
    * Stops every service (SIGTERM, up to 10 s, then SIGKILL); for a throwaway stack, then drops
    * its database and deletes its JetStream stream. Calling it again returns the same promise.
    */
@@ -81,25 +93,48 @@ interface Where {
   natsPrefix: string;
   /** One per gateway replica. */
   ports: number[];
+  /** METRICS_PORT by instance id, when the stack serves metrics. */
+  metricsPorts: Map<string, number>;
 }
 
 async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promise<Where> {
   const { databaseUrl: serverUrl, natsUrl } = infraUrls(env);
   const gateways = options.replicas?.gateway ?? 1;
+  const taken: number[] = [];
+  const distinctFreePort = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.includes(port)) return (taken.push(port), port);
+    }
+  };
+  const metricsPorts = new Map<string, number>();
+  // The developer's METRICS_PORT is where the first process listens, the others on the ports
+  // after it (one port each: they would all ask for the same one otherwise).
+  const firstMetricsPort = options.throwaway ? undefined : Number(env.METRICS_PORT) || undefined;
+  const withMetricsPorts = async (ports: number[]) => {
+    taken.push(...ports);
+    if (options.metrics || firstMetricsPort) {
+      for (const [index, { id }] of instancesOf(options.replicas).entries())
+        metricsPorts.set(
+          id,
+          firstMetricsPort ? firstMetricsPort + index : await distinctFreePort(),
+        );
+    }
+    return metricsPorts;
+  };
   if (!options.throwaway) {
     const first = Number(env.PORT || DEFAULT_PORT);
+    const ports = Array.from({ length: gateways }, (_, i) => first + i);
     return {
       databaseUrl: serverUrl,
       natsUrl,
       natsPrefix: env.NATS_PREFIX ?? '',
-      ports: Array.from({ length: gateways }, (_, i) => first + i),
+      ports,
+      metricsPorts: await withMetricsPorts(ports),
     };
   }
   const ports: number[] = [];
-  while (ports.length < gateways) {
-    const port = await freePort();
-    if (!ports.includes(port)) ports.push(port);
-  }
+  while (ports.length < gateways) ports.push(await distinctFreePort());
   const { label } = options.throwaway;
   const id = randomBytes(5).toString('hex');
   return {
@@ -107,6 +142,7 @@ async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promis
     natsUrl,
     natsPrefix: `${label}${id}`,
     ports,
+    metricsPorts: await withMetricsPorts(ports),
   };
 }
 
@@ -131,10 +167,16 @@ function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where: Where)
     base.SEED_ADMIN_PASSWORD = options.admin.password;
   }
   delete base.PORT; // only the gateway listens
+  delete base.METRICS_PORT; // one port per process, or none
   // Replicas must agree on the booking cookie's key; one per stack when none is configured.
   if (where.ports.length > 1) base.COOKIE_SECRET ||= randomBytes(32).toString('hex');
-  return ({ name, replica }: Instance): NodeJS.ProcessEnv =>
-    name === 'gateway' ? { ...base, PORT: String(where.ports[replica - 1]) } : base;
+  return ({ id, name, replica }: Instance): NodeJS.ProcessEnv => {
+    const own: NodeJS.ProcessEnv = { ...base };
+    if (name === 'gateway') own.PORT = String(where.ports[replica - 1]);
+    const metricsPort = where.metricsPorts.get(id);
+    if (metricsPort !== undefined) own.METRICS_PORT = String(metricsPort);
+    return own;
+  };
 }
 
 /**
@@ -211,8 +253,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     admin: options.admin,
     recentOutput: () => processes.recentOutput(),
     pids: () => processes.pids(),
+    metricsUrls: () => metricsUrlsOf(options.replicas, where.metricsPorts),
     stop,
   };
+}
+
+function metricsUrlsOf(
+  replicas: Replicas | undefined,
+  ports: Map<string, number>,
+): Record<string, string[]> {
+  const urls: Record<string, string[]> = {};
+  for (const { id, name } of instancesOf(replicas)) {
+    const port = ports.get(id);
+    if (port !== undefined) (urls[name] ??= []).push(`http://127.0.0.1:${port}/metrics`);
+  }
+  return urls;
 }
 
 /** Polls GET /api/health until 200; throws when `failed` names a reason or the time is up. */
@@ -261,7 +316,7 @@ async function askHealth(url: string): Promise<true | string> {
 }
 
 /** Drops a stack's database and deletes its JetStream stream (a throwaway's stop() does it). */
-export async function removeStackData(where: Omit<Where, 'ports'>): Promise<void> {
+export async function removeStackData(where: Omit<Where, 'ports' | 'metricsPorts'>): Promise<void> {
   const problems: string[] = [];
   await dropDatabase(where.databaseUrl).catch((err: Error) =>
     problems.push(`drop database ${databaseNameOf(where.databaseUrl)}: ${err.message}`),

@@ -4,6 +4,8 @@ import {
   CORRELATION_HEADER,
   EnvModule,
   AppLogger,
+  MetricsModule,
+  startTracing,
   PLATFORM_ENV,
   correlationIdFrom,
   loadEnv,
@@ -21,6 +23,8 @@ import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 import { apiDocsRouter } from './openapi/api-docs';
 import { parseJson } from './common/json-body';
+import { timeHttpRequests } from './metrics/gateway-metrics';
+import { traceHttpRequests } from './metrics/http-tracing';
 import { refuseControlCharacters } from './security/control-characters';
 import { sameOriginWrites } from './security/same-origin';
 import { securityHeaders } from './security/security-headers';
@@ -86,14 +90,20 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   const values = loadEnv([PLATFORM_ENV, GATEWAY_ENV, RATE_LIMIT_ENV]);
   const env = values.get(GATEWAY_ENV);
   const logger = new AppLogger('gateway', values.get(PLATFORM_ENV).LOG_LEVEL);
+  await startTracing('gateway');
   const app = await NestFactory.create<NestExpressApplication>(
-    { module: class GatewayRoot {}, imports: [EnvModule.forRoot(values), AppModule] },
+    {
+      module: class GatewayRoot {},
+      imports: [EnvModule.forRoot(values), MetricsModule.forProcess('gateway'), AppModule],
+    },
     { bodyParser: false, logger },
   );
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(
+    timeHttpRequests,
+    traceHttpRequests,
     securityHeaders({ mapTileUrl: env.MAP_TILE_URL, behindTls: env.TRUST_PROXY }),
     noStore,
     sameOriginWrites(env.TRUST_PROXY),

@@ -40,4 +40,13 @@ describe('env groups', () => {
     expect(databaseUrlFor('dispatch', env)).toBe('postgres://other/dispatch');
     expect(databaseUrlFor('booking', env)).toBe('postgres://db/shared');
   });
+
+  it('serves metrics only when METRICS_PORT names a port (unset or empty: no listener)', () => {
+    const port = (source: NodeJS.ProcessEnv) =>
+      loadEnv([PLATFORM_ENV], source).get(PLATFORM_ENV).METRICS_PORT;
+    expect(port({})).toBeUndefined();
+    expect(port({ METRICS_PORT: '' })).toBeUndefined();
+    expect(port({ METRICS_PORT: '9464' })).toBe(9464);
+    expect(() => port({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/);
+  });
 });

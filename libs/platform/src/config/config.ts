@@ -83,6 +83,11 @@ export const PLATFORM_ENV = defineEnv(
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** How long a caller (the gateway, dispatch asking inventory) waits for an answer: then 503. */
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    /** `GET /metrics` (Prometheus) on this port, apart from any public one. Unset: no listener. */
+    METRICS_PORT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
   }),
 );
 export type PlatformEnv = EnvOf<typeof PLATFORM_ENV>;

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource, MigrationInterface, MixedList, EntitySchema } from 'typeorm';
 import { OutboxActor1733000000000 } from './outbox-actor.migration';
+import { OutboxTraceParent1764100000000 } from './outbox-trace-parent.migration';
 import { PlatformTables1732200000000 } from './platform-tables.migration';
 
 type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
@@ -44,7 +45,12 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     url: options.url,
     schema: options.schema,
     entities: options.entities,
-    migrations: [PlatformTables1732200000000, OutboxActor1733000000000, ...options.migrations],
+    migrations: [
+      PlatformTables1732200000000,
+      OutboxActor1733000000000,
+      OutboxTraceParent1764100000000,
+      ...options.migrations,
+    ],
     migrationsTableName: 'migrations',
     synchronize: false,
     // Raw queries (outbox, inbox, locks) name tables without a schema: they resolve to the own one.

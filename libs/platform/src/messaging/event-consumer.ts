@@ -15,6 +15,8 @@ import type { LoggerService } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos } from 'nats';
 import { EntityManager } from 'typeorm';
 import { RequestContext, runWithContext } from '../logging/request-context';
+import { consumerPending, eventRedeliveries, eventsConsumed } from '../observability/metrics';
+import { CORRELATION_ATTRIBUTE, SpanKind, inSpan, traceContextOf } from '../observability/tracing';
 import { eventCodec } from './jetstream-publisher';
 import { NatsConnectionHolder } from './nats-connection';
 import { Outbox, Transaction } from './outbox';
@@ -152,7 +154,10 @@ export async function applyDeliveries<F extends EventFilter>(
         const done: boolean[] = [];
         for (const event of events) {
           const isNew = fresh.delete(event.id);
-          if (isNew) await runWithContext(contextOf(event), () => subscription.handle(event, tx));
+          if (isNew)
+            await runWithContext(contextOf(event), () =>
+              handleTraced(deps, subscription, event, tx),
+            );
           done.push(isNew);
         }
         return done;
@@ -181,7 +186,7 @@ function applyDecoded<F extends EventFilter>(
       const applied = await deps.runInTransaction(async (tx) => {
         const fresh = await deps.recordInbox(tx.manager, deps.consumer, [event]);
         if (!fresh.size) return false;
-        await subscription.handle(event, tx);
+        await handleTraced(deps, subscription, event, tx);
         return true;
       });
       delivery.ack();
@@ -200,6 +205,27 @@ function applyDecoded<F extends EventFilter>(
       return 'retry';
     }
   });
+}
+
+/** The handler's work as a consumer span in the trace that emitted the event. */
+function handleTraced<F extends EventFilter>(
+  deps: ApplyDeps,
+  subscription: EventSubscription<F>,
+  event: EventEnvelope<EventsMatching<F>>,
+  tx: Transaction,
+): Promise<void> {
+  return inSpan(
+    `${event.type} process`,
+    SpanKind.CONSUMER,
+    {
+      'messaging.system': 'nats',
+      'messaging.consumer.group.name': deps.consumer,
+      'messaging.message.id': event.id,
+      [CORRELATION_ATTRIBUTE]: event.correlationId,
+    },
+    () => subscription.handle(event, tx),
+    traceContextOf(event.traceParent),
+  );
 }
 
 export async function recordInboxRows(
@@ -236,7 +262,12 @@ export class EventConsumers {
     subscription: EventSubscription<EventFilter>;
     durables: { durable: string; filter: EventFilter }[];
   }[] = [];
-  private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+  private readonly running: {
+    durable: string;
+    messages: ConsumerMessages;
+    loop: Promise<void>;
+  }[] = [];
+  private stopReadingLag?: () => void;
 
   constructor(
     private readonly nats: NatsConnectionHolder,
@@ -272,12 +303,25 @@ export class EventConsumers {
     for (const { subscription, durables } of this.subscriptions)
       for (const { durable, filter } of durables)
         await this.startOne(subscription, durable, filter);
+    this.stopReadingLag = consumerPending.read(() => this.readLag());
   }
 
   async stop(): Promise<void> {
+    this.stopReadingLag?.();
     for (const { messages } of this.running) messages.stop();
     await Promise.all(this.running.map((r) => r.loop));
     this.running.length = 0;
+  }
+
+  /** Each durable's lag, read from JetStream when metrics are scraped (never per message). */
+  private async readLag() {
+    const { manager, names } = this.nats;
+    return Promise.all(
+      this.running.map(async ({ durable }) => {
+        const info = await manager.consumers.info(names.stream, durable);
+        return { labels: { durable }, value: info.num_pending + info.num_ack_pending };
+      }),
+    );
   }
 
   /** Runs one of the subscription's durables (a `perType` consumer has several). */
@@ -309,6 +353,13 @@ export class EventConsumers {
     // The iterator moves deliveries into `queued` as they arrive; the applier takes all that
     // queued while it was busy as one batch.
     const queued: Delivery[] = [];
+    const counted = new Map<ApplyResult, ReturnType<typeof eventsConsumed.labels>>();
+    const countOf = (result: ApplyResult) => {
+      let counter = counted.get(result);
+      if (!counter) counted.set(result, (counter = eventsConsumed.labels({ durable, result })));
+      return counter;
+    };
+    const redelivered = eventRedeliveries.labels({ durable });
     let wakeApplier: (() => void) | undefined;
     let ended = false;
     const applier = (async () => {
@@ -318,12 +369,14 @@ export class EventConsumers {
           await new Promise<void>((resolve) => (wakeApplier = resolve));
           continue;
         }
-        await applyDeliveries(deps, subscription, queued.splice(0, MAX_BATCH));
+        const results = await applyDeliveries(deps, subscription, queued.splice(0, MAX_BATCH));
+        for (const result of results) countOf(result).inc();
       }
     })();
     const loop = (async () => {
       try {
         for await (const msg of messages) {
+          if (msg.redelivered) redelivered.inc();
           queued.push(toDelivery(msg));
           wakeApplier?.();
         }
@@ -339,7 +392,7 @@ export class EventConsumers {
         error: String(error),
       }),
     );
-    this.running.push({ messages, loop });
+    this.running.push({ durable, messages, loop });
     this.logger.log({
       msg: 'consuming',
       consumer: durable,

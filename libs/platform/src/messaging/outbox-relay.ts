@@ -1,6 +1,7 @@
 import { EventEnvelope, EventType } from '@cincy/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { LoggerService } from '@nestjs/common';
+import { outboxPublished } from '../observability/metrics';
 import { EventPublisher } from './jetstream-publisher';
 
 /** Access to the outbox rows one relay pass works on, inside one database transaction. */
@@ -85,8 +86,10 @@ export class OutboxRelay {
       (results) => {
         let failed = false;
         results.forEach((r, i) => {
-          if (r.status === 'fulfilled') this.toMark.add(events[i].id);
-          else {
+          if (r.status === 'fulfilled') {
+            this.toMark.add(events[i].id);
+            outboxPublished.inc();
+          } else {
             failed = true;
             this.inFlight.delete(events[i].id);
           }
@@ -159,11 +162,28 @@ export class OutboxRelay {
       // Keep what JetStream accepted before the first failure; the rest goes again next pass
       // (the server's Nats-Msg-Id dedupe drops any that had in fact arrived).
       const published = events.slice(0, failed === -1 ? events.length : failed).map((e) => e.id);
-      if (published.length) await batch.markPublished(published);
+      if (published.length) {
+        await batch.markPublished(published);
+        outboxPublished.inc(published.length);
+      }
       if (failed !== -1) throw (results[failed] as PromiseRejectedResult).reason;
       return { claimed: events.length, published: published.length };
     });
   }
+}
+
+/**
+ * What is still to publish: how many events and how old the oldest is, in one query on the
+ * partial index of unpublished rows (read when metrics are scraped).
+ */
+export async function readOutboxBacklog(
+  dataSource: DataSource,
+): Promise<{ events: number; oldestAgeSeconds: number }> {
+  const [row]: { events: number; age: number | null }[] = await dataSource.query(
+    `SELECT count(*)::int AS events, extract(epoch FROM now() - min(occurred_at))::float8 AS age
+     FROM outbox WHERE published_at IS NULL`,
+  );
+  return { events: row.events, oldestAgeSeconds: Math.max(0, row.age ?? 0) };
 }
 
 /** The outbox table of a service's own schema. */
@@ -185,8 +205,10 @@ export function postgresOutboxStore(dataSource: DataSource): OutboxStore {
               correlation_id: string;
               occurred_at: Date;
               actor_id: number | null;
+              trace_parent: string | null;
             }[] = await manager.query(
-              `SELECT id, type, version, payload, correlation_id, occurred_at, actor_id FROM outbox
+              `SELECT id, type, version, payload, correlation_id, occurred_at, actor_id, trace_parent
+               FROM outbox
                WHERE published_at IS NULL AND NOT (id = ANY($2::uuid[]))
                ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
               [limit, skip],
@@ -201,6 +223,7 @@ export function postgresOutboxStore(dataSource: DataSource): OutboxStore {
                   payload: r.payload,
                   correlationId: r.correlation_id,
                   actorId: r.actor_id,
+                  ...(r.trace_parent && { traceParent: r.trace_parent }),
                   occurredAt: new Date(r.occurred_at).toISOString(),
                 }) as EventEnvelope,
             );

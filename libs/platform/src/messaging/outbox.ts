@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_PAYLOADS, EventEnvelope, EventPayload, EventType } from '@cincy/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { currentActorId, currentCorrelationId } from '../logging/request-context';
+import { currentTraceParent } from '../observability/tracing';
 
 /** A unit of work: the service's writes and the events they cause, committed together. */
 export interface Transaction {
@@ -14,6 +15,7 @@ export function buildEvent<T extends EventType>(
   payload: EventPayload<T>,
 ): EventEnvelope<T> {
   const id = randomUUID();
+  const traceParent = currentTraceParent();
   return {
     id,
     type,
@@ -21,6 +23,7 @@ export function buildEvent<T extends EventType>(
     occurredAt: new Date().toISOString(),
     correlationId: currentCorrelationId() ?? id,
     actorId: currentActorId(),
+    ...(traceParent && { traceParent }),
     payload: EVENT_PAYLOADS[type].parse(payload),
   } as EventEnvelope<T>;
 }
@@ -59,11 +62,13 @@ export class Outbox {
 function insertOutboxRows(manager: EntityManager, events: readonly EventEnvelope[]) {
   return manager.query(
     // Ordered, so `seq` (the relay's publishing order) follows the order of emit().
-    `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at, actor_id)
-     SELECT id, type, version, payload, correlation_id, occurred_at, actor_id
+    `INSERT INTO outbox (id, type, version, payload, correlation_id, occurred_at, actor_id,
+                         trace_parent)
+     SELECT id, type, version, payload, correlation_id, occurred_at, actor_id, trace_parent
        FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::text[], $6::timestamptz[],
-                   $7::int[])
-            WITH ORDINALITY AS e(id, type, version, payload, correlation_id, occurred_at, actor_id, n)
+                   $7::int[], $8::text[])
+            WITH ORDINALITY AS e(id, type, version, payload, correlation_id, occurred_at, actor_id,
+                                 trace_parent, n)
       ORDER BY n`,
     [
       events.map((e) => e.id),
@@ -73,6 +78,7 @@ function insertOutboxRows(manager: EntityManager, events: readonly EventEnvelope
       events.map((e) => e.correlationId),
       events.map((e) => e.occurredAt),
       events.map((e) => e.actorId),
+      events.map((e) => e.traceParent ?? null),
     ],
   );
 }

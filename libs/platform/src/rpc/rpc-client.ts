@@ -19,6 +19,13 @@ import {
   currentCorrelationId,
 } from '../logging/request-context';
 import { natsConnectOptions } from '../messaging/nats-connection';
+import { rpcClientDuration } from '../observability/metrics';
+import {
+  CORRELATION_ATTRIBUTE,
+  SpanKind,
+  inSpan,
+  injectTraceHeaders,
+} from '../observability/tracing';
 
 /** Nest's NATS packets: what its server expects, and what it answers (one message per call). */
 interface RequestPacket {
@@ -83,11 +90,38 @@ export class RpcClient {
   }
 
   async call<S extends RpcSubject>(subject: S, request: RpcRequest<S>): Promise<RpcAnswer<S>> {
+    const stop = rpcClientDuration.startTimer({ subject });
+    try {
+      const answer = await inSpan(
+        subject,
+        SpanKind.CLIENT,
+        {
+          'rpc.system': 'nats',
+          'rpc.method': subject,
+          [CORRELATION_ATTRIBUTE]: currentCorrelationId(),
+        },
+        () => this.ask(subject, request),
+      );
+      stop({ outcome: 'ok' });
+      return answer;
+    } catch (error) {
+      // A refusal is an answer (4xx); unavailable, timed out or broken (5xx) is an error.
+      const refused = error instanceof RpcCallError && error.status < 500;
+      stop({ outcome: refused ? 'refused' : 'error' });
+      throw error;
+    }
+  }
+
+  private async ask<S extends RpcSubject>(
+    subject: S,
+    request: RpcRequest<S>,
+  ): Promise<RpcAnswer<S>> {
     const h = headers();
     const correlationId = currentCorrelationId();
     if (correlationId) h.set(CORRELATION_HEADER, correlationId);
     const actorId = currentActorId();
     if (actorId !== null) h.set(ACTOR_HEADER, String(actorId));
+    injectTraceHeaders(h);
     const pattern = this.names.rpc(subject);
     let reply: ReplyPacket;
     try {

@@ -24,7 +24,7 @@ import {
   ServerNats,
 } from '@nestjs/microservices';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
-import { Observable, catchError, throwError } from 'rxjs';
+import { Observable, catchError, tap, throwError } from 'rxjs';
 import type { AppLogger } from '../logging/app-logger';
 import {
   ACTOR_HEADER,
@@ -33,6 +33,15 @@ import {
   correlationIdFrom,
   runWithContext,
 } from '../logging/request-context';
+import { RpcOutcome, rpcServerDuration } from '../observability/metrics';
+import {
+  CORRELATION_ATTRIBUTE,
+  SpanKind,
+  endSpan,
+  startSpan,
+  traceContextFromHeaders,
+  withTraceContext,
+} from '../observability/tracing';
 
 /** Answers an RPC subject of the contract (the server adds this stack's NATS prefix). */
 export function RpcHandler(subject: RpcSubject): MethodDecorator {
@@ -136,6 +145,72 @@ export class CorrelationInterceptor implements NestInterceptor {
   }
 }
 
+/** The contract subject a handler answers (its pattern before the NATS prefix). */
+function subjectOf(context: ExecutionContext): string | undefined {
+  const subject = (Reflect.getMetadata(PATTERN_METADATA, context.getHandler()) as unknown[])?.[0];
+  return typeof subject === 'string' ? subject : undefined;
+}
+
+/**
+ * A domain refusal (the contract's error shape with a code other than INTERNAL) is an answer the
+ * caller expected; anything else thrown is an error.
+ */
+function outcomeOf(error: unknown): RpcOutcome {
+  if (!(error instanceof RpcException)) return 'error';
+  const body = apiErrorSchema.safeParse(error.getError());
+  return body.success && body.data.code !== ERROR_CODES.internal ? 'refused' : 'error';
+}
+
+/** Times each RPC answer into `cincy_rpc_server_duration_seconds` by subject and outcome. */
+export class RpcMetricsInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const subject = subjectOf(context);
+    if (!subject) return next.handle();
+    const stop = rpcServerDuration.startTimer({ subject });
+    return next.handle().pipe(
+      tap({
+        complete: () => stop({ outcome: 'ok' }),
+        error: (error: unknown) => stop({ outcome: outcomeOf(error) }),
+      }),
+    );
+  }
+}
+
+/**
+ * Handles each RPC in a server span that continues the caller's trace (`traceparent` in the
+ * NATS headers); without tracing configured, a no-op span.
+ */
+export class RpcTracingInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const subject = subjectOf(context);
+    if (!subject) return next.handle();
+    const headers = context.switchToRpc().getContext<NatsContext>().getHeaders?.();
+    const { span, context: active } = startSpan(
+      subject,
+      SpanKind.SERVER,
+      {
+        'rpc.system': 'nats',
+        'rpc.method': subject,
+        [CORRELATION_ATTRIBUTE]: headers?.get(CORRELATION_HEADER) || undefined,
+      },
+      traceContextFromHeaders(headers),
+    );
+    return new Observable((subscriber) =>
+      withTraceContext(active, () =>
+        next
+          .handle()
+          .pipe(
+            tap({
+              complete: () => endSpan(span),
+              error: (error: unknown) => endSpan(span, error),
+            }),
+          )
+          .subscribe(subscriber),
+      ),
+    );
+  }
+}
+
 /**
  * Holds each handler to its subject's declared refusals (`refuses` in the contracts): a domain
  * refusal the contract does not list is a contract break, answered as an internal error and
@@ -145,8 +220,8 @@ export class RefusalContractInterceptor implements NestInterceptor {
   constructor(private readonly logger: Pick<AppLogger, 'error'>) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const subject = (Reflect.getMetadata(PATTERN_METADATA, context.getHandler()) as unknown[])?.[0];
-    if (typeof subject !== 'string' || !(subject in RPC)) return next.handle();
+    const subject = subjectOf(context);
+    if (!subject || !(subject in RPC)) return next.handle();
     const declared = refusalsOf(subject as RpcSubject);
     return next.handle().pipe(
       catchError((error: unknown) => {

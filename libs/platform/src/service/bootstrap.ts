@@ -4,8 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import { EnvDefinition, EnvModule, PLATFORM_ENV, loadEnv } from '../config/config';
 import { AppLogger } from '../logging/app-logger';
 import { natsConnectOptions } from '../messaging/nats-connection';
+import { MetricsModule } from '../observability/metrics.module';
+import { startTracing } from '../observability/tracing';
 import {
   CorrelationInterceptor,
+  RpcMetricsInterceptor,
+  RpcTracingInterceptor,
   PrefixedNatsServer,
   RefusalContractInterceptor,
 } from '../rpc/rpc-handler';
@@ -24,8 +28,12 @@ export interface ServiceDefinition {
 export async function createServiceApp(service: ServiceDefinition): Promise<INestMicroservice> {
   const values = loadEnv([PLATFORM_ENV, ...(service.env ?? [])]);
   const env = values.get(PLATFORM_ENV);
+  await startTracing(service.name);
   const app = await NestFactory.createMicroservice(
-    { module: class ServiceRoot {}, imports: [EnvModule.forRoot(values), service.module] },
+    {
+      module: class ServiceRoot {},
+      imports: [EnvModule.forRoot(values), MetricsModule.forProcess(service.name), service.module],
+    },
     {
       strategy: new PrefixedNatsServer(
         { ...natsConnectOptions(env.NATS_URL, service.name), queue: service.name },
@@ -35,7 +43,10 @@ export async function createServiceApp(service: ServiceDefinition): Promise<INes
     },
   );
   app.useGlobalInterceptors(
+    // Outermost, so it sees the answer as sent (a refusal outside the contract counts as an error).
+    new RpcMetricsInterceptor(),
     new CorrelationInterceptor(),
+    new RpcTracingInterceptor(),
     new RefusalContractInterceptor(new AppLogger(service.name, env.LOG_LEVEL)),
   );
   await app.listen();

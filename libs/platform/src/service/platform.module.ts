@@ -18,7 +18,8 @@ import { EventConsumers } from '../messaging/event-consumer';
 import { JetStreamPublisher } from '../messaging/jetstream-publisher';
 import { NatsConnectionHolder } from '../messaging/nats-connection';
 import { Outbox } from '../messaging/outbox';
-import { OutboxRelay, postgresOutboxStore } from '../messaging/outbox-relay';
+import { OutboxRelay, postgresOutboxStore, readOutboxBacklog } from '../messaging/outbox-relay';
+import { outboxBacklog, outboxOldestAge, sharedRead } from '../observability/metrics';
 import { RpcClient } from '../rpc/rpc-client';
 import { RpcHandler } from '../rpc/rpc-handler';
 
@@ -46,6 +47,8 @@ function healthControllerFor(service: ServiceName): Type {
 /** Starts the relay and consumers once every module registered its handlers; stops them first. */
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  private readonly stopReading: (() => void)[] = [];
+
   constructor(
     private readonly relay: OutboxRelay,
     private readonly consumers: EventConsumers,
@@ -56,9 +59,15 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAp
   async onApplicationBootstrap() {
     this.relay.start();
     await this.consumers.start();
+    const backlog = sharedRead(() => readOutboxBacklog(this.dataSource));
+    this.stopReading.push(
+      outboxBacklog.read(async () => [{ value: (await backlog()).events }]),
+      outboxOldestAge.read(async () => [{ value: (await backlog()).oldestAgeSeconds }]),
+    );
   }
 
   async onModuleDestroy() {
+    for (const stop of this.stopReading.splice(0)) stop();
     await this.consumers.stop();
     await this.relay.stop();
   }

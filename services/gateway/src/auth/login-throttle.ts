@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/api-exception';
 import { FixedWindowLimiter } from '../common/fixed-window-limiter';
 import { SharedLimits } from '../common/shared-limits';
+import { rateLimitRefusals } from '../metrics/gateway-metrics';
 
 const MINUTE = 60_000;
 
@@ -29,6 +30,7 @@ export class LoginThrottle {
     const decisions = this.keys(username, ip).map(([limiter, key]) => limiter.peek(key, now));
     const blocked = decisions.filter((d) => !d.allowed);
     if (!blocked.length) return;
+    rateLimitRefusals.inc({ limiter: 'login' });
     throw new LoginThrottled(Math.max(...blocked.map((d) => d.retryAfterSeconds)));
   }
 

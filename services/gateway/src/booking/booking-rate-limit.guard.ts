@@ -14,6 +14,7 @@ import { ApiException } from '../common/api-exception';
 import { Refusal } from '../common/refusals';
 import { FixedWindowLimiter } from '../common/fixed-window-limiter';
 import { SharedLimits } from '../common/shared-limits';
+import { rateLimitRefusals } from '../metrics/gateway-metrics';
 import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 import { rateLimitedMessage } from './retry-after-message';
 
@@ -55,8 +56,11 @@ export class BookingRateLimits {
     };
   }
 
+  /** Counts a hit; a refusal is counted for operators too (routes and tracking handshakes alike). */
   hit(bucket: RateLimitBucket, client: string, now?: number) {
-    return this.limiters[bucket].hit(client, now);
+    const decision = this.limiters[bucket].hit(client, now);
+    if (!decision.allowed) rateLimitRefusals.inc({ limiter: `booking.${bucket}` });
+    return decision;
   }
 }
 

@@ -1,8 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
+import { TRACK_SOCKET } from '@cincy/contracts';
 import { InjectEnv } from '@cincy/platform';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { Server } from 'socket.io';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
+import { socketConnections } from '../metrics/gateway-metrics';
 import { isSameOrigin } from '../security/same-origin';
 import { EventFeed } from './event-feed';
 import { StaffPush } from './staff-push';
@@ -15,6 +17,7 @@ import { TrackingPush } from './tracking-push';
 @Injectable()
 export class PushServer implements BeforeApplicationShutdown {
   private io?: Server;
+  private stopCounting?: () => void;
 
   constructor(
     private readonly feed: EventFeed,
@@ -35,6 +38,12 @@ export class PushServer implements BeforeApplicationShutdown {
     this.io = io;
     this.staff.attach(io, nats);
     this.tracking.attach(io);
+    this.stopCounting = socketConnections.read(() =>
+      Promise.resolve([
+        { labels: { namespace: 'staff' }, value: io.of('/').sockets.size },
+        { labels: { namespace: 'track' }, value: io.of(TRACK_SOCKET.namespace).sockets.size },
+      ]),
+    );
   }
 
   /**
@@ -42,6 +51,7 @@ export class PushServer implements BeforeApplicationShutdown {
    * ends by itself (the browser reconnects to another replica).
    */
   beforeApplicationShutdown(): void {
+    this.stopCounting?.();
     this.io?.close();
   }
 }
