@@ -1,4 +1,5 @@
-import { Alert, Button, Drawer, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import type { AuditEntity, AuditEntry } from '@cincy/contracts';
 import {
   AUDIT_ENTITY_LABELS,
@@ -30,18 +31,10 @@ interface Props extends HistoryTarget {
  */
 export function HistoryDrawer({ entity, id, name, open, onClose }: Props) {
   const history = useAuditHistory(entity, id, open);
-  const phone = Grid.useBreakpoint().md === false;
   const pages = history.data?.pages;
 
   return (
-    <Drawer
-      title={historyTitle(name)}
-      placement="right"
-      size={phone ? '100%' : 480}
-      open={open}
-      onClose={onClose}
-      destroyOnHidden
-    >
+    <SideDrawer title={historyTitle(name)} open={open} onClose={onClose}>
       <div aria-busy={history.isFetching || undefined}>
         {history.isPending && !history.isError ? (
           <div role="status">
@@ -78,7 +71,7 @@ export function HistoryDrawer({ entity, id, name, open, onClose }: Props) {
           </Flex>
         )}
       </div>
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Skeleton,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import { CUSTOMER_RECORD_MESSAGES, businessDate, type BatteryLink } from '@cincy/contracts';
 import { ApiRequestError } from '../../api/request';
 import { fetchBatteryChain } from '../../api/service-records';
@@ -44,7 +35,8 @@ export function BatteryChainDrawer({
   const today = businessDate();
   const missing = chain.error instanceof ApiRequestError && chain.error.status === 404;
   return (
-    <Drawer
+    <SideDrawer
+      width={736}
       open={open}
       onClose={onClose}
       afterOpenChange={(visible) => !visible && afterClose?.()}
@@ -53,7 +45,6 @@ export function BatteryChainDrawer({
           Battery <Typography.Text code>{serial}</Typography.Text>
         </>
       }
-      size="large"
     >
       {chain.isPending ? (
         <div role="status">
@@ -79,7 +70,7 @@ export function BatteryChainDrawer({
           }))}
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

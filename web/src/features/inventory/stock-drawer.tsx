@@ -2,17 +2,16 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Drawer,
   Empty,
   Flex,
   Form,
-  Grid,
   Input,
   Segmented,
   Skeleton,
   Table,
   Typography,
 } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import type { ColumnsType } from 'antd/es/table';
 import {
   STOCK_MOVEMENT_REASON_MAX,
@@ -66,19 +65,11 @@ export function StockDrawer({
   open: boolean;
   onClose: () => void;
 }) {
-  const phone = Grid.useBreakpoint().md === false;
   const movements = useStockMovements(item.id, item.quantity, open);
   const list = movements.data;
 
   return (
-    <Drawer
-      title={stockDrawerTitle(item.name)}
-      placement="right"
-      size={phone ? '100%' : 720}
-      open={open}
-      onClose={onClose}
-      destroyOnHidden
-    >
+    <SideDrawer title={stockDrawerTitle(item.name)} width={720} open={open} onClose={onClose}>
       <Flex vertical gap={16}>
         <Flex gap={8} align="baseline">
           <Typography.Text type="secondary">In stock:</Typography.Text>
@@ -123,7 +114,7 @@ export function StockDrawer({
           </div>
         </section>
       </Flex>
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Alert, Button, Collapse, Drawer, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
+import { Alert, Button, Collapse, Empty, Flex, Skeleton, Typography } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import type { Message } from '@cincy/contracts';
 import { MessageStateTag } from './message-state-tag';
 import {
@@ -30,18 +31,10 @@ export const drawerTitle = (customerName: string) => `Messages — ${customerNam
  */
 export function JobMessagesDrawer({ appointmentId, customerName, open, onClose }: Props) {
   const messages = useAppointmentMessages(appointmentId, open);
-  const phone = Grid.useBreakpoint().md === false;
   const list = messages.data;
 
   return (
-    <Drawer
-      title={drawerTitle(customerName)}
-      placement="right"
-      size={phone ? '100%' : 480}
-      open={open}
-      onClose={onClose}
-      destroyOnHidden
-    >
+    <SideDrawer title={drawerTitle(customerName)} open={open} onClose={onClose}>
       <div aria-busy={messages.isFetching || undefined}>
         {messages.isPending && !messages.isError ? (
           <div role="status">
@@ -58,7 +51,7 @@ export function JobMessagesDrawer({ appointmentId, customerName, open, onClose }
           <MessageList messages={list ?? []} customerName={customerName} />
         )}
       </div>
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -1,4 +1,5 @@
-import { DatePicker, Flex, Grid, Select, Typography } from 'antd';
+import { DatePicker, Flex, Select, Typography } from 'antd';
+import { usePhoneLayout } from '../../hooks/use-phone-layout';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReportQuery } from '@cincy/contracts';
 import { RANGE_PRESETS, presetOf } from './reports.util';
@@ -21,7 +22,7 @@ interface Props {
  * Any range may be asked for: the server's answer says what is too long or backwards.
  */
 export function ReportRangePicker({ value, today, onChange }: Props) {
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = usePhoneLayout();
   const presets = RANGE_PRESETS.map((p) => ({ label: p.label, range: p.range(today) }));
 
   if (!phone)

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, DatePicker, Empty, Grid, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Skeleton, Space, Typography } from 'antd';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import {
@@ -51,7 +52,7 @@ function Day() {
   useLiveUpdates(true);
   const assign = useAssignJob();
   // Before antd has measured, a desktop; md is 768 px.
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = usePhoneLayout();
   const assigningId = assign.isPending ? (assign.variables?.id ?? null) : null;
   const view = day.data;
   // While another date loads, the last one stays (keepPreviousData), marked as updating.

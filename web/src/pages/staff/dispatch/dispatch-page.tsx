@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Collapse, Flex, Grid, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Flex, Row, Skeleton, Typography } from 'antd';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -110,7 +111,7 @@ export function DispatchPage() {
   useLiveUpdates(signedIn);
   const navigate = useNavigate();
   // Before antd has measured, a desktop; md is 768 px.
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = usePhoneLayout();
   const now = useNow(POLLING_MS.ageDisplay);
   const today = businessDate(new Date(now));
   // Leaflet (the heaviest chunk) loads once the map is about to be seen: on a phone it is last.
