@@ -481,7 +481,13 @@ export const CONSUMERS = {
   /** The audit log (identity keeps it): one durable per service whose changes it records. */
   'identity-audit-booking': { service: 'identity', filter: 'booking.>' },
   // Filtered on the server: the queue's and stats' events (large, one per change) never reach it.
-  'identity-audit-dispatch': { service: 'identity', filter: 'dispatch.appointment.>' },
+  // 'opened' records nothing and leaves the state 'requested' seeds (pending, no technician,
+  // version 0), and it comes with every booking: acknowledged unread.
+  'identity-audit-dispatch': {
+    service: 'identity',
+    filter: 'dispatch.appointment.>',
+    ignores: ['dispatch.appointment.opened'],
+  },
   'identity-audit-schedules': { service: 'identity', filter: 'dispatch.schedule.changed' },
   'identity-audit-identity': {
     service: 'identity',

@@ -241,6 +241,29 @@ describe('applyDeliveries (what queued up, in one transaction)', () => {
     expect(batch.map((b) => b.answers)).toEqual([['ack'], ['ack'], ['ack']]);
   });
 
+  it('acknowledges a type its subject names as ignored without reading the bytes', async () => {
+    const { deps, transactions } = countingDatabase();
+    const subscription: EventSubscription<'booking.>'> = {
+      durable: 'inventory-customers',
+      filter: 'booking.>',
+      ignores: ['booking.appointment.requested'],
+      handle: () => Promise.reject(new Error('never handled')),
+    };
+    // Not an event at all: decoding it would terminate it as malformed.
+    const unread = delivery('not json');
+    unread.d.data = new TextEncoder().encode('{not json');
+    unread.d.type = 'booking.appointment.requested';
+    expect(await applyDelivery(deps, subscription, unread.d)).toBe('ignored');
+    expect(unread.answers).toEqual(['ack']);
+    expect(transactions()).toBe(0);
+    // A type the subscription takes is still decoded and checked.
+    const taken = delivery('not json');
+    taken.d.data = new TextEncoder().encode('{not json');
+    taken.d.type = 'booking.customer.deleted';
+    expect(await applyDelivery(deps, subscription, taken.d)).toBe('rejected');
+    expect(taken.answers).toEqual(['term']);
+  });
+
   it('hands a notice-only subscription each event without a transaction or inbox row, and acks it', async () => {
     const { deps, committed, transactions } = countingDatabase();
     const noticed: number[] = [];

@@ -44,6 +44,8 @@ export interface EventSubscription<F extends EventFilter> {
 /** What a delivery needs from JetStream: its bytes, how often it came, and the three answers. */
 export interface Delivery {
   data: Uint8Array;
+  /** The event's type as its NATS subject names it, when known: an ignored one is never decoded. */
+  type?: string;
   redeliveryCount: number;
   ack(): void;
   nak(delayMs: number): void;
@@ -94,6 +96,8 @@ function decodeOrTerminate<F extends EventFilter>(
   subscription: EventSubscription<F>,
   delivery: Delivery,
 ): EventEnvelope<EventsMatching<F>> | 'ignored' | null {
+  // Acknowledged unread: decoding a large event (the queue's) only to drop it cost its consumer.
+  if (delivery.type && subscription.ignores?.includes(delivery.type as EventType)) return 'ignored';
   try {
     const envelope = eventEnvelopeSchema.parse(eventCodec.decode(delivery.data));
     if (!matchesFilter(envelope.type, subscription.filter))
@@ -244,9 +248,10 @@ export async function recordInboxRows(
   return new Set(events.map((e) => e.id).filter((id) => recorded.has(id.toLowerCase())));
 }
 
-function toDelivery(msg: JsMsg): Delivery {
+function toDelivery(msg: JsMsg, eventsPrefix: string): Delivery {
   return {
     data: msg.data,
+    type: msg.subject.startsWith(eventsPrefix) ? msg.subject.slice(eventsPrefix.length) : undefined,
     redeliveryCount: msg.info.redeliveryCount,
     ack: () => msg.ack(),
     nak: (delay) => msg.nak(delay),
@@ -360,6 +365,7 @@ export class EventConsumers {
       return counter;
     };
     const redelivered = eventRedeliveries.labels({ durable });
+    const eventsPrefix = names.event('' as EventFilter); // '<prefix>.events.'
     let wakeApplier: (() => void) | undefined;
     let ended = false;
     const applier = (async () => {
@@ -377,7 +383,7 @@ export class EventConsumers {
       try {
         for await (const msg of messages) {
           if (msg.redelivered) redelivered.inc();
-          queued.push(toDelivery(msg));
+          queued.push(toDelivery(msg, eventsPrefix));
           wakeApplier?.();
         }
       } finally {

@@ -96,6 +96,32 @@ export class LinksRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Another link to a booking that is there with its customer, in one statement that share-locks
+   * the booking's row while it inserts (a customer's deletion, which deletes their links, waits
+   * for it). Null when the booking is not linkable; `reference` null when it has no reference yet.
+   */
+  async insertLinkIfLinkable(
+    manager: EntityManager,
+    appointmentId: number,
+    link: NewLink,
+  ): Promise<{ reference: string | null } | null> {
+    const [row]: { linkable: boolean; reference: string | null }[] = await manager.query(
+      `WITH a AS (
+         SELECT id FROM appointments WHERE id = $3 AND customer_id IS NOT NULL FOR SHARE
+       ), r AS (
+         SELECT appointment_id, reference FROM appointment_references
+          WHERE appointment_id = (SELECT id FROM a)
+       ), link AS (
+         INSERT INTO appointment_links (selector, verifier_hash, appointment_id)
+         SELECT $1, $2, appointment_id FROM r
+       )
+       SELECT EXISTS (SELECT 1 FROM a) AS linkable, (SELECT reference FROM r) AS reference`,
+      [link.selector, link.verifierHash, appointmentId],
+    );
+    return row.linkable ? { reference: row.reference } : null;
+  }
+
   async findBySelector(selector: string): Promise<StoredLink | null> {
     const [found]: StoredLink[] = await this.dataSource.query(
       `SELECT l.appointment_id AS "appointmentId", r.reference, l.verifier_hash AS "verifierHash",

@@ -71,13 +71,19 @@ export class LinksService {
    * unknown booking or a deleted customer's, whose links must stay gone.
    */
   async issue(appointmentId: number): Promise<{ reference: string; token: string }> {
+    const link = newLinkToken();
+    // One statement for the usual case (a message per step of every booking).
+    const issued = await this.links.insertLinkIfLinkable(
+      this.dataSource.manager,
+      appointmentId,
+      link,
+    );
+    if (!issued) throw notFound();
+    if (issued.reference !== null) return { reference: issued.reference, token: link.token };
+    // Booked before references existed: it gets its reference now.
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.links.lockLinkable(manager, appointmentId))) throw notFound();
-      const link = newLinkToken();
-      const reference = await this.links.insertLink(manager, appointmentId, link);
-      return reference === null
-        ? this.createFor(manager, appointmentId)
-        : { reference, token: link.token };
+      return this.createFor(manager, appointmentId);
     });
   }
 

@@ -89,26 +89,73 @@ export class AuditRepository {
     }
   }
 
-  /** The last states seen of these things, by `subjectKey`. */
-  async states(manager: EntityManager, keys: readonly SubjectKey[]): Promise<Map<string, unknown>> {
-    if (!keys.length) return new Map();
-    const rows: { entity: AuditEntity; entity_id: number; state: unknown }[] = await manager.query(
-      `SELECT s.entity, s.entity_id, s.state
-         FROM audit_subjects s
-         JOIN unnest($1::text[], $2::int[]) AS k(entity, entity_id)
-           ON s.entity = k.entity AND s.entity_id = k.entity_id`,
+  /**
+   * The last states seen of these things, by `subjectKey`; and, in the same statement, which of
+   * the customers they name (a customer thing, or an appointment's customer) were deleted.
+   * `checked` holds every customer id that answer covers.
+   */
+  async states(
+    manager: EntityManager,
+    keys: readonly SubjectKey[],
+  ): Promise<{ states: Map<string, unknown>; checked: Set<number>; erased: Set<number> }> {
+    const answer = {
+      states: new Map<string, unknown>(),
+      checked: new Set<number>(),
+      erased: new Set<number>(),
+    };
+    if (!keys.length) return answer;
+    const rows: {
+      entity: AuditEntity | null;
+      entity_id: number | null;
+      state: unknown;
+      customer_id: number | null;
+      erased: boolean | null;
+    }[] = await manager.query(
+      `WITH k AS (SELECT * FROM unnest($1::text[], $2::int[]) AS k(entity, entity_id)),
+       s AS (
+         SELECT s.entity, s.entity_id, s.state
+           FROM audit_subjects s JOIN k ON s.entity = k.entity AND s.entity_id = k.entity_id
+       ),
+       c AS (
+         SELECT entity_id AS customer_id FROM k WHERE entity = 'customer'
+         UNION
+         SELECT (state->>'customerId')::int FROM s
+          WHERE entity = 'appointment' AND state->>'customerId' IS NOT NULL
+       )
+       SELECT entity, entity_id, state, NULL::int AS customer_id, NULL::boolean AS erased FROM s
+       UNION ALL
+       SELECT NULL, NULL, NULL, c.customer_id, e.customer_id IS NOT NULL
+         FROM c LEFT JOIN audit_erased_customers e ON e.customer_id = c.customer_id`,
       [keys.map((k) => k.entity), keys.map((k) => k.entityId)],
     );
-    return new Map(
-      rows.map((r) => [subjectKey({ entity: r.entity, entityId: r.entity_id }), r.state]),
-    );
+    for (const r of rows) {
+      if (r.entity !== null && r.entity_id !== null)
+        answer.states.set(subjectKey({ entity: r.entity, entityId: r.entity_id }), r.state);
+      else if (r.customer_id !== null) {
+        answer.checked.add(r.customer_id);
+        if (r.erased) answer.erased.add(r.customer_id);
+      }
+    }
+    return answer;
   }
 
-  async saveState(manager: EntityManager, key: SubjectKey, state: unknown): Promise<void> {
+  /** Stores things' new states, in one statement. */
+  async saveStates(
+    manager: EntityManager,
+    saved: readonly (SubjectKey & { state: unknown })[],
+  ): Promise<void> {
+    if (!saved.length) return;
+    // One row per thing (the statement may not touch a row twice): the last state wins.
+    saved = [...new Map(saved.map((s) => [subjectKey(s), s])).values()];
     await manager.query(
-      `INSERT INTO audit_subjects (entity, entity_id, state) VALUES ($1, $2, $3::jsonb)
+      `INSERT INTO audit_subjects (entity, entity_id, state)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[])
        ON CONFLICT (entity, entity_id) DO UPDATE SET state = EXCLUDED.state`,
-      [key.entity, key.entityId, JSON.stringify(state)],
+      [
+        saved.map((s) => s.entity),
+        saved.map((s) => s.entityId),
+        saved.map((s) => JSON.stringify(s.state)),
+      ],
     );
   }
 

@@ -8,6 +8,7 @@ import {
   AuditedEvent,
   DraftEntry,
   StateChange,
+  SubjectKey,
   anonymousActorName,
   auditOutcome,
   subjectsOf,
@@ -47,14 +48,18 @@ export class AuditService implements OnModuleInit {
   }
 
   async record(event: AuditedEvent, { manager }: Transaction): Promise<void> {
-    const snapshots = await this.audit.states(manager, subjectsOf(event));
-    const outcome = auditOutcome(event, snapshots);
+    const known = await this.audit.states(manager, subjectsOf(event));
+    const outcome = auditOutcome(event, known.states);
     const customers = [
       ...outcome.entries.map((e) => e.customerId),
       ...outcome.states.map(customerOfState),
     ].filter((id): id is number => id !== null);
-    const erased = await this.audit.erasedAmong(manager, customers);
-    for (const change of outcome.states) await this.keepState(manager, change, erased);
+    // The states' read covered the customers it could name; any other is looked up.
+    const unchecked = customers.filter((id) => !known.checked.has(id));
+    const erased = unchecked.length
+      ? new Set([...known.erased, ...(await this.audit.erasedAmong(manager, unchecked))])
+      : known.erased;
+    await this.keepStates(manager, outcome.states, erased);
     const envelopeActor = await this.actorOf(event);
     await this.audit.insert(
       manager,
@@ -87,12 +92,15 @@ export class AuditService implements OnModuleInit {
   private async erase(manager: EntityManager, customerId: number): Promise<void> {
     await this.audit.markErased(manager, customerId);
     await this.audit.forgetState(manager, { entity: 'customer', entityId: customerId });
-    for (const { entityId, state } of await this.audit.appointmentStatesOf(manager, customerId))
-      await this.audit.saveState(
-        manager,
-        { entity: 'appointment', entityId },
-        scrubAppointment(state as AppointmentState),
-      );
+    const jobs = await this.audit.appointmentStatesOf(manager, customerId);
+    await this.audit.saveStates(
+      manager,
+      jobs.map(({ entityId, state }) => ({
+        entity: 'appointment' as const,
+        entityId,
+        state: scrubAppointment(state as AppointmentState),
+      })),
+    );
     for (const entry of await this.audit.entriesOfCustomer(manager, customerId))
       await this.audit.replaceChanges(
         manager,
@@ -101,20 +109,28 @@ export class AuditService implements OnModuleInit {
       );
   }
 
-  /** Stores a thing's new state; an erased customer's data is not taken in again. */
-  private async keepState(
+  /** Stores the things' new states; an erased customer's data is not taken in again. */
+  private async keepStates(
     manager: EntityManager,
-    change: StateChange,
+    changes: readonly StateChange[],
     erased: ReadonlySet<number>,
   ): Promise<void> {
-    const customerId = customerOfState(change);
-    if (change.state === null || (change.entity === 'customer' && erased.has(change.entityId)))
-      return this.audit.forgetState(manager, change);
-    const state =
-      customerId !== null && erased.has(customerId)
-        ? scrubAppointment(change.state as AppointmentState)
-        : change.state;
-    await this.audit.saveState(manager, change, state);
+    const saved: (SubjectKey & { state: unknown })[] = [];
+    for (const change of changes) {
+      const customerId = customerOfState(change);
+      if (change.state === null || (change.entity === 'customer' && erased.has(change.entityId)))
+        await this.audit.forgetState(manager, change);
+      else
+        saved.push({
+          entity: change.entity,
+          entityId: change.entityId,
+          state:
+            customerId !== null && erased.has(customerId)
+              ? scrubAppointment(change.state as AppointmentState)
+              : change.state,
+        });
+    }
+    await this.audit.saveStates(manager, saved);
   }
 
   /** The signed-in user named as they are now (the entry keeps it), or Customer / System. */

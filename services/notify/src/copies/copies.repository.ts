@@ -34,6 +34,23 @@ interface AppointmentRow {
   preferred_time: string | null;
 }
 
+const toCustomerCopy = (row: CustomerRow): CustomerCopy => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  email: row.email,
+  optedOut: row.opted_out_at !== null,
+});
+
+const toAppointmentCopy = (row: AppointmentRow): AppointmentCopy => ({
+  id: row.id,
+  customerId: row.customer_id,
+  reference: row.reference,
+  scheduledDate: row.scheduled_date,
+  scheduledTime: row.scheduled_time,
+  preferredTime: row.preferred_time,
+});
+
 /** Every statement on notify's copies of booking's customers and appointments and inventory's items. */
 @Injectable()
 export class CopiesRepository {
@@ -69,26 +86,46 @@ export class CopiesRepository {
 
   async customer(manager: EntityManager, id: number): Promise<CustomerCopy | null> {
     const [row]: CustomerRow[] = await manager.query('SELECT * FROM customers WHERE id = $1', [id]);
-    return row
-      ? {
-          id: row.id,
-          name: row.name,
-          phone: row.phone,
-          email: row.email,
-          optedOut: row.opted_out_at !== null,
-        }
-      : null;
+    return row ? toCustomerCopy(row) : null;
   }
 
-  async upsertAppointment(manager: EntityManager, a: AppointmentCopy): Promise<void> {
-    await manager.query(
-      `INSERT INTO appointments
-         (id, customer_id, reference, scheduled_date, scheduled_time, preferred_time)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (id) DO UPDATE SET customer_id = $2, reference = coalesce($3, appointments.reference),
-         scheduled_date = $4, scheduled_time = $5, preferred_time = $6`,
-      [a.id, a.customerId, a.reference, a.scheduledDate, a.scheduledTime, a.preferredTime],
+  /**
+   * A booking's customer and appointment as booking tells them, in one statement, answered as
+   * stored (the customer's opt-out stays; a reference once known stays).
+   */
+  async upsertBooking(
+    manager: EntityManager,
+    c: { id: number; name: string; phone: string; email: string | null },
+    a: AppointmentCopy,
+  ): Promise<{ customer: CustomerCopy; appointment: AppointmentCopy }> {
+    const [row]: (CustomerRow & { appointment: AppointmentRow })[] = await manager.query(
+      `WITH c AS (
+         INSERT INTO customers (id, name, phone, email) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id) DO UPDATE SET name = $2, phone = $3, email = $4
+         RETURNING *
+       ), a AS (
+         INSERT INTO appointments
+           (id, customer_id, reference, scheduled_date, scheduled_time, preferred_time)
+         VALUES ($5, $1, $6, $7, $8, $9)
+         ON CONFLICT (id) DO UPDATE SET customer_id = $1,
+           reference = coalesce($6, appointments.reference),
+           scheduled_date = $7, scheduled_time = $8, preferred_time = $9
+         RETURNING *
+       )
+       SELECT c.*, to_jsonb(a) AS appointment FROM c, a`,
+      [
+        c.id,
+        c.name,
+        c.phone,
+        c.email,
+        a.id,
+        a.reference,
+        a.scheduledDate,
+        a.scheduledTime,
+        a.preferredTime,
+      ],
     );
+    return { customer: toCustomerCopy(row), appointment: toAppointmentCopy(row.appointment) };
   }
 
   async appointment(manager: EntityManager, id: number): Promise<AppointmentCopy | null> {
@@ -96,16 +133,7 @@ export class CopiesRepository {
       'SELECT * FROM appointments WHERE id = $1',
       [id],
     );
-    return row
-      ? {
-          id: row.id,
-          customerId: row.customer_id,
-          reference: row.reference,
-          scheduledDate: row.scheduled_date,
-          scheduledTime: row.scheduled_time,
-          preferredTime: row.preferred_time,
-        }
-      : null;
+    return row ? toAppointmentCopy(row) : null;
   }
 
   async upsertItem(manager: EntityManager, id: number, name: string): Promise<void> {

@@ -23,7 +23,7 @@ import { EntityManager } from 'typeorm';
 import { SendWake } from '../common/send-wake';
 import { InjectTemplates, MessageData, ReceiptData, Templates } from '../common/templates';
 import { NOTIFY_ENV, NotifyEnv } from '../config';
-import { CopiesRepository } from '../copies';
+import { AppointmentCopy, CopiesRepository, CustomerCopy } from '../copies';
 import { toMessage } from './message.mapper';
 import { businessDayRange, isStale, recipientsOf, scheduledLabel } from './message-rules';
 import { MessagesRepository, NewMessage } from './messages.repository';
@@ -39,6 +39,8 @@ export interface Step {
   /** The estimate, asked for only when a message is made. */
   eta?: () => Promise<number | null>;
   receipt?: ReceiptData | null;
+  /** The copies as the consumer has just written or read them, so they are not read again. */
+  copies?: { appointment: AppointmentCopy; customer: CustomerCopy };
 }
 
 /** Why a message did not go out (last_error), beyond a provider's own words. */
@@ -71,8 +73,11 @@ export class MessagesService {
   async createFor(manager: EntityManager, step: Step): Promise<number> {
     const now = new Date();
     if (isStale(step.kind, step.occurredAt, now)) return 0;
-    const appointment = await this.copies.appointment(manager, step.appointmentId);
-    const customer = appointment && (await this.copies.customer(manager, appointment.customerId));
+    const appointment =
+      step.copies?.appointment ?? (await this.copies.appointment(manager, step.appointmentId));
+    const customer =
+      step.copies?.customer ??
+      (appointment && (await this.copies.customer(manager, appointment.customerId)));
     if (!appointment || !customer) return 0;
     const recipients = recipientsOf(customer);
     if (!recipients.length) return 0;

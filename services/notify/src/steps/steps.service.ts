@@ -36,20 +36,24 @@ export class StepsService implements OnModuleInit {
     switch (event.type) {
       case 'booking.appointment.requested': {
         const p = event.payload;
-        await this.copies.upsertCustomer(manager, { id: p.customerId, ...p.customer });
-        await this.copies.upsertAppointment(manager, {
-          id: p.appointmentId,
-          customerId: p.customerId,
-          reference: p.reference,
-          scheduledDate: p.scheduledDate,
-          scheduledTime: p.scheduledTime,
-          preferredTime: p.preferredTime,
-        });
+        const copies = await this.copies.upsertBooking(
+          manager,
+          { id: p.customerId, ...p.customer },
+          {
+            id: p.appointmentId,
+            customerId: p.customerId,
+            reference: p.reference,
+            scheduledDate: p.scheduledDate,
+            scheduledTime: p.scheduledTime,
+            preferredTime: p.preferredTime,
+          },
+        );
         await this.messages.createFor(manager, {
           eventId: event.id,
           occurredAt: event.occurredAt,
           appointmentId: p.appointmentId,
           kind: 'received',
+          copies,
         });
         return;
       }
@@ -100,6 +104,10 @@ export class StepsService implements OnModuleInit {
       kind: 'completed',
       technicianName: record.technicianName,
       receipt,
+      copies:
+        appointment && customer?.id === appointment.customerId
+          ? { appointment, customer }
+          : undefined,
     });
   }
 
