@@ -6,7 +6,7 @@ const names = Object.keys(CONSUMERS) as ConsumerName[];
 describe('consumerDurables', () => {
   it('runs a consumer under its own name with its one filter', () => {
     expect(consumerDurables('inventory-customers')).toEqual([
-      { durable: 'inventory-customers', filter: 'booking.>' },
+      { durable: 'inventory-customers', filter: 'booking.customer.>' },
     ]);
     // Ignoring a type does not split a consumer by itself (users must stay in stream order).
     expect(consumerDurables('booking-users')).toEqual([

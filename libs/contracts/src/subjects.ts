@@ -356,6 +356,8 @@ export const RPC = {
       record: serviceRecordInputSchema,
       /** The job's technician: the record is theirs, whoever saves it. */
       technician: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+      /** The job's customer as the board has them: inventory's copy of whose battery it is. */
+      customer: z.object({ name: z.string(), phone: z.string() }),
       actor: actorSchema,
     }),
     answer: serviceRecordSchema,
@@ -473,11 +475,11 @@ export const CONSUMERS = {
   'notify-records': { service: 'notify', filter: 'inventory.service-record.created' },
   /** The battery models a receipt names. */
   'notify-items': { service: 'notify', filter: 'inventory.item.>' },
-  'inventory-customers': {
-    service: 'inventory',
-    filter: 'booking.>',
-    ignores: ['booking.appointment.rescheduled'],
-  },
+  /**
+   * Inventory's copy of the customers it has records of follows their changes; it learns a
+   * customer at their first completed job (`inventory.service-records.record`), not per booking.
+   */
+  'inventory-customers': { service: 'inventory', filter: 'booking.customer.>' },
   /** The audit log (identity keeps it): one durable per service whose changes it records. */
   'identity-audit-booking': { service: 'identity', filter: 'booking.>' },
   // Filtered on the server: the queue's and stats' events (large, one per change) never reach it.

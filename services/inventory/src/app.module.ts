@@ -16,6 +16,7 @@ import { ServiceRecordsAndStock1732400000001 } from './migrations/1732400000001-
 import { CustomersCopy1732500000001 } from './migrations/1732500000001-customers-copy';
 import { SerialsInstalledOnce1732600000001 } from './migrations/1732600000001-serials-installed-once';
 import { ServiceRecordPrice1733000000002 } from './migrations/1733000000002-service-record-price';
+import { ErasedCustomers1733100000001 } from './migrations/1733100000001-erased-customers';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -40,6 +41,7 @@ import {
         CustomersCopy1732500000001,
         SerialsInstalledOnce1732600000001,
         ServiceRecordPrice1733000000002,
+        ErasedCustomers1733100000001,
       ],
     }),
   ],

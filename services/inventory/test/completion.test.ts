@@ -5,21 +5,12 @@ import {
   SERVICE_RECORD_MESSAGES,
   ServiceRecordInput,
 } from '@cincy/contracts';
-import {
-  JetStreamPublisher,
-  NatsConnectionHolder,
-  RpcCallError,
-  RpcClient,
-  buildEvent,
-  createServiceApp,
-} from '@cincy/platform';
+import { NatsConnectionHolder, RpcCallError, RpcClient, createServiceApp } from '@cincy/platform';
 import {
   TEST_ACTORS,
   connectTestRpc,
-  consumerDrained,
   dropIsolatedStack,
   eventually,
-  requestedPayload,
   useIsolatedStack,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -88,10 +79,15 @@ const batteryInstalled = (job: Job, itemId: number, extra: Partial<ServiceRecord
 });
 
 /** Dispatch's call: the record for the job's technician (`tech`), saved by `actor`. */
-const complete = (record: Record<string, unknown>, actor: Actor = tech) =>
+const complete = (
+  record: Record<string, unknown>,
+  actor: Actor = tech,
+  customer = { name: 'Jane Doe', phone: '5135550100' },
+) =>
   rpc.call('inventory.service-records.record', {
     record: record as ServiceRecordInput,
     technician: { id: tech.id, name: tech.name },
+    customer,
     actor,
   });
 
@@ -282,13 +278,7 @@ describe('recording a completed job (inventory)', () => {
 
   it('installs a serial once: a second install is a 409 naming where it went, and takes nothing', async () => {
     const itemId = await addItem('Serial stock', 5);
-    await new JetStreamPublisher(nats).publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(9001, 'Jane Doe', { customerId: 91 }),
-      ),
-    );
-    await consumerDrained(nats, 'inventory-customers');
+    // Inventory meets Jane Doe at her first completed job.
     const first = jobOnLocation(91);
     await complete(batteryInstalled(first, itemId, { batterySerialNumber: 'DUP-77' }));
 

@@ -42,6 +42,7 @@ const complete = (record: Partial<ServiceRecordInput> & { appointmentId: number 
   rpc.call('inventory.service-records.record', {
     record: { customerId: 501, serviceCode: 'battery_installed', ...record } as ServiceRecordInput,
     technician: { id: tech.id, name: tech.name },
+    customer: { name: 'Test Customer', phone: '5135550100' },
     actor: tech,
   });
 

@@ -206,6 +206,7 @@ describe('stock movements', () => {
         inventoryItemId: id,
       } as ServiceRecordInput,
       technician: { id: tech.id, name: tech.name },
+      customer: { name: 'Test Customer', phone: '5135550100' },
       actor: tech,
     });
     const list = await rpc.call('inventory.movements.of-item', { itemId: id });

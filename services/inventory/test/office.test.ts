@@ -12,7 +12,6 @@ import {
   connectTestRpc,
   consumerDrained,
   dropIsolatedStack,
-  requestedPayload,
   useIsolatedStack,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -64,7 +63,13 @@ const movements = (itemId: number) =>
   );
 
 /** A job of `customerId` completed with a battery of `itemId`, through the real use case. */
-async function install(appointmentId: number, customerId: number, itemId: number, serial: string) {
+async function install(
+  appointmentId: number,
+  customerId: number,
+  itemId: number,
+  serial: string,
+  name = 'Test Customer',
+) {
   return rpc.call('inventory.service-records.record', {
     record: {
       appointmentId,
@@ -76,6 +81,7 @@ async function install(appointmentId: number, customerId: number, itemId: number
       completionNotes: 'Customer asked to call first',
     } as ServiceRecordInput,
     technician: { id: tech.id, name: tech.name },
+    customer: { name, phone: '5135550100' },
     actor: tech,
   });
 }
@@ -172,18 +178,13 @@ describe('inventory in the office', () => {
   });
 
   it("shows a customer's history newest first, and finds batteries by part of a serial with whose they are", async () => {
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(910, 'Hana History', { customerId: 32 }),
-      ),
-    );
     const stock = await rpc.call('inventory.items.create', {
       item: item('History stock'),
       actor: admin,
     });
-    await install(910, 32, stock.id, 'HX-2024-001');
-    await install(911, 32, stock.id, 'HX-2025-002');
+    // Inventory meets the customer at the first completed job; the second keeps that copy.
+    await install(910, 32, stock.id, 'HX-2024-001', 'Hana History');
+    await install(911, 32, stock.id, 'HX-2025-002', 'Hana Other');
     const history = await rpc.call('inventory.service-records.of-customer', { customerId: 32 });
     expect(history.map((r) => r.batterySerialNumber)).toEqual(['HX-2025-002', 'HX-2024-001']);
 
@@ -219,5 +220,15 @@ describe('inventory in the office', () => {
       batterySerialNumber: 'HX-2025-002',
     });
     expect(await db.query('SELECT 1 FROM customers WHERE id = 32')).toEqual([]);
+
+    // A completion that raced the deletion (the board had not heard of it yet) brings nothing back.
+    const stock = await rpc.call('inventory.items.create', {
+      item: item('Late stock'),
+      actor: admin,
+    });
+    await install(912, 32, stock.id, 'HX-2026-003', 'Hana History');
+    expect(await db.query('SELECT 1 FROM customers WHERE id = 32')).toEqual([]);
+    const [late] = await rpc.call('inventory.service-records.search', { serialNumber: 'HX-2026' });
+    expect(late.customer).toBeNull();
   });
 });

@@ -96,6 +96,7 @@ it("prices a new record from its battery's model, and answers the price and keep
     rpc!.call('inventory.service-records.record', {
       record: { appointmentId, customerId: 50, vehicleMileage: '1000', ...fields } as never,
       technician: { id: tech.id, name: tech.name },
+      customer: { name: 'Test Customer', phone: '5135550100' },
       actor: tech,
     });
   const install = (id: number, itemId: number): Partial<ServiceRecordInput> => ({

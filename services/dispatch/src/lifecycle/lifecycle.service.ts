@@ -218,6 +218,7 @@ export class LifecycleService implements OnModuleInit {
             id: job.technicianId,
             name: job.technicianName ?? job.technicianUsername,
           },
+          customer: { name: job.customerName, phone: job.customerPhone },
           actor,
         })
         .catch((error: unknown) => {

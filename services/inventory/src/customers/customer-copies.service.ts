@@ -4,12 +4,13 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ServiceRecordsRepository } from '../service-records';
 import { CustomersRepository } from './customers.repository';
 
-type BookingEvent = EventEnvelope<EventsMatching<'booking.>'>>;
+type CustomerEvent = EventEnvelope<EventsMatching<'booking.customer.>'>>;
 
 /**
- * Keeps inventory's copy of booking's customers: whose battery a serial is. A deleted customer's
- * name and phone go, and so do the notes on their service records; the records themselves stay
- * (stock and warranty totals).
+ * Keeps inventory's copy of booking's customers up to date: whose battery a serial is. (A
+ * customer is first taken in with their first completed job.) A deleted customer's name and
+ * phone go, and so do the notes on their service records; the records themselves stay (stock and
+ * warranty totals).
  */
 @Injectable()
 export class CustomerCopiesService implements OnModuleInit {
@@ -23,12 +24,8 @@ export class CustomerCopiesService implements OnModuleInit {
     this.consumers.subscribe('inventory-customers', (event, tx) => this.apply(event, tx));
   }
 
-  async apply(event: BookingEvent, { manager }: Transaction): Promise<void> {
+  async apply(event: CustomerEvent, { manager }: Transaction): Promise<void> {
     switch (event.type) {
-      case 'booking.appointment.requested': {
-        const { customerId, customer } = event.payload;
-        return this.customers.upsert(manager, { id: customerId, ...customer });
-      }
       case 'booking.customer.updated':
         return this.customers.upsert(manager, event.payload.customer);
       case 'booking.customer.deleted':

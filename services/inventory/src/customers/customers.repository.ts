@@ -1,7 +1,6 @@
 import { Customer } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CustomerCopyEntity } from './customer-copy.entity';
 
 /** Every statement on inventory's copy of booking's customers. */
 @Injectable()
@@ -15,7 +14,15 @@ export class CustomersRepository {
     );
   }
 
+  /**
+   * A deleted customer: their copy goes, and their id stays, so that a completion racing the
+   * deletion does not take them in again (`ServiceRecordsRepository.learnCustomer`).
+   */
   async remove(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(CustomerCopyEntity, { id });
+    await manager.query(
+      `WITH gone AS (DELETE FROM customers WHERE id = $1)
+       INSERT INTO erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+      [id],
+    );
   }
 }

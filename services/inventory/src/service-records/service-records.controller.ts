@@ -15,8 +15,10 @@ export class ServiceRecordsController {
   ) {}
 
   @RpcHandler('inventory.service-records.record')
-  record(@RpcPayload('inventory.service-records.record') { record, technician, actor }: Record) {
-    return this.records.record(record, technician, actor);
+  record(
+    @RpcPayload('inventory.service-records.record') { record, technician, customer, actor }: Record,
+  ) {
+    return this.records.record(record, technician, customer, actor);
   }
 
   @RpcHandler('inventory.service-records.verify-serial')

@@ -28,6 +28,22 @@ export class ServiceRecordsRepository {
   }
 
   /**
+   * A customer first met at a completed job, as the board has them, into inventory's copy; a copy
+   * booking's events keep stays as it is, and a deleted customer is never taken in again.
+   */
+  async learnCustomer(
+    manager: EntityManager,
+    { id, name, phone }: { id: number; name: string; phone: string },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO customers (id, name, phone)
+       SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM erased_customers WHERE customer_id = $1)
+       ON CONFLICT (id) DO NOTHING`,
+      [id, name, phone],
+    );
+  }
+
+  /**
    * Stores the record; 'taken' when a concurrent transaction stored the job's record or installed
    * the serial first (the unique indexes decide the race the checks before could not see).
    */

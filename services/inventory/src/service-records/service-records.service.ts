@@ -47,11 +47,12 @@ export class ServiceRecordsService {
    * The record of a job dispatch has decided may complete: the record, and for a battery one unit
    * of the chosen item with its inventory_transactions row, in one transaction with the event.
    * A second record of one job, a serial already installed, an old serial that is not this
-   * customer's, or an empty shelf: nothing is written.
+   * customer's, or an empty shelf: nothing is written. The customer, met here first, is taken in.
    */
   async record(
     input: ServiceRecordInput,
     technician: JobTechnician,
+    customer: { name: string; phone: string },
     actor: Actor,
   ): Promise<ServiceRecord> {
     return this.outbox.transaction(async (tx) => {
@@ -59,6 +60,7 @@ export class ServiceRecordsService {
       if (await this.records.existsFor(manager, input.appointmentId)) {
         throw new DomainError(ERROR_CODES.conflict, RECORD_MESSAGES.alreadyCompleted);
       }
+      await this.records.learnCustomer(manager, { id: input.customerId, ...customer });
       if (input.serviceCode === 'warranty_replacement') {
         await this.checkPreviousSerial(
           manager,
