@@ -1,13 +1,32 @@
 import { createHash } from 'node:crypto';
-import { EventEnvelope, SESSION, SOCKET_EVENTS, SocketPayloads } from '@cincy/contracts';
+import {
+  EventEnvelope,
+  Role,
+  SESSION,
+  SOCKET_EVENTS,
+  SocketPayloads,
+  UserLocation,
+} from '@cincy/contracts';
 import { NatsConnectionHolder } from '@cincy/platform';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import { SessionResolver } from '../auth/session-resolver';
+import { teammateShown, withoutPosition } from '../users/team-view';
 import { EventFeed } from './event-feed';
 
-const STAFF_ROOM = 'staff';
+// Each staff socket is in its role's room and its user's room
+// (docs/adr/0094-what-a-technician-socket-receives.md).
+const ROLE_ROOMS: Record<Role, string> = { admin: 'staff:admin', technician: 'staff:technician' };
+const EVERY_ROLE = Object.values(ROLE_ROOMS);
+const otherRoleRooms = (role: Role) => EVERY_ROLE.filter((room) => room !== ROLE_ROOMS[role]);
+const userRoom = (userId: number) => `user:${userId}`;
+
+/** Read over admin-only routes (the ASAP queue, the schedules and day views): admins only. */
+const ADMINS_ONLY: ReadonlySet<string> = new Set([
+  SOCKET_EVENTS.queueChanged,
+  SOCKET_EVENTS.scheduleChanged,
+]);
 
 const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Re-checks open sockets' sessions, so a socket dies with its session (logout, idle limit). */
@@ -57,13 +76,17 @@ export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
 
 /**
  * Pushes what changed to signed-in staff over socket.io's main namespace: the board, the counts,
- * the team's positions and stock (the events of this replica's EventFeed).
+ * the team's positions and stock (the events of this replica's EventFeed). Admins are told
+ * everything; a technician what their screen shows: not the admin-only views, and of the rest of
+ * the team only who is online, never where.
  */
 @Injectable()
 export class StaffPush implements BeforeApplicationShutdown {
   private io?: Server;
   private nats?: NatsConnectionHolder;
   private recheck?: NodeJS.Timeout;
+  /** What this replica last told technicians of each user (`teammateShown`), by user id. */
+  private readonly shownToTechnicians = new Map<number, string>();
 
   constructor(
     private readonly sessions: SessionResolver,
@@ -81,8 +104,8 @@ export class StaffPush implements BeforeApplicationShutdown {
         const user = token ? await this.sessions.resolve(token) : null;
         if (!user) return next(new Error('unauthenticated'));
         socket.data.token = token;
-        socket.data.userId = user.id;
-        await socket.join(STAFF_ROOM);
+        await socket.join(userRoom(user.id));
+        this.placeByRole(socket, user.role);
         next();
       } catch {
         next(new Error('unavailable'));
@@ -106,8 +129,47 @@ export class StaffPush implements BeforeApplicationShutdown {
 
   private push(event: EventEnvelope): void {
     this.endSessionsOf(event);
+    this.followRoleOf(event);
     const message = toSocketMessage(event);
-    if (message) this.io?.to(STAFF_ROOM).emit(message.name, message.payload);
+    if (!message || !this.io) return;
+    if (message.name === SOCKET_EVENTS.teamChanged)
+      this.pushPresence(this.io, message.payload.user);
+    else if (ADMINS_ONLY.has(message.name))
+      this.io.to(ROLE_ROOMS.admin).emit(message.name, message.payload);
+    else this.io.to(EVERY_ROLE).emit(message.name, message.payload);
+  }
+
+  /**
+   * Admins and the user themself get the change as it is; other technicians only when what Online
+   * Team shows of the user changed (a position report every few seconds is not), without it.
+   */
+  private pushPresence(io: Server, user: UserLocation): void {
+    io.to([ROLE_ROOMS.admin, userRoom(user.id)]).emit(SOCKET_EVENTS.teamChanged, { user });
+    const shown = teammateShown(user);
+    if (this.shownToTechnicians.get(user.id) === shown) return;
+    this.shownToTechnicians.set(user.id, shown);
+    io.to(ROLE_ROOMS.technician)
+      .except(userRoom(user.id))
+      .emit(SOCKET_EVENTS.teamChanged, { user: withoutPosition(user) });
+  }
+
+  /** A socket hears what its user's role may see. */
+  private placeByRole(socket: Pick<Socket, 'join' | 'leave'>, role: Role): void {
+    for (const room of otherRoleRooms(role)) void socket.leave(room);
+    void socket.join(ROLE_ROOMS[role]);
+  }
+
+  /**
+   * A role changed: the user's sockets here move to the new role's room at once, and their
+   * cached sessions are read again (a demotion also ends the sessions, and with them the sockets).
+   */
+  private followRoleOf(event: EventEnvelope): void {
+    if (event.type !== 'identity.user.updated') return;
+    const { id, role } = event.payload.user;
+    this.sessions.forgetUser(id);
+    const sockets = this.io?.in(userRoom(id));
+    sockets?.socketsLeave(otherRoleRooms(role));
+    sockets?.socketsJoin(ROLE_ROOMS[role]);
   }
 
   private disconnectSession(digest: string): void {
@@ -123,18 +185,16 @@ export class StaffPush implements BeforeApplicationShutdown {
       return;
     const { userId } = event.payload;
     this.sessions.forgetUser(userId);
-    void this.io
-      ?.in(STAFF_ROOM)
-      .fetchSockets()
-      .then((sockets) => {
-        for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
-      });
+    this.shownToTechnicians.delete(userId); // told again at the next presence change: no harm
+    this.io?.in(userRoom(userId)).disconnectSockets(true);
   }
 
+  /** Also re-reads each socket's role, in case a change was not heard. */
   private async dropEndedSessions(): Promise<void> {
-    for (const socket of (await this.io?.in(STAFF_ROOM).fetchSockets()) ?? []) {
+    for (const socket of [...(this.io?.of('/').sockets.values() ?? [])]) {
       const user = await this.sessions.resolve(socket.data.token).catch(() => undefined);
       if (user === null) socket.disconnect(true);
+      else if (user) this.placeByRole(socket, user.role);
     }
   }
 

@@ -16,6 +16,7 @@ import { Roles, User } from '../auth/access.decorators';
 import { OwnIdOnly } from '../auth/own-id.guard';
 import { readCookie } from '../auth/session-cookie';
 import { Contract, PathId } from '../common/contract.pipe';
+import { teamSeenBy } from './team-view';
 
 @Controller('users')
 export class UsersController {
@@ -53,10 +54,14 @@ export class UsersController {
     return this.rpc.call('identity.users.delete', { id, actor });
   }
 
-  @Doc("Technicians' last positions (the map, Online Team)", 'identity.users.locations')
+  /** A technician gets the others without a position: only admins see the vans on the map. */
+  @Doc(
+    "The team's status and positions (the map, Online Team); a technician gets only their own position",
+    'identity.users.locations',
+  )
   @Get('locations')
-  locations() {
-    return this.rpc.call('identity.users.locations', {});
+  async locations(@User() viewer: CurrentUser) {
+    return teamSeenBy(viewer, await this.rpc.call('identity.users.locations', {}));
   }
 
   @OwnIdOnly()
