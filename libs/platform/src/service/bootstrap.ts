@@ -8,6 +8,7 @@ import { MetricsModule } from '../observability/metrics.module';
 import { startTracing } from '../observability/tracing';
 import {
   CorrelationInterceptor,
+  InterceptorChain,
   RpcMetricsInterceptor,
   RpcTracingInterceptor,
   PrefixedNatsServer,
@@ -43,11 +44,13 @@ export async function createServiceApp(service: ServiceDefinition): Promise<INes
     },
   );
   app.useGlobalInterceptors(
-    // Outermost, so it sees the answer as sent (a refusal outside the contract counts as an error).
-    new RpcMetricsInterceptor(),
-    new CorrelationInterceptor(),
-    new RpcTracingInterceptor(),
-    new RefusalContractInterceptor(new AppLogger(service.name, env.LOG_LEVEL)),
+    new InterceptorChain([
+      // Outermost, so it sees the answer as sent (a refusal outside the contract counts as an error).
+      new RpcMetricsInterceptor(),
+      new CorrelationInterceptor(),
+      new RpcTracingInterceptor(),
+      new RefusalContractInterceptor(new AppLogger(service.name, env.LOG_LEVEL)),
+    ]),
   );
   await app.listen();
   return app;
