@@ -15,10 +15,16 @@
 //     node:http + pg process doing the same inserts; scripts/lib/bench-floor.mjs), reported.
 //     CPU ms per booking of each process beside its same-shape counterpart says where the
 //     difference goes
-//   - board freshness with bookings offered at 100/s for 20 s (open loop): answer -> push
+//   - board freshness with bookings offered at 150/s for 20 s (open loop): answer -> push
 //   - the board read with 1k and with 100k completed appointments in its history
 //   - the Reports answer over one week and over two years (~50,000 jobs of history)
 //   - cold start (spawn -> GET /api/health 200) and each service's idle memory (VmRSS)
+//   - a big day, on a second stack with two gateways: 1,000 open jobs and 100 technicians on
+//     shift; the board's answer (p99, bytes), Chromium's time from a push to the card on screen
+//     (phone and desktop) and Lighthouse mobile on the signed-in board; then 300 staff sockets
+//     over the two gateways while bookings arrive at 50/s and technicians report positions every
+//     10 s (push p99 on every socket, memory per socket and per gateway); and the bytes a
+//     technician's and an admin's socket receive per minute as technicians grow from 10 to 100
 //
 // BENCH_CPU_PROF=1 profiles every service (scripts/lib/cpu-profile.cjs); the profiles land in
 // bench-results/profiles/ when the stack stops (open them in Chrome DevTools or speedscope).
@@ -37,8 +43,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   benchBoardRead,
   benchBookings,
+  addTechniciansOnShift,
   benchDispatching,
   benchReportRead,
+  bookOpenJobs,
   benchPush,
   benchStatusPush,
 } from './lib/bench-api.mjs';
@@ -53,13 +61,19 @@ import {
   SHARED_SERVERS,
   throughput,
 } from './lib/bench-load.mjs';
-import { lighthousePath, measureJsBytes, runLighthouse } from './lib/bench-browser.mjs';
+import {
+  benchBoardScreen,
+  lighthousePath,
+  measureJsBytes,
+  runLighthouse,
+} from './lib/bench-browser.mjs';
+import { benchManySockets, benchTechnicianBytes } from './lib/bench-sockets.mjs';
 import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
 const withBrowser = !argv.includes('--no-browser');
-const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S) || 480;
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S) || 1200;
 
 const PUBLIC_ROUTES = [
   '/',
@@ -89,7 +103,7 @@ const N = {
   statusJobs: 15,
   warmup: 5,
   throughputSeconds: 8,
-  freshnessRate: 100,
+  freshnessRate: 150,
   freshnessSeconds: 20,
   boardOpenJobs: 50,
   historySmall: 1_000,
@@ -103,6 +117,18 @@ const N = {
   dispatchOpenJobs: 500,
   suggestionReads: 200,
   queuePushes: 20,
+  /** The big day (issue 24, section 3), on its own stack with two gateways. */
+  dayOpenJobs: 1_000,
+  dayTechnicians: 100,
+  dayScreenPushes: 40,
+  /** 300 staff sockets: technicians' phones and admins' boards (section 2). */
+  socketTechnicians: 270,
+  socketAdmins: 30,
+  socketRate: 50,
+  socketSeconds: 20,
+  /** A technician's bytes per minute as the team grows (section 2). */
+  byteCounts: [10, 100],
+  byteSeconds: 30,
   /** The median of these is reported (BENCH_LIGHTHOUSE_RUNS; each run takes 10-20 s). */
   lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3,
 };
@@ -111,7 +137,12 @@ const N = {
 const GOALS = {
   /** The stack's bookings/s against the same-shape floor's (issue 24). */
   shapeRatio: 0.6,
-  freshnessP99Ms: 50,
+  freshnessP99Ms: 25,
+  socketsPushP99Ms: 100,
+  /** A technician's bytes per minute from 10 to 100 technicians: about flat. */
+  technicianBytesGrowth: 1.5,
+  dayBoardLighthouse: 85,
+  dayPushToCardP99Ms: 16,
   suggestionsP99Ms: 20,
   boardHistoryRatio: 1.2,
   reportRangeRatio: 1.2,
@@ -122,6 +153,7 @@ const log = (text) => console.error(paint(`bench: ${text}`, 2, process.stderr));
 const pick = (record, keys) => Object.fromEntries(keys.map((key) => [key, record[key]]));
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const mb = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
 
 /** True when the launcher, every service and the web app are built. */
@@ -178,6 +210,73 @@ async function benchSignedInBoard(stack, admin, openJobs) {
       })
     : null;
   return { js, lighthouse: scores ? Object.values(scores)[0] : null };
+}
+
+/**
+ * A big day on a stack of its own with two gateways (issue 24, sections 2 and 3): 1,000 open jobs
+ * and 100 technicians on shift; the board's answer, the board in Chromium (a push to its card on
+ * screen; Lighthouse mobile) as one of those technicians; then 300 staff sockets over both
+ * gateways under bookings and position reports, and a socket's bytes as the team grows.
+ */
+async function benchBigDay(day, admin) {
+  const { ApiClient } = loadStack();
+  const staff = new ApiClient(day.baseUrl);
+  await staff.login(admin.username, admin.password);
+  log(`the big day: ${N.dayTechnicians} technicians on shift, ${N.dayOpenJobs} open jobs`);
+  await addTechniciansOnShift(day.baseUrl, staff, N.dayTechnicians, 'bench-day');
+  await bookOpenJobs(staff, N.dayOpenJobs, { firstPhone: 5560000, concurrency: 4 });
+  const result = {};
+  await benchBoardRead(staff, N.boardWarmup);
+  result.boardRead = await benchBoardRead(staff, N.boardReads);
+  if (withBrowser) {
+    // The first technician's phone (their password is the one addTechniciansOnShift gave them).
+    const technician = new ApiClient(day.baseUrl);
+    await technician.login('bench-day-0', 'Bench-bench-day-0-x9');
+    const cookies = ['cb_session']
+      .map((name) => ({ name, value: technician.jar.get(name), url: day.baseUrl }))
+      .filter((c) => c.value);
+    log(`the board in Chromium with ${N.dayOpenJobs} cards: ${N.dayScreenPushes} pushes each`);
+    let booked = 0;
+    result.screen = await benchBoardScreen({
+      baseUrl: day.baseUrl,
+      cookies,
+      pushes: N.dayScreenPushes,
+      change: async () => {
+        booked += 1;
+        const { appointment } = await staff.bookAsap({
+          name: `Screen Push ${booked}`,
+          phone: `513557${String(booked).padStart(4, '0')}`,
+        });
+        return appointment.id;
+      },
+    });
+    if (lighthousePath()) {
+      log(`Lighthouse (mobile) on the board with ${N.dayOpenJobs} open jobs`);
+      const url = new URL(BOARD_ROUTE, day.baseUrl).toString();
+      const scores = await runLighthouse([url], N.lighthouseRuns, { cookies });
+      result.lighthouse = scores[url];
+    }
+  }
+  log(
+    `${N.socketTechnicians + N.socketAdmins} staff sockets over ${day.baseUrls.length} gateways, bookings at ${N.socketRate}/s`,
+  );
+  result.sockets = await benchManySockets({
+    baseUrls: day.baseUrls,
+    pids: day.pids(),
+    admin,
+    technicians: N.socketTechnicians,
+    admins: N.socketAdmins,
+    rate: N.socketRate,
+    seconds: N.socketSeconds,
+  });
+  log(`a socket's bytes per minute with ${N.byteCounts.join(' and then ')} technicians`);
+  result.bytes = await benchTechnicianBytes({
+    baseUrl: day.baseUrl,
+    admin,
+    counts: N.byteCounts,
+    seconds: N.byteSeconds,
+  });
+  return result;
 }
 
 /**
@@ -264,29 +363,28 @@ async function main() {
 
   log('starting a stack');
   const spawned = performance.now();
-  const stack = await startStack({
-    throwaway: { label: 'bench' },
-    admin,
-    serviceEnv: {
-      BOOKING_RATE_LIMIT: '0',
-      TIME_SLOTS_RATE_LIMIT: '0',
-      SLOT_CAPACITY: '100000',
-      BOOKING_FIXED_NOW: fixedNow,
-      ...(profiling
-        ? {
-            NODE_OPTIONS: `--require ${path.join(ROOT, 'scripts', 'lib', 'cpu-profile.cjs')}`,
-            CPU_PROF_DIR: profileDir,
-          }
-        : {}),
-    },
-  });
+  const serviceEnv = {
+    BOOKING_RATE_LIMIT: '0',
+    TIME_SLOTS_RATE_LIMIT: '0',
+    SLOT_CAPACITY: '100000',
+    BOOKING_FIXED_NOW: fixedNow,
+    ...(profiling
+      ? {
+          NODE_OPTIONS: `--require ${path.join(ROOT, 'scripts', 'lib', 'cpu-profile.cjs')}`,
+          CPU_PROF_DIR: profileDir,
+        }
+      : {}),
+  };
+  const stack = await startStack({ throwaway: { label: 'bench' }, admin, serviceEnv });
   const coldStartMs = performance.now() - spawned;
 
   let stopping = false;
+  /** The stack the watchdog stops: this one, then the big day's. */
+  let running = stack;
   const watchdog = setTimeout(() => {
     console.error(`bench: gave up after ${TIMEOUT_S} s; stopping the stack`);
     stopping = true;
-    stack
+    running
       .stop()
       .catch((err) => console.error(err.message))
       .finally(() => process.exit(1));
@@ -460,6 +558,18 @@ async function main() {
       log('stopping the stack and dropping its database');
       await stack.stop();
     }
+  }
+  try {
+    log('starting a second stack with two gateways for the big day');
+    running = await startStack({
+      throwaway: { label: 'bench-day' },
+      admin,
+      replicas: { gateway: 2 },
+      serviceEnv,
+    });
+    results.bigDay = await benchBigDay(running, admin);
+  } finally {
+    if (!stopping) await running.stop();
     clearTimeout(watchdog);
   }
   results.seconds = Math.round((Date.now() - started) / 1000);
@@ -627,6 +737,68 @@ async function main() {
       `max ${ms(qp.max)}${qp.lost ? `, ${qp.lost} never pushed (10 s)` : ''}; events within 100 ms share a recomputation`,
     ]);
   }
+  const d = results.bigDay;
+  if (d) {
+    const day = `${N.dayOpenJobs} open jobs, ${N.dayTechnicians} technicians`;
+    rows.push([
+      'Big day',
+      `GET /api/appointments, ${day} (n=${d.boardRead.n})`,
+      `p50 ${ms(d.boardRead.p50)} / p99 ${ms(d.boardRead.p99)}`,
+      'reported',
+      `${d.boardRead.appointments} jobs listed${d.screen ? `; ${kb(d.screen.board.raw)} raw, ${kb(d.screen.board.gzip)} gzip` : ''}`,
+    ]);
+    for (const [viewport, t] of Object.entries(d.screen ?? {})) {
+      if (viewport === 'board') continue;
+      rows.push([
+        'Big day',
+        `Push -> card on screen, Chromium ${viewport} (n=${t.n})`,
+        `p50 ${ms(t.p50)} / p99 ${ms(t.p99)}`,
+        `p99 <= ${GOALS.dayPushToCardP99Ms} ms`,
+        `max ${ms(t.max)}${t.missed ? `, ${t.missed} not drawn in 3 s` : ''}; from the socket handler's mark to after the paint of the frame with the card`,
+      ]);
+    }
+    if (d.lighthouse) {
+      const s = d.lighthouse;
+      rows.push([
+        'Big day',
+        `Lighthouse mobile, ${BOARD_ROUTE} (technician, ${day})`,
+        `perf ${s.performance} / a11y ${s.accessibility}`,
+        `perf >= ${GOALS.dayBoardLighthouse} / a11y 100`,
+        `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}`,
+      ]);
+    }
+    const k = d.sockets;
+    rows.push([
+      'Sockets',
+      `Answer -> board.changed on ${k.sockets.technicians + k.sockets.admins} sockets over ${k.sockets.gateways} gateways, ${k.bookings.offeredPerSecond}/s for ${k.bookings.seconds} s (n=${k.push.n})`,
+      `p50 ${ms(k.push.p50)} / p99 ${ms(k.push.p99)}`,
+      `p99 <= ${GOALS.socketsPushP99Ms} ms, none lost`,
+      `worst socket's p99 ${ms(k.push.worstSocketP99)}, max ${ms(k.push.max)}, ${k.push.lost} lost; ${k.bookings.answered} bookings (${k.bookings.failed} failed), ${k.positionReports.sent} position reports`,
+    ]);
+    rows.push([
+      'Sockets',
+      'Memory per connected socket, per gateway',
+      k.memory
+        .map((g) =>
+          g.perSocketConnected === null ? 'n/a' : `${kb(g.perSocketConnected)} (${g.sockets})`,
+        )
+        .join(' / '),
+      'reported',
+      `gateway RSS before / connected / after the run: ${k.memory
+        .map((g) => [g.rssBefore, g.rssConnected, g.rssAfterRun].map(mb).join(' / '))
+        .join('; ')}`,
+    ]);
+    const b = d.bytes;
+    const perMinute = (role) =>
+      b.runs.map((r) => kb(r[`${role}BytesPerMinute`]?.mean ?? NaN)).join(' -> ');
+    rows.push([
+      'Sockets',
+      `Bytes per socket per minute, technician, ${N.byteCounts.join(' -> ')} technicians`,
+      `${perMinute('technician')} = ${b.technicianGrowth.toFixed(2)}x`,
+      `<= ${GOALS.technicianBytesGrowth}x`,
+      `an admin's (the map shows every van): ${perMinute('admin')} = ${b.adminGrowth.toFixed(2)}x; positions every 10 s`,
+    ]);
+  }
   rows.push([
     'Start',
     'Cold start: spawn -> GET /api/health 200',
@@ -638,7 +810,7 @@ async function main() {
     rows.push([
       'Memory',
       `Idle RSS, ${name}`,
-      bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`,
+      mb(bytes),
       'reported',
       `${N.idleSeconds} s after the stack was healthy`,
     ]);

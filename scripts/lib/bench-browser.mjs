@@ -167,3 +167,228 @@ async function waitForDevtools(port, timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+// The functions below marked "in the page" run in Chromium (page.evaluate, addInitScript).
+/* global window, document, requestAnimationFrame, MutationObserver */
+
+/** The signed-in board. */
+const BOARD_ROUTE = '/dispatch';
+/** A technician's phone, and a dispatcher's laptop. */
+export const BOARD_VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+/** How long a pushed card may take to be drawn before it counts as missed. */
+const CARD_TIMEOUT_MS = 3_000;
+
+/**
+ * In the page, before the app (addInitScript): records each board push the app marks
+ * (`push:<id>`, detail { version }, as its socket handler receives it), and for each card version
+ * (`data-appointment-id`, `data-version`) the time its first frame was painted, and when that
+ * frame began. A MutationObserver sees React's commit; a commit made during a frame's
+ * requestAnimationFrame callbacks (the app applies pushes there) is painted in that frame, one
+ * made between frames in the next. A message posted from within a frame runs once the frame has
+ * been painted (rendering ends the event loop turn), which gives the time.
+ */
+function boardProbe() {
+  const probe = { pushes: [], painted: {} };
+  window.__boardProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name.startsWith('push:'))
+        probe.pushes.push({
+          id: Number(e.name.slice(5)),
+          version: e.detail?.version,
+          at: e.startTime,
+        });
+  }).observe({ type: 'mark' });
+  const afterThisFrame = (run) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => run(performance.now());
+    channel.port2.postMessage(null);
+  };
+  // The frame under way, from its first requestAnimationFrame callback (this one, registered
+  // before the app's) until it has been painted.
+  let frameStart = null;
+  const everyFrame = () => {
+    frameStart = performance.now();
+    afterThisFrame(() => {
+      frameStart = null;
+    });
+    requestAnimationFrame(everyFrame);
+  };
+  requestAnimationFrame(everyFrame);
+  const waiting = new Set();
+  const afterPaint = (run) => {
+    if (frameStart !== null) {
+      const start = frameStart;
+      afterThisFrame((t) => run(t, start));
+    } else requestAnimationFrame(() => afterPaint(run));
+  };
+  new MutationObserver((records) => {
+    const fresh = [];
+    const note = (card) => {
+      const key = `${card.dataset.appointmentId}:${card.dataset.version}`;
+      if (key in probe.painted || waiting.has(key)) return;
+      waiting.add(key);
+      fresh.push(key);
+    };
+    for (const r of records) {
+      if (r.type === 'attributes') {
+        if (r.target.dataset?.appointmentId) note(r.target);
+        continue;
+      }
+      for (const node of r.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.matches('[data-appointment-id]')) note(node);
+        node.querySelectorAll('[data-appointment-id]').forEach(note);
+      }
+    }
+    if (fresh.length)
+      afterPaint((t, start) => {
+        for (const key of fresh) {
+          probe.painted[key] = { t, start };
+          waiting.delete(key);
+        }
+      });
+    // The document itself: its root element may not exist yet when this runs.
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-version'],
+  });
+}
+
+/** In the page: scrolls the end of Available Jobs into view: where a new booking's card appears (oldest first). */
+function showEndOfAvailable() {
+  const heading = [...document.querySelectorAll('h2')].find((h) =>
+    h.textContent.startsWith('Available Jobs'),
+  );
+  const list = heading?.closest('section')?.querySelector('ul');
+  if (!list) return false;
+  const bottom = list.getBoundingClientRect().bottom + window.scrollY;
+  window.scrollTo(0, Math.max(0, bottom - window.innerHeight * 0.6));
+  return true;
+}
+
+function within(promise, ms, message) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : NaN;
+
+/**
+ * The board on a big day in Chromium: for each viewport (phone 390x844, desktop 1280x800), opens
+ * the signed-in board, waits for its cards and its socket, keeps the end of Available Jobs in
+ * view, and `pushes` times awaits `change(i)` (the caller books a job through the API, or changes
+ * one so that its card lands there, and answers its id). Each time is measured in the page from
+ * the app's `push:<id>` mark (the socket handler receiving board.changed) to just after the paint
+ * of the frame in which that version of the card entered the DOM, so it counts the frame batching,
+ * React's render and commit, layout and paint. A card not drawn within 3 s counts as `missed`.
+ * Also answers the bytes of the board's GET /api/appointments with these cookies (raw and gzip).
+ * Returns { board: { jobs, raw, gzip }, phone: { p50, p99, max, n, missed }, desktop: {...} } (ms).
+ */
+export async function benchBoardScreen({
+  baseUrl,
+  cookies,
+  pushes,
+  change,
+  viewports = BOARD_VIEWPORTS,
+}) {
+  const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const answer = await fetch(new URL('/api/appointments', baseUrl), {
+    headers: { Cookie: cookieHeader, Accept: 'application/json' },
+  });
+  const body = Buffer.from(await answer.arrayBuffer());
+  if (!answer.ok) throw new Error(`GET /api/appointments answered ${answer.status}`);
+  const board = {
+    jobs: JSON.parse(body.toString('utf8')).length,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 6 }).length,
+  };
+
+  const { chromium } = require('playwright-core');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = loadStack();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+    timeout: 60_000,
+  });
+  const results = { board };
+  let next = 0;
+  try {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      await page.addInitScript(boardProbe);
+      // socket.io's CONNECT answer ("40…"): from then on the board hears every push.
+      const connected = new Promise((resolve) =>
+        page.on('websocket', (ws) =>
+          ws.on('framereceived', (f) => {
+            if (String(f.payload).startsWith('40')) resolve();
+          }),
+        ),
+      );
+      await page.goto(new URL(BOARD_ROUTE, baseUrl).toString());
+      await page.locator('[data-testid="job-card"]').first().waitFor({ timeout: 60_000 });
+      await within(connected, 15_000, 'the board socket did not connect');
+      const wanted = [];
+      let missed = 0;
+      for (let i = 0; i < pushes; i++) {
+        await page.evaluate(showEndOfAvailable);
+        // Let the list draw and measure what is now in view before the push.
+        await page.waitForTimeout(150);
+        const id = await change(next++);
+        const drawn = await page
+          .waitForFunction(
+            (jobId) =>
+              window.__boardProbe.pushes.some(
+                (p) => p.id === jobId && `${p.id}:${p.version}` in window.__boardProbe.painted,
+              ),
+            id,
+            { timeout: CARD_TIMEOUT_MS },
+          )
+          .then(() => true)
+          .catch(() => false);
+        if (drawn) wanted.push(id);
+        else missed++;
+      }
+      const times = await page.evaluate((ids) => {
+        const { pushes: marks, painted } = window.__boardProbe;
+        return ids.map((id) => {
+          const push = marks.find((p) => p.id === id && `${p.id}:${p.version}` in painted);
+          const { t, start } = painted[`${push.id}:${push.version}`];
+          return { total: t - push.at, frame: t - start };
+        });
+      }, wanted);
+      const stats = (values) => {
+        const sorted = values.sort((x, y) => x - y);
+        return {
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          max: sorted.at(-1) ?? NaN,
+        };
+      };
+      results[name] = {
+        ...stats(times.map((x) => x.total)),
+        n: times.length,
+        missed,
+        frame: stats(times.map((x) => x.frame)),
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

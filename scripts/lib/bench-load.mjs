@@ -51,8 +51,22 @@ export async function throughput(baseUrl, { concurrency, seconds }) {
 }
 
 /**
- * Open loop: a booking starts every 1000/rate ms for `seconds`, whether or not earlier ones have
- * answered (as visitors do). For each, the time from its answer to the 'board.changed' push that
+ * Open loop: `start(i)` every 1000/rate ms for `seconds`, whether or not earlier ones have
+ * finished (as visitors do); resolves once all have.
+ */
+export async function openLoop({ rate, seconds }, start) {
+  const pending = [];
+  const begin = performance.now();
+  for (let i = 0; i < Math.round(rate * seconds); i++) {
+    const wait = begin + (i * 1000) / rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(start(i));
+  }
+  await Promise.all(pending);
+}
+
+/**
+ * Open loop (`openLoop`): a booking starts every 1000/rate ms for `seconds`. For each, the time from its answer to the 'board.changed' push that
  * names it on a staff socket; a push that arrives before the answer counts as 0. Lost: no push
  * within 10 s of the answer.
  */
@@ -83,17 +97,8 @@ export async function freshness(baseUrl, staff, { rate, seconds }) {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
   };
-  const total = rate * seconds;
-  const pending = [];
-  const start = performance.now();
   try {
-    for (let i = 0; i < total; i++) {
-      const due = start + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      pending.push(one());
-    }
-    await Promise.all(pending);
+    await openLoop({ rate, seconds }, one);
   } finally {
     watcher.close();
   }

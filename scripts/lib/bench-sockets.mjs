@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { newCustomer, summarize, timedBooking } from './bench-api.mjs';
-import { rssOf } from './bench-load.mjs';
+import { openLoop, rssOf } from './bench-load.mjs';
 import { loadStack, ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -178,34 +178,24 @@ function reportPositions(technicians) {
 }
 
 /**
- * Open loop, as freshness() in bench-load.mjs: a booking starts every 1000/rate ms for `seconds`,
- * round-robin over the gateways. Resolves to each booking's id and the moment its answer came.
+ * Bookings at `rate`/s for `seconds` (`openLoop`), round-robin over the gateways. Resolves to each
+ * booking's id and the moment its answer came.
  */
 async function bookAtRate(baseUrls, { rate, seconds }) {
   const answered = [];
   const answerMs = [];
   let failed = 0;
-  const pending = [];
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    const baseUrl = baseUrls[i % baseUrls.length];
-    pending.push(
-      newCustomer(baseUrl)
-        .then(timedBooking)
-        .then(
-          ({ id, ms }) => {
-            answered.push({ id, at: performance.now() });
-            answerMs.push(ms);
-          },
-          () => (failed += 1),
-        ),
-    );
-  }
-  await Promise.all(pending);
+  await openLoop({ rate, seconds }, (i) =>
+    newCustomer(baseUrls[i % baseUrls.length])
+      .then(timedBooking)
+      .then(
+        ({ id, ms }) => {
+          answered.push({ id, at: performance.now() });
+          answerMs.push(ms);
+        },
+        () => (failed += 1),
+      ),
+  );
   return { answered, failed, answerP99: summarize(answerMs).p99 };
 }
 

@@ -11,6 +11,7 @@ import { ALL_INVENTORY, BATTERY_INVENTORY, QUERY_KEYS } from '../api/query-keys'
 import {
   LIVE_QUERY_KEYS,
   applySocketEvent,
+  applySocketEvents,
   keepNewerAppointments,
   refetchLiveQueries,
   updateUserStatus,
@@ -78,6 +79,57 @@ describe('keepNewerAppointments', () => {
     expect(keepNewerAppointments(cached, [fetched[1]]).map((a) => a.id)).toEqual([2]);
     expect(keepNewerAppointments(undefined, fetched)).toBe(fetched);
     expect(keepNewerAppointments(fetched, fetched)).toBe(fetched);
+  });
+});
+
+describe('applySocketEvents (the pushes of one frame)', () => {
+  let client: QueryClient;
+  beforeEach(() => {
+    client = new QueryClient();
+  });
+  afterEach(() => client.clear());
+
+  const boardPush = (a: DashboardAppointment) => ({
+    name: 'board.changed' as const,
+    payload: { type: 'dispatch.appointment.opened', appointment: a },
+  });
+
+  it('writes a burst of bookings and changes to the board as one new list, by version', () => {
+    client.setQueryData(QUERY_KEYS.appointments, [appointment(1, 1)]);
+    const writes: unknown[] = [];
+    client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryKey[0] === QUERY_KEYS.appointments[0])
+        writes.push(event.query.state.data);
+    });
+    applySocketEvents(
+      client,
+      [
+        boardPush(appointment(2, 1)),
+        boardPush(appointment(1, 3, { status: 'en_route' })),
+        boardPush(appointment(3, 1)),
+        // Late: older than the state the same batch brought.
+        boardPush(appointment(1, 2, { status: 'accepted' })),
+        { name: 'queue.changed', payload: { queue: [] } },
+        { name: 'board.changed', payload: { type: 'x' } as never },
+      ],
+      TODAY,
+    );
+    expect(writes).toHaveLength(1);
+    const board = client.getQueryData<DashboardAppointment[]>(QUERY_KEYS.appointments);
+    expect(board?.map((a) => [a.id, a.status])).toEqual([
+      [1, 'en_route'],
+      [2, 'pending'],
+      [3, 'pending'],
+    ]);
+    // The other pushes of the frame are applied as they would be alone.
+    expect(client.getQueryData(QUERY_KEYS.queue)).toEqual([]);
+  });
+
+  it('leaves the board alone for a batch without board pushes', () => {
+    const list = [appointment(1, 1)];
+    client.setQueryData(QUERY_KEYS.appointments, list);
+    applySocketEvents(client, [{ name: 'queue.changed', payload: { queue: [] } }], TODAY);
+    expect(client.getQueryData(QUERY_KEYS.appointments)).toBe(list);
   });
 });
 

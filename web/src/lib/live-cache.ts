@@ -1,6 +1,6 @@
 // What the server pushes over socket.io, written into the react-query cache: the board, the
 // counts, the team, the users' status and the stock follow every change without a refetch.
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import {
   SOCKET_EVENTS,
   businessDate,
@@ -157,14 +157,31 @@ export function updateUserStatus(list: User[] | undefined, user: UserLocation): 
   return copy;
 }
 
-/** Writes an appointment the server answered or pushed (the board's one way in). */
-export function writeAppointment(client: QueryClient, appointment: DashboardAppointment): void {
+/**
+ * Writes appointments the server answered or pushed (the board's one way in): one new list for
+ * all of them, so a batch of pushes is one change of the board.
+ */
+export function writeAppointment(
+  client: QueryClient,
+  ...appointments: DashboardAppointment[]
+): void {
   client.setQueryData<DashboardAppointment[]>(QUERY_KEYS.appointments, (list) =>
-    upsertAppointment(list, appointment),
+    appointments.reduce(upsertAppointment, list),
   );
 }
 
 export type SocketEventName = keyof SocketPayloads;
+
+/** One push as it arrived: the event's name and its payload. */
+export type SocketPush = {
+  [K in SocketEventName]: { name: K; payload: SocketPayloads[K] };
+}[SocketEventName];
+
+/** The appointment a board.changed push carries, or undefined when it has none. */
+function pushedAppointment(payload: unknown): DashboardAppointment | undefined {
+  const { appointment } = (payload ?? {}) as Partial<SocketPayloads['board.changed']>;
+  return typeof appointment?.id === 'number' ? appointment : undefined;
+}
 
 /**
  * Applies one push to the cache. Counts are per business day: one for another day (a push sent
@@ -179,8 +196,8 @@ export function applySocketEvent<K extends SocketEventName>(
   if (!payload || typeof payload !== 'object') return false;
   switch (name) {
     case SOCKET_EVENTS.boardChanged: {
-      const { appointment } = payload as SocketPayloads['board.changed'];
-      if (typeof appointment?.id !== 'number') return false;
+      const appointment = pushedAppointment(payload);
+      if (!appointment) return false;
       writeAppointment(client, appointment);
       // The Day view places jobs by time on the server: read it again.
       void client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll });
@@ -242,6 +259,32 @@ export function applySocketEvent<K extends SocketEventName>(
     default:
       return false;
   }
+}
+
+/**
+ * Applies the pushes that arrived within one frame as one change: the board's appointments are
+ * written in one pass (and the Day view read again once), and the screens are told once at the
+ * end, so React renders once per batch however many bookings came in.
+ */
+export function applySocketEvents(
+  client: QueryClient,
+  pushes: readonly SocketPush[],
+  today: string = businessDate(),
+): void {
+  notifyManager.batch(() => {
+    const board: DashboardAppointment[] = [];
+    for (const push of pushes) {
+      if (push.name !== SOCKET_EVENTS.boardChanged)
+        applySocketEvent(client, push.name, push.payload, today);
+      else {
+        const appointment = pushedAppointment(push.payload);
+        if (appointment) board.push(appointment);
+      }
+    }
+    if (board.length === 0) return;
+    writeAppointment(client, ...board);
+    void client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll });
+  });
 }
 
 /** Every list the pushes keep fresh: refetched after a reconnect, when pushes may have been missed. */

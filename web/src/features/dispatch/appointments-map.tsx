@@ -1,11 +1,20 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import { MAP, formatLocation, type AppointmentStatus, type MapConfig } from '@cincy/contracts';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import {
+  MAP,
+  formatLocation,
+  type AppointmentStatus,
+  type GeoPoint,
+  type MapConfig,
+} from '@cincy/contracts';
 import { STATUS_LABELS } from './board-lists.util';
 import {
+  CLUSTER_CELL_PX,
+  CLUSTER_FROM,
   MARKER_COLORS,
+  clusterByCell,
   escapeHtml,
   initials,
   mapPoints,
@@ -64,6 +73,33 @@ function technicianIcon(name: string) {
   );
 }
 
+/** What a group of markers is made of: its noun, and its icon's look (staff.css). */
+const GROUP_KINDS = {
+  jobs: { noun: 'jobs', className: 'map-marker map-marker-cluster', zIndexOffset: 500 },
+  technicians: {
+    noun: 'technicians',
+    className: 'map-marker map-marker-cluster map-marker-cluster-technicians',
+    zIndexOffset: 1500,
+  },
+} as const;
+type GroupKind = keyof typeof GROUP_KINDS;
+
+function clusterIcon(kind: GroupKind, count: number) {
+  const { noun, className } = GROUP_KINDS[kind];
+  return cachedIcon(`cluster|${kind}|${count}`, () =>
+    L.divIcon({
+      className,
+      html: `<span aria-hidden="true">${count}</span><span class="visually-hidden">${count} ${noun}</span>`,
+      iconSize: [36, 36],
+      iconAnchor: [18, 18],
+      popupAnchor: [0, -18],
+    }),
+  );
+}
+
+/** The names listed in the popup of a group that zooming cannot split (one address). */
+const CLUSTER_NAMES = 8;
+
 type TileState = 'checking' | 'ok' | 'failed';
 
 /**
@@ -101,7 +137,190 @@ function FitBoundsOnce({ points }: { points: [number, number][] }) {
   return null;
 }
 
-/** The board's map: open appointments by status colour and online technicians. */
+// Memoised by the job (or technician) drawn: a push redraws only the markers it changed.
+const AppointmentMarker = memo(function AppointmentMarker({
+  appointment: a,
+}: {
+  appointment: MappedAppointment;
+}) {
+  const label = `${a.customer.name}, ${STATUS_LABELS[a.status]}`;
+  return (
+    <Marker
+      position={[a.customerLocation.lat, a.customerLocation.lng]}
+      icon={appointmentIcon(a.status, label)}
+      title={label}
+    >
+      <Popup>
+        <strong>{a.customer.name}</strong>
+        <br />
+        {STATUS_LABELS[a.status]}
+        <br />
+        {formatLocation(a.location)}
+      </Popup>
+    </Marker>
+  );
+});
+
+const TechnicianMarker = memo(function TechnicianMarker({
+  technician: t,
+}: {
+  technician: MappedTechnician;
+}) {
+  return (
+    <Marker
+      position={[t.currentLocation.lat, t.currentLocation.lng]}
+      icon={technicianIcon(t.name)}
+      title={`Technician ${t.name}`}
+      zIndexOffset={1000}
+    >
+      <Popup>
+        <strong>{t.name}</strong>
+        <br />
+        Technician, online
+      </Popup>
+    </Marker>
+  );
+});
+
+interface MarkerLayer<T> {
+  kind: GroupKind;
+  items: readonly T[];
+  positionOf: (item: T) => GeoPoint;
+  /** The React key of one item's own marker (it changes when the marker must be replaced). */
+  keyOf: (item: T) => string;
+  one: (item: T) => ReactNode;
+  /** One line of a group's popup. */
+  line: (item: T) => string;
+}
+
+/**
+ * One kind of marker, each drawn, or on a big day (CLUSTER_FROM or more) grouped by screen cell
+ * at the current zoom and counted; the groups are worked out again when the map stops moving or
+ * zooming, or the items change (once per batch of pushes), for the items in or near the view. A
+ * group zooms in to its members when chosen; one that zooming cannot split (one address) lists
+ * them.
+ */
+function Markers<T>({ kind, items, positionOf, keyOf, one, line }: MarkerLayer<T>) {
+  const map = useMap();
+  const [view, setView] = useState(() => ({ zoom: map.getZoom(), bounds: map.getBounds() }));
+  const grouped = items.length >= CLUSTER_FROM;
+  useMapEvents({ moveend: () => setView({ zoom: map.getZoom(), bounds: map.getBounds() }) });
+  const clusters = useMemo(() => {
+    if (!grouped) return null;
+    const near = view.bounds.pad(0.5);
+    return clusterByCell(
+      items.filter((item) => near.contains(positionOf(item))),
+      positionOf,
+      (p) => map.project([p.lat, p.lng], view.zoom),
+      CLUSTER_CELL_PX,
+    );
+  }, [grouped, items, positionOf, map, view]);
+
+  if (!clusters) return items.map((item) => <Fragment key={keyOf(item)}>{one(item)}</Fragment>);
+  return clusters.map((c) => {
+    if (c.members.length === 1)
+      return <Fragment key={keyOf(c.members[0])}>{one(c.members[0])}</Fragment>;
+    const [[south, west], [north, east]] = c.bounds;
+    const splits = south !== north || west !== east;
+    const names = c.members.slice(0, CLUSTER_NAMES).map(line);
+    if (c.members.length > CLUSTER_NAMES)
+      names.push(`and ${c.members.length - CLUSTER_NAMES} more`);
+    return (
+      <GroupMarker
+        key={`${kind}-${view.zoom}-${c.key}`}
+        kind={kind}
+        count={c.members.length}
+        lat={c.center.lat}
+        lng={c.center.lng}
+        south={south}
+        west={west}
+        north={north}
+        east={east}
+        names={splits ? '' : names.join('\n')}
+      />
+    );
+  });
+}
+
+/**
+ * A group's marker, from plain values: a push that leaves the group as it was leaves its marker
+ * alone (no new position or handlers for Leaflet to apply). One that zooming can split zooms in
+ * to its members when chosen; one that cannot (one address) lists them (`names`, one a line).
+ */
+const GroupMarker = memo(function GroupMarker({
+  kind,
+  count,
+  lat,
+  lng,
+  south,
+  west,
+  north,
+  east,
+  names,
+}: {
+  kind: GroupKind;
+  count: number;
+  lat: number;
+  lng: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  names: string;
+}) {
+  const map = useMap();
+  const { noun, zIndexOffset } = GROUP_KINDS[kind];
+  const handlers = useMemo(
+    () =>
+      names
+        ? undefined
+        : zoomTo(map, [
+            [south, west],
+            [north, east],
+          ]),
+    [map, names, south, west, north, east],
+  );
+  const position = useMemo((): [number, number] => [lat, lng], [lat, lng]);
+  return (
+    <Marker
+      position={position}
+      icon={clusterIcon(kind, count)}
+      title={`${count} ${noun}`}
+      zIndexOffset={zIndexOffset}
+      eventHandlers={handlers}
+    >
+      {names && (
+        <Popup>
+          <strong>
+            {count} {noun} here
+          </strong>
+          {names.split('\n').map((name, i) => (
+            <div key={i}>{name}</div>
+          ))}
+        </Popup>
+      )}
+    </Marker>
+  );
+});
+
+/** A group's handlers: a click, or Enter on the focused group (Leaflet keeps Enter for popups). */
+function zoomTo(map: L.Map, bounds: L.LatLngBoundsLiteral): L.LeafletEventHandlerFnMap {
+  const zoom = () => map.fitBounds(L.latLngBounds(bounds).pad(0.2));
+  return {
+    click: zoom,
+    keypress: (e) => {
+      if ((e as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') zoom();
+    },
+  };
+}
+
+const jobAt = (a: MappedAppointment) => a.customerLocation;
+const technicianAt = (t: MappedTechnician) => t.currentLocation;
+
+/**
+ * The board's map: open appointments by status colour and online technicians; on a big day each
+ * kind in counted groups.
+ */
 export function AppointmentsMap({ appointments, technicians, tiles }: Props) {
   const tileState = useTilesReachable(tiles === null ? null : tiles?.tileUrl);
   const points = useMemo(() => mapPoints(appointments, technicians), [appointments, technicians]);
@@ -113,40 +332,22 @@ export function AppointmentsMap({ appointments, technicians, tiles }: Props) {
           <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} />
         )}
         <FitBoundsOnce points={points} />
-        {appointments.map((a) => {
-          const label = `${a.customer.name}, ${STATUS_LABELS[a.status]}`;
-          return (
-            <Marker
-              key={`appointment-${a.id}-${a.status}`}
-              position={[a.customerLocation.lat, a.customerLocation.lng]}
-              icon={appointmentIcon(a.status, label)}
-              title={label}
-            >
-              <Popup>
-                <strong>{a.customer.name}</strong>
-                <br />
-                {STATUS_LABELS[a.status]}
-                <br />
-                {formatLocation(a.location)}
-              </Popup>
-            </Marker>
-          );
-        })}
-        {technicians.map((t) => (
-          <Marker
-            key={`technician-${t.id}-${t.name}`}
-            position={[t.currentLocation.lat, t.currentLocation.lng]}
-            icon={technicianIcon(t.name)}
-            title={`Technician ${t.name}`}
-            zIndexOffset={1000}
-          >
-            <Popup>
-              <strong>{t.name}</strong>
-              <br />
-              Technician, online
-            </Popup>
-          </Marker>
-        ))}
+        <Markers
+          kind="jobs"
+          items={appointments}
+          positionOf={jobAt}
+          keyOf={(a) => `appointment-${a.id}-${a.status}`}
+          one={(a) => <AppointmentMarker appointment={a} />}
+          line={(a) => `${a.customer.name}, ${STATUS_LABELS[a.status]}`}
+        />
+        <Markers
+          kind="technicians"
+          items={technicians}
+          positionOf={technicianAt}
+          keyOf={(t) => `technician-${t.id}-${t.name}`}
+          one={(t) => <TechnicianMarker technician={t} />}
+          line={(t) => t.name}
+        />
       </MapContainer>
       {tileState === 'failed' && (
         <p className="map-note">Map background unavailable; the markers are still shown.</p>

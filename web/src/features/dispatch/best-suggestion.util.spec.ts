@@ -1,6 +1,7 @@
 import { ESTIMATE, estimateDrive, type UserLocation } from '@cincy/contracts';
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import {
+  bestSuggestionFinder,
   bestSuggestions,
   busyByTechnician,
   formatBestSuggestion,
@@ -89,6 +90,19 @@ describe('bestSuggestions', () => {
     const busy = ESTIMATE.installMinutes - 10 + estimateDrive(NEAR, DOWNTOWN).minutes;
     expect(best?.minutes).toBeCloseTo(Math.min(free, busy));
     expect(best?.name).toBe(busy < free ? 'Busy Bo' : 'Free Fran');
+  });
+});
+
+describe('bestSuggestionFinder (the cards drawn ask for theirs)', () => {
+  it('answers what bestSuggestions would, for the job asked, and keeps it', () => {
+    const team = [person(1, 'Far Fran', FAR), person(2, 'Dana', NEAR)];
+    const board = [job(1), job(2, { customerLocation: null }), job(3, { status: 'accepted' })];
+    const find = bestSuggestionFinder(board, team, NOW);
+    expect(find(board[0])).toEqual(bestSuggestions(board, team, NOW).get(1));
+    expect(find(board[0])).toBe(find(board[0]));
+    expect(find(board[1])).toBeUndefined();
+    expect(find(board[2])).toBeUndefined();
+    expect(bestSuggestionFinder(board, [], NOW)(board[0])).toBeUndefined();
   });
 });
 

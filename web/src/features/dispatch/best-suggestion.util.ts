@@ -55,23 +55,28 @@ export function minutesToReach(from: Point, to: Point, busy: BusyWith | null, no
   return minutesUntilFree(busy, from, now) + estimateDrive(start, to).minutes;
 }
 
+/** The best technician for one job, or undefined when there is none (see bestSuggestionFinder). */
+export type BestSuggestionFinder = (job: DashboardAppointment) => BestSuggestion | undefined;
+
 /**
- * The best technician for every open job with a known customer position, by job id: the soonest
- * arrival by the straight-line estimate among online technicians with a known position. Jobs
- * without a position, or a board without such technicians, have no entry. One pass per board.
+ * The best technician for an open job with a known customer position: the soonest arrival by the
+ * straight-line estimate among online technicians with a known position. Jobs without a position,
+ * or a board without such technicians, have none. Worked out when a card asks and kept, so a big
+ * day ranks the cards on screen, not a thousand jobs at every push.
  */
-export function bestSuggestions(
+export function bestSuggestionFinder(
   board: readonly DashboardAppointment[],
   team: readonly UserLocation[],
   now: Date,
-): Map<number, BestSuggestion> {
-  const best = new Map<number, BestSuggestion>();
+): BestSuggestionFinder {
   const technicians = rankableTechnicians(team);
-  if (technicians.length === 0) return best;
-  const busy = busyByTechnician(board);
-  for (const a of board) {
-    if (!isOpenJob(a) || !a.customerLocation) continue;
-    let top: BestSuggestion | null = null;
+  const found = new Map<number, BestSuggestion | undefined>();
+  let busy: Map<number, BusyWith> | null = null;
+  return (a) => {
+    if (technicians.length === 0 || !isOpenJob(a) || !a.customerLocation) return undefined;
+    if (found.has(a.id)) return found.get(a.id);
+    busy ??= busyByTechnician(board);
+    let top: BestSuggestion | undefined;
     for (const t of technicians) {
       const minutes = minutesToReach(
         t.currentLocation as Point,
@@ -81,6 +86,21 @@ export function bestSuggestions(
       );
       if (!top || minutes < top.minutes) top = { technicianId: t.id, name: t.name, minutes };
     }
+    found.set(a.id, top);
+    return top;
+  };
+}
+
+/** The best technician for every open job that has one, by job id (bestSuggestionFinder). */
+export function bestSuggestions(
+  board: readonly DashboardAppointment[],
+  team: readonly UserLocation[],
+  now: Date,
+): Map<number, BestSuggestion> {
+  const find = bestSuggestionFinder(board, team, now);
+  const best = new Map<number, BestSuggestion>();
+  for (const a of board) {
+    const top = find(a);
     if (top) best.set(a.id, top);
   }
   return best;

@@ -1,5 +1,5 @@
 import { Button, Flex, Modal, Switch, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Role } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { useDispatchSettings } from '../../hooks/use-dispatch-settings';
@@ -9,7 +9,13 @@ import { modeText } from './board-notes.util';
 import { DISPATCH_MESSAGES, OFF_SHIFT_TOAST, failedToast } from './dispatch-toasts.util';
 
 /** An admin's Auto-dispatch switch; anyone else reads which mode is on. Kept live by 'settings.changed'. */
-export function DispatchMode({ role, enabled }: { role: Role; enabled: boolean }) {
+export const DispatchMode = memo(function DispatchMode({
+  role,
+  enabled,
+}: {
+  role: Role;
+  enabled: boolean;
+}) {
   const labelId = useId();
   const settings = useDispatchSettings({ enabled });
   const update = useUpdateDispatchSettings();
@@ -55,7 +61,7 @@ export function DispatchMode({ role, enabled }: { role: Role; enabled: boolean }
       <Typography.Text type="secondary">{on ? 'On' : 'Off'}</Typography.Text>
     </Flex>
   );
-}
+});
 
 /** A technician ends their shift for today, after a confirm step; the result is toasted. */
 export function OffShiftButton() {

@@ -51,12 +51,20 @@ function activeJobOf(
   );
 }
 
+/** The user's job in accepted, en_route or on_location, if any. */
+export function activeJobId(
+  appointments: readonly DashboardAppointment[],
+  userId: number,
+): number | null {
+  return activeJobOf(appointments, userId, -1);
+}
+
 /** Does the user have a job in accepted, en_route or on_location? */
 export function hasActiveJob(
   appointments: readonly DashboardAppointment[],
   userId: number,
 ): boolean {
-  return activeJobOf(appointments, userId, -1) !== null;
+  return activeJobId(appointments, userId) !== null;
 }
 
 /**

@@ -103,6 +103,7 @@ export function JobCard({
       size="small"
       data-testid="job-card"
       data-appointment-id={a.id}
+      data-version={a.version}
       aria-labelledby={titleId}
       role="article"
       title={

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Button } from 'antd';
 import type { Role } from '@cincy/contracts';
 import { shareLocation, useLocationState } from '../../hooks/use-location-tracking';
@@ -7,7 +8,7 @@ import { shareLocation, useLocationState } from '../../hooks/use-location-tracki
  * the map follows, get a 'Share my location' button while permission is unknown or denied; the
  * board never asks by itself.
  */
-export function LocationStatus({ role }: { role: Role }) {
+export const LocationStatus = memo(function LocationStatus({ role }: { role: Role }) {
   const { supported, permission, tracking, error } = useLocationState();
   const technician = role === 'technician';
   const canAsk = supported && technician && permission !== 'granted';
@@ -40,4 +41,4 @@ export function LocationStatus({ role }: { role: Role }) {
       }
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Alert, Flex } from 'antd';
 import { Link } from 'react-router-dom';
 import type { InventoryItem } from '@cincy/contracts';
@@ -10,7 +10,7 @@ import { lowStockText, nextLowStockAlerts } from './low-stock-alert.util';
  * open (an install, pushed as `inventory.changed`), with a link to Inventory. A banner, not a
  * notification: the staff toasts are one at a time, and this must not be pushed off by the next.
  */
-export function LowStockAlert({ enabled }: { enabled: boolean }) {
+export const LowStockAlert = memo(function LowStockAlert({ enabled }: { enabled: boolean }) {
   const inventory = useInventory({ enabled });
   const [alerts, setAlerts] = useState<InventoryItem[]>([]);
   const seen = useRef<InventoryItem[] | undefined>(undefined);
@@ -40,4 +40,4 @@ export function LowStockAlert({ enabled }: { enabled: boolean }) {
       ))}
     </Flex>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AppointmentStatus } from '@cincy/contracts';
 import { STATUS_LABELS } from './board-lists.util';
 import { MARKER_COLORS } from './map.util';
@@ -5,7 +6,7 @@ import { MARKER_COLORS } from './map.util';
 const SHOWN: AppointmentStatus[] = ['pending', 'assigned', 'accepted', 'en_route', 'on_location'];
 
 /** What the map's colours mean. */
-export function MapLegend() {
+export const MapLegend = memo(function MapLegend() {
   return (
     <ul className="map-legend" aria-label="Map legend">
       {SHOWN.map((status) => (
@@ -24,4 +25,4 @@ export function MapLegend() {
       </li>
     </ul>
   );
-}
+});

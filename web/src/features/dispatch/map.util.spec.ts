@@ -1,6 +1,7 @@
 import type { AppointmentStatus, DashboardAppointment, UserLocation } from '@cincy/contracts';
 import {
   MARKER_COLORS,
+  clusterByCell,
   escapeHtml,
   initials,
   mapAppointments,
@@ -85,5 +86,46 @@ describe('map', () => {
     expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe(
       '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;',
     );
+  });
+});
+
+describe('clusterByCell', () => {
+  // A flat projection for the test: 1,000 px per degree, y down.
+  const pixelOf = (p: { lat: number; lng: number }) => ({ x: p.lng * 1000, y: -p.lat * 1000 });
+  const job = (id: number, lat: number, lng: number) => ({ id, at: { lat, lng } });
+
+  it('groups markers in the same screen cell, counts them and centres on them', () => {
+    const jobs = [
+      job(1, 39.11, -84.51),
+      job(2, 39.111, -84.511), // 1 px away: the same 50 px cell
+      job(3, 39.2, -84.6), // 100 px away
+      job(4, 39.1102, -84.5104),
+    ];
+    const clusters = clusterByCell(jobs, (j) => j.at, pixelOf, 50);
+    expect(clusters.map((c) => c.members.map((j) => j.id))).toEqual([[1, 2, 4], [3]]);
+    const [three] = clusters;
+    expect(three.center.lat).toBeCloseTo((39.11 + 39.111 + 39.1102) / 3, 6);
+    expect(three.center.lng).toBeCloseTo((-84.51 - 84.511 - 84.5104) / 3, 6);
+    expect(three.bounds).toEqual([
+      [39.11, -84.511],
+      [39.111, -84.51],
+    ]);
+  });
+
+  it('splits a group as the cells shrink (zooming in) and keeps a key per cell', () => {
+    const jobs = [job(1, 39.11, -84.51), job(2, 39.111, -84.511)];
+    expect(clusterByCell(jobs, (j) => j.at, pixelOf, 50)).toHaveLength(1);
+    const apart = clusterByCell(jobs, (j) => j.at, pixelOf, 0.5);
+    expect(apart.map((c) => c.members.length)).toEqual([1, 1]);
+    expect(new Set(apart.map((c) => c.key)).size).toBe(2);
+  });
+
+  it('brings a thousand jobs over a city down to a few dozen markers', () => {
+    const jobs = Array.from({ length: 1000 }, (_, i) =>
+      job(i, 39.0 + (i % 40) * 0.005, -84.7 + Math.floor(i / 40) * 0.016),
+    );
+    const clusters = clusterByCell(jobs, (j) => j.at, pixelOf, 56);
+    expect(clusters.length).toBeLessThan(100);
+    expect(clusters.reduce((n, c) => n + c.members.length, 0)).toBe(1000);
   });
 });

@@ -85,3 +85,60 @@ export function escapeHtml(text: string): string {
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 }
+
+/** Above this many jobs the map groups them (a big day): fewer, the map shows each one. */
+export const CLUSTER_FROM = 51;
+/** The side of a clustering cell, in screen pixels: markers closer than about this merge. */
+export const CLUSTER_CELL_PX = 56;
+
+export interface MarkerCluster<T> {
+  /** The cell it stands for at this zoom: stable while the view only pans. */
+  key: string;
+  members: T[];
+  /** The members' mean position, where the cluster is drawn. */
+  center: GeoPoint;
+  /** South-west and north-east corners around the members (to zoom to them). */
+  bounds: [[number, number], [number, number]];
+}
+
+/**
+ * Groups markers whose screen positions (`pixelOf`, at the map's current zoom) fall in the same
+ * `cell`-pixel square: a thousand jobs become a few dozen markers, recounted as the map zooms.
+ * Clusters come in the order of their first member.
+ */
+export function clusterByCell<T>(
+  items: readonly T[],
+  positionOf: (item: T) => GeoPoint,
+  pixelOf: (point: GeoPoint) => { x: number; y: number },
+  cell: number,
+): MarkerCluster<T>[] {
+  const cells = new Map<string, T[]>();
+  for (const item of items) {
+    const { x, y } = pixelOf(positionOf(item));
+    const key = `${Math.floor(x / cell)}:${Math.floor(y / cell)}`;
+    const members = cells.get(key);
+    if (members) members.push(item);
+    else cells.set(key, [item]);
+  }
+  return [...cells].map(([key, members]) => {
+    let lat = 0;
+    let lng = 0;
+    const south = [Infinity, Infinity] as [number, number];
+    const north = [-Infinity, -Infinity] as [number, number];
+    for (const member of members) {
+      const p = positionOf(member);
+      lat += p.lat;
+      lng += p.lng;
+      south[0] = Math.min(south[0], p.lat);
+      south[1] = Math.min(south[1], p.lng);
+      north[0] = Math.max(north[0], p.lat);
+      north[1] = Math.max(north[1], p.lng);
+    }
+    return {
+      key,
+      members,
+      center: { lat: lat / members.length, lng: lng / members.length },
+      bounds: [south, north],
+    };
+  });
+}

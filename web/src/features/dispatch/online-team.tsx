@@ -1,4 +1,5 @@
 import { Badge, Empty, Flex, Tag, Typography } from 'antd';
+import { memo } from 'react';
 import type { UserLocation } from '@cincy/contracts';
 import { formatLastSeen } from './stats.util';
 
@@ -7,8 +8,17 @@ const ROLE_COLORS: Record<string, string> = { admin: 'purple', technician: 'blue
 
 const BY_NAME = new Intl.Collator('en-US');
 
-/** Who is online now: name, role and last seen, by name. */
-export function OnlineTeam({ users, now }: { users: readonly UserLocation[]; now: number }) {
+/**
+ * Who is online now: name, role and last seen, by name. Drawn again only when the team or the
+ * minute changes, not at every push to the board beside it (a hundred technicians on a big day).
+ */
+export const OnlineTeam = memo(function OnlineTeam({
+  users,
+  now,
+}: {
+  users: readonly UserLocation[];
+  now: number;
+}) {
   const online = users
     .filter((u) => u.status === 'online')
     .sort((a, b) => BY_NAME.compare(a.name, b.name));
@@ -32,4 +42,4 @@ export function OnlineTeam({ users, now }: { users: readonly UserLocation[]; now
       ))}
     </Flex>
   );
-}
+});

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { memo } from 'react';
 import { useQueue } from '../../hooks/use-queue';
 import { waitText } from './board-notes.util';
 
 /**
  * The ASAP waiting list for dispatch: position, customer, who is expected and the estimated wait,
- * kept live by 'queue.changed'.
+ * kept live by 'queue.changed'; drawn again when the queue changes, not at every push to the board.
  */
-export function QueueCard({ enabled }: { enabled: boolean }) {
+export const QueueCard = memo(function QueueCard({ enabled }: { enabled: boolean }) {
   const queue = useQueue({ enabled });
   let body;
   if (queue.isPending && !queue.isError) body = <Skeleton active paragraph={{ rows: 2 }} />;
@@ -60,4 +61,4 @@ export function QueueCard({ enabled }: { enabled: boolean }) {
       {body}
     </Card>
   );
-}
+});

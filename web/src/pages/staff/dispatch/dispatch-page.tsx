@@ -10,14 +10,14 @@ import {
 } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
 import {
-  bestSuggestions,
-  type BestSuggestion,
+  bestSuggestionFinder,
+  type BestSuggestionFinder,
 } from '../../../features/dispatch/best-suggestion.util';
 import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { DispatchMode, OffShiftButton } from '../../../features/dispatch/dispatch-mode';
 import { JobActions } from '../../../features/dispatch/job-actions';
 import { JobNotes } from '../../../features/dispatch/job-notes';
-import { hasActiveJob } from '../../../features/dispatch/job-actions.util';
+import { activeJobId } from '../../../features/dispatch/job-actions.util';
 import { LocationStatus } from '../../../features/dispatch/location-status';
 import { LowStockAlert } from '../../../features/dispatch/low-stock-alert';
 import { MapLegend } from '../../../features/dispatch/map-legend';
@@ -68,7 +68,7 @@ const HandBackDialog = lazy(() =>
 
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
-const NO_SUGGESTIONS = new Map<number, BestSuggestion>();
+const NO_SUGGESTIONS: BestSuggestionFinder = () => undefined;
 /** The map's own height (.map-canvas), kept while its chunk loads so nothing below moves. */
 const MAP_HEIGHT = 340;
 
@@ -131,21 +131,68 @@ export function DispatchPage() {
   const board = appointments.data ?? NO_APPOINTMENTS;
   const lists = useMemo(() => splitBoard(board, today), [board, today]);
   // A technician on a job sees it first (In Progress above Available Jobs), without scrolling.
-  const busy = user ? hasActiveJob(board, user.id) : false;
+  const activeJob = user ? activeJobId(board, user.id) : null;
+  const busy = activeJob !== null;
   const byUrgency = phone || user?.role === 'technician';
   const sections = useMemo(
     () =>
       user && byUrgency ? phoneSections(board, user, today) : deskSections(board, busy, today),
     [board, user, byUrgency, busy, today],
   );
-  // The best technician for each open card, once per board, team or minute (admins only).
+  // The best technician for each open card drawn, once per board, team or minute (admins only).
   const best = useMemo(
-    () => (admin ? bestSuggestions(board, team.data ?? NO_USERS, new Date(now)) : NO_SUGGESTIONS),
+    () =>
+      admin ? bestSuggestionFinder(board, team.data ?? NO_USERS, new Date(now)) : NO_SUGGESTIONS,
     [admin, board, team.data, now],
   );
   const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
   const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
   useNewJobSound(appointments.data?.length, busy);
+  // What does not show the jobs is kept from one push to the next (with memo on the parts), so a
+  // push re-renders the lists and the map, not the header, the numbers and the team.
+  const availableCount = lists.available.length;
+  const inProgressCount = lists.inProgress.length;
+  const cards = useMemo(
+    () => statCards({ available: availableCount, inProgress: inProgressCount }, stats.data),
+    [availableCount, inProgressCount, stats.data],
+  );
+  const soldToday = useMemo(() => <SoldToday value={sold.data} />, [sold.data]);
+  const addAppointment = useMemo(
+    () => (
+      <Button
+        type="primary"
+        size="large"
+        block={phone}
+        href="/customer-form"
+        onClick={(e) => {
+          e.preventDefault();
+          void navigate('/customer-form');
+        }}
+        icon={<span aria-hidden="true">+</span>}
+      >
+        Add Appointment
+      </Button>
+    ),
+    [phone, navigate],
+  );
+  const userName = user?.name;
+  const header = useMemo(
+    () => (
+      <PageHeader
+        title="Dispatch Dashboard"
+        subtitle={<>Welcome, {userName}. Jobs update live as customers book.</>}
+        actions={
+          phone ? undefined : (
+            <>
+              {soldToday}
+              {addAppointment}
+            </>
+          )
+        }
+      />
+    ),
+    [userName, phone, soldToday, addAppointment],
+  );
 
   if (!user) {
     return (
@@ -173,26 +220,6 @@ export function DispatchPage() {
     );
   }
 
-  const cards = statCards(
-    { available: lists.available.length, inProgress: lists.inProgress.length },
-    stats.data,
-  );
-  const soldToday = <SoldToday value={sold.data} />;
-  const addAppointment = (
-    <Button
-      type="primary"
-      size="large"
-      block={phone}
-      href="/customer-form"
-      onClick={(e) => {
-        e.preventDefault();
-        void navigate('/customer-form');
-      }}
-      icon={<span aria-hidden="true">+</span>}
-    >
-      Add Appointment
-    </Button>
-  );
   const renderActions = (a: DashboardAppointment, block = false) => (
     <JobActions
       appointment={a}
@@ -205,8 +232,13 @@ export function DispatchPage() {
       block={block}
     />
   );
+  // What a card's buttons (Accept Job waits for the viewer's active job to end) and notes show.
+  const cardKey = (a: DashboardAppointment) => {
+    const suggestion = admin ? best(a) : undefined;
+    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.minutes}` : ''}`;
+  };
   const renderNotes = admin
-    ? (a: DashboardAppointment) => <JobNotes appointment={a} best={best.get(a.id)} />
+    ? (a: DashboardAppointment) => <JobNotes appointment={a} best={best(a)} />
     : undefined;
   const assigning = assigningId === null ? undefined : board.find((a) => a.id === assigningId);
   const refreshLocations = () => {
@@ -230,6 +262,7 @@ export function DispatchPage() {
               focus={s.key === 'current'}
               renderActions={(a) => renderActions(a, s.key === 'current')}
               renderNotes={renderNotes}
+              cardKey={cardKey}
             />
           ))}
     </Flex>
@@ -304,18 +337,7 @@ export function DispatchPage() {
     <main className="page dispatch-page">
       <title>Dispatch Dashboard | Cincy Battery</title>
       <Flex vertical gap={16}>
-        <PageHeader
-          title="Dispatch Dashboard"
-          subtitle={<>Welcome, {user.name}. Jobs update live as customers book.</>}
-          actions={
-            phone ? undefined : (
-              <>
-                {soldToday}
-                {addAppointment}
-              </>
-            )
-          }
-        />
+        {header}
         <LocationStatus role={user.role} />
         <Flex align="center" justify="space-between" gap={12} wrap>
           <DispatchMode role={user.role} enabled={signedIn} />

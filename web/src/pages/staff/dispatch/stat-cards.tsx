@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
 import { NO_FIGURE, type StatCard } from '../../../features/dispatch/stats.util';
 
@@ -5,7 +6,13 @@ import { NO_FIGURE, type StatCard } from '../../../features/dispatch/stats.util'
  * The day's five numbers. `stat-value` and `sold-today-value` name the figures for the
  * end-to-end helpers (statValue, soldToday); antd draws them.
  */
-export function StatCards({ cards, busy }: { cards: readonly StatCard[]; busy: boolean }) {
+export const StatCards = memo(function StatCards({
+  cards,
+  busy,
+}: {
+  cards: readonly StatCard[];
+  busy: boolean;
+}) {
   return (
     <section aria-label="Today at a glance" aria-busy={busy}>
       <Row gutter={[12, 12]}>
@@ -23,10 +30,10 @@ export function StatCards({ cards, busy }: { cards: readonly StatCard[]; busy: b
       </Row>
     </section>
   );
-}
+});
 
 /** 'Batteries Sold Today' in the header (or the phone's "Today's numbers"). */
-export function SoldToday({ value }: { value: number | undefined }) {
+export const SoldToday = memo(function SoldToday({ value }: { value: number | undefined }) {
   const shown = value ?? NO_FIGURE;
   return (
     <Card size="small" data-testid="batteries-sold-today">
@@ -37,4 +44,4 @@ export function SoldToday({ value }: { value: number | undefined }) {
       />
     </Card>
   );
-}
+});
