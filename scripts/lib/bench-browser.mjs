@@ -11,19 +11,24 @@ import { loadStack, ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 
-/**
- * Loads each route in a fresh browser context (empty cache) and sums every script response:
- * raw bytes, and gzip bytes (zlib level 6, what servers use by default) of the same bodies.
- */
-export async function measureJsBytes(baseUrl, routes, { cookies = [] } = {}) {
+/** Debian's Chromium, headless, as the e2e tests run it. */
+function launchChromium() {
   const { chromium } = require('playwright-core');
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = loadStack();
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS],
     timeout: 60_000,
   });
+}
+
+/**
+ * Loads each route in a fresh browser context (empty cache) and sums every script response:
+ * raw bytes, and gzip bytes (zlib level 6, what servers use by default) of the same bodies.
+ */
+export async function measureJsBytes(baseUrl, routes, { cookies = [] } = {}) {
+  const browser = await launchChromium();
   const results = [];
   try {
     for (const route of routes) {
@@ -315,14 +320,7 @@ export async function benchBoardScreen({
     gzip: gzipSync(body, { level: 6 }).length,
   };
 
-  const { chromium } = require('playwright-core');
-  const { CHROMIUM_ARGS, CHROMIUM_PATH } = loadStack();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-    timeout: 60_000,
-  });
+  const browser = await launchChromium();
   const results = { board };
   let next = 0;
   try {
