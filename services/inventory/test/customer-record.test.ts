@@ -89,6 +89,14 @@ describe("a customer's record in inventory", () => {
       price: servicePrice('battery_installed', 'Group 35 Standard'),
     });
     expect(rows[2].price).not.toBe(rows[0].price); // AGM and standard are priced apart
+
+    // The price paid stays when the item is renamed later (a new name would price otherwise).
+    await db.query(`UPDATE inventory_items SET name = 'H6 Standard' WHERE id = $1`, [agm]);
+    const later = await rpc.call('inventory.service-records.history', { customerId: 501 });
+    expect(later[2]).toMatchObject({
+      batteryModel: 'H6 Standard',
+      price: servicePrice('battery_installed', 'H6 AGM Platinum'),
+    });
   });
 
   it("a battery's chain: installed, replaced under warranty by which serial, warranty ends", async () => {

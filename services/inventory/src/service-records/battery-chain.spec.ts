@@ -81,11 +81,12 @@ describe("a battery's chain", () => {
     expect(await followChain(long[0], around.previous, around.next)).toHaveLength(CHAIN_LIMIT + 1);
   });
 
-  it('prices a history row from its battery model: a warranty replacement is free', () => {
-    const installed = toHistoryRow(named('P', null, '2025-01-01T15:00:00.000Z'));
+  it('shows the price stored with the record, whatever the model is called now', () => {
+    const renamed = { ...named('P', null, '2025-01-01T15:00:00.000Z'), batteryModel: 'Standard' };
+    const installed = toHistoryRow(renamed);
     const warranty = toHistoryRow(named('Q', 'P', '2025-02-01T15:00:00.000Z'));
-    expect(installed.price).toBeGreaterThan(0);
+    expect(installed.price).toBe(210); // paid for an AGM; the price list would now say 165
     expect(warranty.price).toBe(0);
-    expect(installed).toMatchObject({ batteryModel: 'H6 AGM', vehicle: null });
+    expect(installed).toMatchObject({ batteryModel: 'Standard', vehicle: null });
   });
 });

@@ -4,7 +4,6 @@ import {
   ServiceRecord,
   businessDate,
   vehicleLabel,
-  servicePrice,
   warrantyEndsOn,
 } from '@cincy/contracts';
 
@@ -15,12 +14,11 @@ export interface NamedRecord {
   customerName: string | null;
 }
 
-/** A history row: the record, its vehicle, battery model and price. */
+/** A history row: the record (with the price paid, stored with it), its vehicle and battery model. */
 export const toHistoryRow = ({ record, batteryModel }: NamedRecord): ServiceHistoryRow => ({
   ...record,
   vehicle: vehicleLabel(record),
   batteryModel,
-  price: servicePrice(record.serviceCode, batteryModel),
 });
 
 /** One battery of a chain; `next` is the later record whose previous serial is this one. */
