@@ -14,6 +14,7 @@ import {
   dropIsolatedStack,
   eventually,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -32,11 +33,7 @@ let nats: NatsConnectionHolder;
 beforeAll(async () => {
   booking = await createServiceApp(bookingService);
   rpc = await connectTestRpc(stack.prefix);
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: stack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(stack.prefix);
 });
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import {
   dropIsolatedStack,
   eventually,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { bookingService } from '../src/app.module';
@@ -32,11 +33,7 @@ let phoneSeq = 0;
 beforeAll(async () => {
   booking = await createServiceApp(bookingService);
   rpc = await connectTestRpc(stack.prefix);
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: stack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(stack.prefix);
 });
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   dropIsolatedStack,
   eventually,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
@@ -48,11 +49,7 @@ describe('moving a visit to another hour (booking service over NATS, real Postgr
     rpc = await connectTestRpc(stack.prefix);
     db = new Client({ connectionString: stack.databaseUrl, options: '-c search_path=booking' });
     await db.connect();
-    nats = await NatsConnectionHolder.open({
-      url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-      prefix: stack.prefix,
-      name: 'test',
-    });
+    nats = await openTestNats(stack.prefix);
   }, 60_000);
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   consumerDrained,
   dropIsolatedStack,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
@@ -39,11 +40,7 @@ beforeAll(async () => {
   if (!(pinned instanceof FixedClock)) throw new Error('BOOKING_FIXED_NOW did not pin the clock');
   clock = pinned;
   rpc = await connectTestRpc(stack.prefix);
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: stack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(stack.prefix);
   db = new Client({ connectionString: stack.databaseUrl, options: '-c search_path=booking' });
   await db.connect();
 }, 60_000);

@@ -14,6 +14,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -86,11 +87,7 @@ async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
 }
 
 beforeAll(async () => {
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   dispatch = await createServiceApp(dispatchService);
   rpc = await connectTestRpc(testStack.prefix);
   for (const user of [admin, tech, otherTech, nia, sam, kai]) await staff(user);

@@ -4,10 +4,8 @@ import {
   NatsConnectionHolder,
   RpcClient,
   buildEvent,
-  PLATFORM_ENV,
   createServiceApp,
   eventCodec,
-  loadEnv,
 } from '@cincy/platform';
 import {
   connectTestRpc,
@@ -15,6 +13,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { dispatchService } from '../src/app.module';
@@ -36,11 +35,7 @@ const openedEvents = async () => {
 };
 
 beforeAll(async () => {
-  nats = await NatsConnectionHolder.open({
-    url: loadEnv([PLATFORM_ENV]).get(PLATFORM_ENV).NATS_URL,
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   rpc = await connectTestRpc(testStack.prefix);
 });
 

@@ -14,6 +14,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -85,11 +86,7 @@ const stock = async () =>
     .quantity;
 
 beforeAll(async () => {
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   dispatch = await createServiceApp(dispatchService);
   inventory = await createServiceApp(inventoryService);
   rpc = await connectTestRpc(testStack.prefix);

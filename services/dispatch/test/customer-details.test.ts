@@ -13,6 +13,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { dispatchService } from '../src/app.module';
@@ -25,11 +26,7 @@ let rpc: RpcClient;
 let nats: NatsConnectionHolder;
 
 beforeAll(async () => {
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   dispatch = await createServiceApp(dispatchService);
   rpc = await connectTestRpc(testStack.prefix);
 });

@@ -28,6 +28,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -181,11 +182,7 @@ beforeAll(async () => {
   stub.listen(0, '127.0.0.1');
   await once(stub, 'listening');
   process.env.ROUTING_URL = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/`;
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   dispatch = await createServiceApp(dispatchService);
   rpc = await connectTestRpc(testStack.prefix);
 });

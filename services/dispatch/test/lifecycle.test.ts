@@ -16,6 +16,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -86,11 +87,7 @@ function serviceRecordFor(appointmentId: number, completedAt: Date): ServiceReco
 }
 
 beforeAll(async () => {
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   dispatch = await createServiceApp(dispatchService);
   rpc = await connectTestRpc(testStack.prefix);
 });

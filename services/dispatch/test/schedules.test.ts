@@ -23,6 +23,7 @@ import {
   dropIsolatedStack,
   eventually,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -91,11 +92,7 @@ const facts = ({ technicianId, weekly, exceptions }: ScheduleFacts) => ({
 });
 
 beforeAll(async () => {
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   dispatch = await createServiceApp(dispatchService);
   rpc = await connectTestRpc(testStack.prefix);
   await staff(admin);

@@ -16,6 +16,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
@@ -34,11 +35,7 @@ let root: User;
 beforeAll(async () => {
   identity = await createServiceApp(identityService);
   rpc = await connectTestRpc(testStack.prefix);
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
   db = new Client({ connectionString: testStack.databaseUrl, options: '-c search_path=identity' });
   await db.connect();
   root = (await rpc.call('identity.users.list', {})).find((u) => u.username === 'root') as User;

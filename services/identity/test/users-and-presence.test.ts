@@ -6,6 +6,7 @@ import {
   dropIsolatedStack,
   eventually,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -23,11 +24,7 @@ let nats: NatsConnectionHolder;
 beforeAll(async () => {
   identity = await createServiceApp(identityService);
   rpc = await connectTestRpc(testStack.prefix);
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: testStack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(testStack.prefix);
 });
 
 afterAll(async () => {

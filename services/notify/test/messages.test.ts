@@ -19,6 +19,7 @@ import {
   eventually,
   requestedPayload,
   useIsolatedStack,
+  openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { notifyService } from '../src/app.module';
@@ -45,11 +46,7 @@ beforeAll(async () => {
   process.env.PUBLIC_URL = PUBLIC_URL;
   process.env.NOTIFY_RETRY_FIRST_MS = '200';
   process.env.SMS_QUIET_HOURS = 'off';
-  nats = await NatsConnectionHolder.open({
-    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    prefix: stack.prefix,
-    name: 'test',
-  });
+  nats = await openTestNats(stack.prefix);
   serveRpc(nats.connection, stack.prefix, 'booking.links.issue', ({ appointmentId }) => {
     const token = newToken();
     issuedTokens.push(token);

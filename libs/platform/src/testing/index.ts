@@ -3,6 +3,7 @@ import { ConsumerName, INFRA_DEFAULTS, consumerDurables, natsNames } from '@cinc
 import { JetStreamManager, connect } from 'nats';
 import { Client } from 'pg';
 import { AppLogger } from '../logging/app-logger';
+import { NatsConnectionHolder } from '../messaging/nats-connection';
 import { RpcClient } from '../rpc/rpc-client';
 
 /**
@@ -68,6 +69,14 @@ export async function connectTestRpc(prefix: string): Promise<RpcClient> {
   });
   await rpc.connect();
   return rpc;
+}
+/** A NATS connection on the test's own stack (events, JetStream); close it in afterAll. */
+export function openTestNats(prefix: string): Promise<NatsConnectionHolder> {
+  return NatsConnectionHolder.open({
+    url: process.env.NATS_URL ?? INFRA_DEFAULTS.natsUrl,
+    prefix,
+    name: 'test',
+  });
 }
 export * from './fixtures';
 
