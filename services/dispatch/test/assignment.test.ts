@@ -2,7 +2,6 @@ import { Actor, DashboardAppointment, LIFECYCLE_MESSAGES, Role } from '@cincy/co
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
-  RpcCallError,
   RpcClient,
   buildEvent,
   createServiceApp,
@@ -15,6 +14,7 @@ import {
   requestedPayload,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -75,15 +75,6 @@ async function announced(
     [id],
   );
   return rows.map((r) => ({ type: r.type, appointment: r.payload.appointment }));
-}
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
 }
 
 beforeAll(async () => {

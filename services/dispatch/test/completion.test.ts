@@ -2,7 +2,6 @@ import { Actor, ServiceRecordInput } from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
-  RpcCallError,
   RpcClient,
   buildEvent,
   createServiceApp,
@@ -15,6 +14,7 @@ import {
   requestedPayload,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -63,15 +63,6 @@ async function onLocation(actor: Actor = tech): Promise<number> {
   await move(id, 'en_route', actor);
   await move(id, 'on_location', actor);
   return id;
-}
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
 }
 
 const recordsOf = async (appointmentId: number) =>

@@ -2,7 +2,6 @@ import { Actor, EVENT_TYPES, ServiceRecord, businessDate } from '@cincy/contract
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
-  RpcCallError,
   RpcClient,
   buildEvent,
   createServiceApp,
@@ -17,6 +16,7 @@ import {
   requestedPayload,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -47,15 +47,6 @@ async function newJob(): Promise<number> {
   );
   await eventually(async () => !!(await jobOf(id)));
   return id;
-}
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
 }
 
 const streamCount = async (type: (typeof EVENT_TYPES)[number]) => {

@@ -12,7 +12,6 @@ import {
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
-  RpcCallError,
   RpcClient,
   buildEvent,
   createServiceApp,
@@ -24,6 +23,7 @@ import {
   eventually,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -74,15 +74,6 @@ async function announced(technicianId: number): Promise<ScheduleFacts[]> {
     [technicianId],
   );
   return rows.map((r) => r.payload.schedule);
-}
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
 }
 
 const facts = ({ technicianId, weekly, exceptions }: ScheduleFacts) => ({

@@ -12,7 +12,6 @@ import {
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
-  RpcCallError,
   RpcClient,
   buildEvent,
   createServiceApp,
@@ -27,6 +26,7 @@ import {
   requestedPayload,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -163,15 +163,6 @@ async function announced(
     [id],
   );
   return rows.map((r) => ({ type: r.type, appointment: r.payload.appointment }));
-}
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
 }
 
 const reached = (facts: TrackingFacts) =>

@@ -1,5 +1,5 @@
 import { EVENT_TYPES, USER_MESSAGES, User } from '@cincy/contracts';
-import { NatsConnectionHolder, RpcCallError, RpcClient, createServiceApp } from '@cincy/platform';
+import { NatsConnectionHolder, RpcClient, createServiceApp } from '@cincy/platform';
 import {
   TEST_ACTORS,
   connectTestRpc,
@@ -7,6 +7,7 @@ import {
   eventually,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { identityService } from '../src/app.module';
@@ -51,15 +52,6 @@ const resolves = (token: string) =>
     () => true,
     () => false,
   );
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
-}
 
 const streamCount = async (type: (typeof EVENT_TYPES)[number]) => {
   const subject = nats.names.event(type);

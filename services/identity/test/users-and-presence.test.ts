@@ -1,5 +1,5 @@
 import { EVENT_TYPES, LOCATION, USER_MESSAGES } from '@cincy/contracts';
-import { NatsConnectionHolder, RpcCallError, RpcClient, createServiceApp } from '@cincy/platform';
+import { NatsConnectionHolder, RpcClient, createServiceApp } from '@cincy/platform';
 import {
   TEST_ACTORS,
   connectTestRpc,
@@ -7,6 +7,7 @@ import {
   eventually,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -46,15 +47,6 @@ const streamCount = async (type: (typeof EVENT_TYPES)[number]) => {
   const info = await nats.manager.streams.info(nats.names.stream, { subjects_filter: subject });
   return info.state.subjects?.[subject] ?? 0;
 };
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
-}
 
 describe('users', () => {
   it('creates a technician by default, answers without any password, and announces it', async () => {

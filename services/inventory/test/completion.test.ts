@@ -5,7 +5,7 @@ import {
   SERVICE_RECORD_MESSAGES,
   ServiceRecordInput,
 } from '@cincy/contracts';
-import { NatsConnectionHolder, RpcCallError, RpcClient, createServiceApp } from '@cincy/platform';
+import { NatsConnectionHolder, RpcClient, createServiceApp } from '@cincy/platform';
 import {
   TEST_ACTORS,
   connectTestRpc,
@@ -13,6 +13,7 @@ import {
   eventually,
   useIsolatedStack,
   openTestNats,
+  refusal,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -87,15 +88,6 @@ const complete = (
     customer,
     actor,
   });
-
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcCallError);
-  return error as RpcCallError;
-}
 
 const streamCount = async (type: (typeof EVENT_TYPES)[number]) => {
   const subject = nats.names.event(type);

@@ -4,7 +4,7 @@ import { JetStreamManager, connect } from 'nats';
 import { Client } from 'pg';
 import { AppLogger } from '../logging/app-logger';
 import { NatsConnectionHolder } from '../messaging/nats-connection';
-import { RpcClient } from '../rpc/rpc-client';
+import { RpcCallError, RpcClient } from '../rpc/rpc-client';
 
 /**
  * Gives the current test file a database and a NATS prefix of its own. Call it before the file
@@ -77,6 +77,20 @@ export function openTestNats(prefix: string): Promise<NatsConnectionHolder> {
     prefix,
     name: 'test',
   });
+}
+/**
+ * The refusal (a 4xx or 5xx RpcCallError) a call is expected to end in; anything else, an answer
+ * included, fails the test.
+ */
+export async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
+  const outcome = await call.then(
+    (answer: unknown) => ({ answer }),
+    (error: unknown) => ({ error }),
+  );
+  if ('answer' in outcome)
+    throw new Error(`expected a refusal, got an answer: ${JSON.stringify(outcome.answer)}`);
+  if (!(outcome.error instanceof RpcCallError)) throw outcome.error;
+  return outcome.error;
 }
 export * from './fixtures';
 
