@@ -1,6 +1,6 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
-import { CustomerCopiesService, CustomerCopyEntity, CustomersRepository } from './customers';
+import { CustomerCopiesService, CustomersRepository } from './customers';
 import {
   InventoryItemEntity,
   InventoryTransactionEntity,
@@ -29,12 +29,7 @@ import {
   imports: [
     PlatformModule.forService({
       service: 'inventory',
-      entities: [
-        InventoryItemEntity,
-        InventoryTransactionEntity,
-        ServiceRecordEntity,
-        CustomerCopyEntity,
-      ],
+      entities: [InventoryItemEntity, InventoryTransactionEntity, ServiceRecordEntity],
       migrations: [
         CreateInventoryItems1732200000001,
         ServiceRecordsAndStock1732400000001,
