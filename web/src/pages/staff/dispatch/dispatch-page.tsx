@@ -37,6 +37,7 @@ import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useNow } from '../../../hooks/use-now';
 import { useUserLocations } from '../../../hooks/use-user-locations';
 import { JobSection } from './job-section';
+import { MapPlaceholder } from './map-placeholder';
 import { SoldToday, StatCards } from './stat-cards';
 import '../staff.css';
 
@@ -69,15 +70,6 @@ const HandBackDialog = lazy(() =>
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
 const NO_SUGGESTIONS: BestSuggestionFinder = () => undefined;
-/** The map's own height (.map-canvas), kept while its chunk loads so nothing below moves. */
-const MAP_HEIGHT = 340;
-
-const mapPlaceholder = (
-  <Skeleton.Node active style={{ width: '100%', height: MAP_HEIGHT }}>
-    <span className="visually-hidden">Loading map...</span>
-  </Skeleton.Node>
-);
-
 function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
   return (
     <Alert
@@ -299,7 +291,7 @@ export function DispatchPage() {
         }
       >
         <div ref={mapSlot}>
-          <Suspense fallback={mapPlaceholder}>
+          <Suspense fallback={<MapPlaceholder loading />}>
             {mapNear ? (
               <AppointmentsMap
                 appointments={mappedAppointments}
@@ -307,7 +299,7 @@ export function DispatchPage() {
                 tiles={mapConfig.isError ? null : mapConfig.data}
               />
             ) : (
-              mapPlaceholder
+              <MapPlaceholder loading={false} />
             )}
           </Suspense>
         </div>
