@@ -15,7 +15,8 @@
 //     node:http + pg process doing the same inserts; scripts/lib/bench-floor.mjs), reported.
 //     CPU ms per booking of each process beside its same-shape counterpart says where the
 //     difference goes
-//   - board freshness with bookings offered at 150/s for 20 s (open loop): answer -> push
+//   - board freshness with bookings offered at 150/s for 20 s (open loop): answer -> push, on the
+//     stack and on the same-shape floor (what the design itself does at that rate on this machine)
 //   - the board read with 1k and with 100k completed appointments in its history
 //   - the Reports answer over one week and over two years (~50,000 jobs of history)
 //   - cold start (spawn -> GET /api/health 200) and each service's idle memory (VmRSS)
@@ -59,6 +60,8 @@ import {
   rssOf,
   seedCompletedHistory,
   SHARED_SERVERS,
+  shapeFloorBoard,
+  stackBoard,
   throughput,
 } from './lib/bench-load.mjs';
 import {
@@ -531,12 +534,20 @@ async function main() {
     results.load.shapeFloorCpuMs = pick(onShape.perBooking, Object.keys(shapeFloor.pids));
     results.load.shapeFloorServersCpuMs = pick(onShape.perBooking, Object.keys(SHARED_SERVERS));
     results.load.shapeFloorMachineCpu = onShape.machine;
+    // The design at its minimum under the freshness run's load: what any stack of this shape can
+    // do on this machine (its board hears the booking's own event, one hop fewer than the stack's).
+    log(`measuring the same-shape floor's freshness at ${N.freshnessRate} bookings/s`);
+    results.load.shapeFloorFreshness = await freshness(
+      shapeFloor.baseUrl,
+      shapeFloorBoard(shapeFloor.baseUrl),
+      { rate: N.freshnessRate, seconds: N.freshnessSeconds },
+    );
     await shapeFloor.stop();
     shapeFloor = undefined;
     results.load.shapeRatio = results.load.stack.perSecond / results.load.shapeFloor.perSecond;
 
     log(`measuring board freshness at ${N.freshnessRate} bookings/s for ${N.freshnessSeconds} s`);
-    results.load.freshness = await freshness(stack.baseUrl, staff, {
+    results.load.freshness = await freshness(stack.baseUrl, stackBoard(stack.baseUrl, staff), {
       rate: N.freshnessRate,
       seconds: N.freshnessSeconds,
     });
@@ -695,14 +706,25 @@ async function main() {
       ? `when bound by CPU, ${GOALS.shapeRatio} of the same-shape floor needs <= ${cpu(l.shapeFloorMachineCpu.msPerBooking / GOALS.shapeRatio)} ms; the load generator and other work included`
       : 'the load generator and other work on the machine included',
   ]);
+  const freshnessDetail = (f) =>
+    `max ${ms(f.max)}, ${f.lost} lost, ${f.failed} failed${f.failed ? ` (${Object.keys(f.failures)[0]})` : ''}, booking answer p99 ${ms(f.answerP99)}`;
   const f = l.freshness;
   rows.push([
     'Load',
     `Answer -> board.changed at ${f.offeredPerSecond}/s for ${N.freshnessSeconds} s (n=${f.n})`,
     `p50 ${ms(f.p50)} / p95 ${ms(f.p95)} / p99 ${ms(f.p99)}`,
     `p99 <= ${GOALS.freshnessP99Ms} ms, none lost`,
-    `max ${ms(f.max)}, ${f.lost} lost, ${f.failed} failed${f.failed ? ` (${Object.keys(f.failures)[0]})` : ''}, booking answer p99 ${ms(f.answerP99)}`,
+    freshnessDetail(f),
   ]);
+  const floorFresh = l.shapeFloorFreshness;
+  if (floorFresh)
+    rows.push([
+      'Load',
+      `The same on the same-shape floor: answer -> its board's event (n=${floorFresh.n})`,
+      `p50 ${ms(floorFresh.p50)} / p95 ${ms(floorFresh.p95)} / p99 ${ms(floorFresh.p99)}`,
+      'reported',
+      `the design at its minimum on this machine; ${freshnessDetail(floorFresh)}`,
+    ]);
   rows.push([
     'Load',
     `GET /api/appointments with ${N.historySmall / 1000}k / ${N.historyLarge / 1000}k completed in history`,

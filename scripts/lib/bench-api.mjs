@@ -1,6 +1,7 @@
 // API benchmarks against a running stack: booking latency (sequential and concurrent), the staff
 // board read, and the time from a booking to its socket.io 'board.changed' push. Requests go
 // through @cincy/stack's ApiClient, the one the e2e tests use; only the timing lives here.
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -122,15 +123,43 @@ export async function watchSocket(baseUrl, staff, event, keyOf) {
     socket.once('connect', resolve);
     socket.once('connect_error', (err) => reject(new Error(`socket.io: ${err.message}`)));
   });
+  const log = arrivalLog();
+  socket.on(event, (message) => log.arrived(keyOf(message)));
+  return { since: log.since, close: () => socket.close() };
+}
+
+/**
+ * The same for a server-sent event stream (the same-shape floor's `GET /board`): each event's
+ * data is a key.
+ */
+export async function watchStream(url) {
+  const log = arrivalLog();
+  const request = http.get(url);
+  const response = await new Promise((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  response.setEncoding('utf8');
+  let buffered = '';
+  response.on('data', (chunk) => {
+    const events = (buffered + chunk).split('\n\n');
+    buffered = events.pop();
+    for (const event of events) log.arrived(Number(event.replace(/^data: /, '')));
+  });
+  return { since: log.since, close: () => request.destroy() };
+}
+
+/** When each key first arrived, and a wait for one that has not yet. */
+function arrivalLog() {
   const arrivals = new Map(); // key -> performance.now() of its first message
   const waiters = new Map();
-  socket.on(event, (message) => {
-    const key = keyOf(message);
-    if (key === undefined || arrivals.has(key)) return;
-    arrivals.set(key, performance.now());
-    waiters.get(key)?.();
-  });
   return {
+    arrived(key) {
+      if (key === undefined || arrivals.has(key)) return;
+      arrivals.set(key, performance.now());
+      waiters.get(key)?.();
+    },
     /** Milliseconds from `start` to the key's arrival, or null after `timeoutMs`. */
     async since(key, start, timeoutMs = 10_000) {
       if (!arrivals.has(key)) {
@@ -145,7 +174,6 @@ export async function watchSocket(baseUrl, staff, event, keyOf) {
       }
       return arrivals.has(key) ? arrivals.get(key) - start : null;
     },
-    close: () => socket.close(),
   };
 }
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { newCustomer, summarize, timedBooking, watchSocket } from './bench-api.mjs';
+import { newCustomer, summarize, timedBooking, watchSocket, watchStream } from './bench-api.mjs';
 import { ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -65,19 +65,25 @@ export async function openLoop({ rate, seconds }, start) {
   await Promise.all(pending);
 }
 
-/**
- * Open loop (`openLoop`): a booking starts every 1000/rate ms for `seconds`. For each, the time from its answer to the 'board.changed' push that
- * names it on a staff socket; a push that arrives before the answer counts as 0. Lost: no push
- * within 10 s of the answer.
- */
-export async function freshness(baseUrl, staff, { rate, seconds }) {
+/** The stack's board as freshness() watches it: 'board.changed' on a staff socket, by id. */
+export function stackBoard(baseUrl, staff) {
   const { SOCKET_EVENTS } = require('@cincy/contracts');
-  const watcher = await watchSocket(
-    baseUrl,
-    staff,
-    SOCKET_EVENTS.boardChanged,
-    (m) => m?.appointment?.id,
-  );
+  return () => watchSocket(baseUrl, staff, SOCKET_EVENTS.boardChanged, (m) => m?.appointment?.id);
+}
+
+/** The same-shape floor's board: its gateway's `GET /board` stream of new appointments' ids. */
+export function shapeFloorBoard(baseUrl) {
+  return () => watchStream(new URL('/board', baseUrl).toString());
+}
+
+/**
+ * Open loop (`openLoop`): a booking starts every 1000/rate ms for `seconds`. For each, the time
+ * from its answer to the board message that names it (`watchBoard`: stackBoard or
+ * shapeFloorBoard); one that arrives before the answer counts as 0. Lost: none within 10 s of
+ * the answer.
+ */
+export async function freshness(baseUrl, watchBoard, { rate, seconds }) {
+  const watcher = await watchBoard();
   const latencies = [];
   const answers = [];
   let lost = 0;

@@ -3,7 +3,8 @@
 // of it on the way the stack takes:
 //
 //   gateway   node:http; checks the two calls as the contracts do (plain checks, no zod) and sends
-//             each as a NATS request; also hears every event on core NATS, as a board would
+//             each as a NATS request; also hears every event on core NATS, as a board would,
+//             and streams each new appointment's id to whoever holds `GET /board` open
 //   booking   a queue-group subscriber: the customer insert; the appointment and its outbox row in
 //             one transaction; answers
 //   relay     woken by NOTIFY at each commit, claims outbox rows (FOR UPDATE SKIP LOCKED),
@@ -295,8 +296,18 @@ async function gateway({ natsUrl, prefix }) {
   const names = natsNamesOf(prefix);
   const nc = await connectNats(natsUrl, 'bench-shape-gateway');
   let boardHeard = 0;
-  // A board's feed: every event, on core NATS (no ack, no durable), counted.
-  nc.subscribe(names.events, { callback: () => (boardHeard += 1) });
+  /** Open `GET /board` streams: a board on the floor, for the freshness run. */
+  const boards = new Set();
+  // A board's feed: every event, on core NATS (no ack, no durable), counted; with a board open,
+  // each new appointment's id goes down its stream (server-sent events), as the stack's socket.
+  nc.subscribe(names.events, {
+    callback: (error, msg) => {
+      boardHeard += 1;
+      if (error || !boards.size || !msg.subject.endsWith(REQUESTED)) return;
+      const line = `data: ${msg.json().payload.id}\n\n`;
+      for (const board of boards) board.write(line);
+    },
+  });
 
   const readBody = (req) =>
     new Promise((resolve, reject) => {
@@ -324,6 +335,13 @@ async function gateway({ natsUrl, prefix }) {
   const server = http.createServer(async (req, res) => {
     try {
       if (req.method === 'GET' && req.url === '/stats') return answer(res, 200, { boardHeard });
+      if (req.method === 'GET' && req.url === '/board') {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+        res.flushHeaders();
+        boards.add(res);
+        req.on('close', () => boards.delete(res));
+        return;
+      }
       const call = req.method === 'POST' ? CALLS[req.url] : undefined;
       if (!call) return answer(res, 404, { message: 'not found' });
       const body = await readBody(req);
