@@ -60,11 +60,19 @@ export const LOCATION = {
   heartbeatIntervalMs: 300_000,
 } as const;
 
-/** Where the stack finds PostgreSQL and NATS when DATABASE_URL / NATS_URL are unset. */
+/**
+ * Where the stack finds PostgreSQL and NATS when DATABASE_URL / NATS_URL are unset, and where the
+ * gateway (the app: web pages and /api) listens when PORT is.
+ */
 export const INFRA_DEFAULTS = {
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/cincy_battery',
   natsUrl: 'nats://127.0.0.1:4222',
+  port: 3000,
 } as const;
+
+/** The app's own address on this machine, from the gateway's PORT (messages link to it). */
+export const localAppUrl = (port: number | string = INFRA_DEFAULTS.port) =>
+  `http://localhost:${port}`;
 
 /** What the login page says when a sign-in fails (the gateway answers 401 or 429). */
 export const LOGIN_FAILURE = {

@@ -452,20 +452,21 @@ export const CONSUMERS = {
   },
   /** Booking keeps every technician's schedule: an hour's capacity is who is on shift then. */
   'booking-schedules': { service: 'booking', filter: 'dispatch.schedule.changed' },
-  /** Notify keeps each booking's customer, reference and contact (and forgets a deleted one). */
-  'notify-bookings': {
-    service: 'notify',
-    filter: 'booking.>',
-    ignores: ['booking.appointment.rescheduled'],
-  },
-  /** The steps a customer hears of: accepted, on the way, arrived, declined, cancelled. */
+  /**
+   * Notify keeps each booking's customer, reference, contact and hour (and forgets a deleted
+   * customer); a new booking and a move are messages.
+   */
+  'notify-bookings': { service: 'notify', filter: 'booking.>' },
+  /**
+   * The steps a customer hears of: accepted, on the way, arrived, declined, cancelled; and
+   * unassigned, which says no more than that nobody has the visit (a held "assigned" is dropped).
+   */
   'notify-visits': {
     service: 'notify',
     filter: 'dispatch.appointment.>',
     ignores: [
       'dispatch.appointment.opened',
       'dispatch.appointment.assigned',
-      'dispatch.appointment.unassigned',
       'dispatch.appointment.updated',
       // The completion's message is the receipt, from inventory's service record.
       'dispatch.appointment.completed',

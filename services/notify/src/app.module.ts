@@ -6,6 +6,7 @@ import { NOTIFY_ENV } from './config';
 import { CopiesRepository } from './copies';
 import { MessagesController, MessagesRepository, MessagesService } from './messages';
 import { NotifyTables1732800000001 } from './migrations/1732800000001-notify-tables';
+import { VisitOrder1732800000002 } from './migrations/1732800000002-visit-order';
 import { Sender } from './outbound';
 import { ReceiptsController, ReceiptsRepository, ReceiptsService } from './receipts';
 import { StepsService } from './steps';
@@ -17,7 +18,7 @@ import { ReactEmailTemplates } from './templates';
       service: 'notify',
       // Every table is read and written with SQL in its repository.
       entities: [],
-      migrations: [NotifyTables1732800000001],
+      migrations: [NotifyTables1732800000001, VisitOrder1732800000002],
     }),
   ],
   controllers: [MessagesController, ReceiptsController],

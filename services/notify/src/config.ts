@@ -1,4 +1,4 @@
-import { QUIET_HOURS, RETRY } from '@cincy/contracts';
+import { INFRA_DEFAULTS, QUIET_HOURS, RETRY, localAppUrl } from '@cincy/contracts';
 import { EnvOf, defineEnv } from '@cincy/platform';
 import { z } from 'zod';
 
@@ -36,11 +36,16 @@ export const NOTIFY_ENV = defineEnv(
     SMS_AUTH_TOKEN: z.string().default(''),
     /** The number texts come from (E.164). */
     SMS_FROM: z.string().min(1).default('+15135550142'),
-    /** The site's public origin: messages link to `${PUBLIC_URL}/track/<token>`. */
+    /**
+     * The site's public origin: messages link to `${PUBLIC_URL}/track/<token>`. Unset: the app's
+     * own address on this machine, from the gateway's PORT (publicUrlOf).
+     */
     PUBLIC_URL: z
       .url()
-      .default('http://localhost:3000')
-      .transform((url) => url.replace(/\/+$/, '')),
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    /** The gateway's port, read only for PUBLIC_URL's default (notify listens on none). */
+    PORT: z.coerce.number().int().min(0).max(65535).default(INFRA_DEFAULTS.port),
     /** The first retry's delay after a failure that may pass; later ones grow (RETRY). */
     NOTIFY_RETRY_FIRST_MS: z.coerce.number().int().positive().default(RETRY.firstDelayMs),
     /**
@@ -53,3 +58,6 @@ export const NOTIFY_ENV = defineEnv(
   }),
 );
 export type NotifyEnv = EnvOf<typeof NOTIFY_ENV>;
+
+/** Where messages link: PUBLIC_URL, or the app on this machine (never a port nothing answers). */
+export const publicUrlOf = (env: NotifyEnv) => env.PUBLIC_URL ?? localAppUrl(env.PORT);

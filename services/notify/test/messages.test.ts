@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EventEnvelope, Message, ServiceRecord, TEXT_OPT_OUT_LINE } from '@cincy/contracts';
+import {
+  EventEnvelope,
+  Message,
+  ServiceRecord,
+  TEXT_OPT_OUT_LINE,
+  addDays,
+  businessDate,
+  businessInstant,
+} from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
@@ -86,16 +94,25 @@ const messagesOf = (id: number) => rpc.call('notify.messages.of-appointment', { 
 const byChannel = (messages: Message[], channel: Message['channel']) =>
   messages.filter((m) => m.channel === channel);
 
-/** A new booking: its customer (with an email unless told) and reference. */
-async function book(overrides: { email?: string | null; phone?: string } = {}) {
+/** A new booking: its customer (with an email unless told) and reference; ASAP unless `slot`. */
+async function book(
+  overrides: { email?: string | null; phone?: string; slot?: { date: string; hour: number } } = {},
+) {
   const id = (nextId += 1);
   const reference = `CB-${String(id).padStart(5, '7')}`;
   references.set(id, reference);
   const email = overrides.email === undefined ? `customer${id}@example.com` : overrides.email;
   const phone = overrides.phone ?? `(513) 555-${String(id).padStart(4, '0')}`;
+  const { slot } = overrides;
   const event = buildEvent('booking.appointment.requested', {
     ...requestedPayload(id, `Robin <b>${id}</b> Banks`, { reference }),
     customer: { name: `Robin <b>${id}</b> Banks`, phone, email },
+    ...(slot && {
+      preferredTime: slot.date,
+      scheduledDate: slot.date,
+      scheduledTime: `${slot.hour}:00`,
+      scheduledStartTime: businessInstant(slot.date, slot.hour).toISOString(),
+    }),
   });
   await publish(event);
   return { id, reference, email, phone, e164: `+1${phone.replace(/\D/g, '')}`, event };
@@ -209,6 +226,36 @@ describe('notify: a message at each step', () => {
     await expect(rpc.call('notify.receipts.get', { appointmentId: 99_999 })).rejects.toMatchObject({
       status: 404,
     });
+  });
+
+  it('tells the customer of a moved visit its new hour, by email and text', async () => {
+    const day = addDays(businessDate(new Date()), 2);
+    const booking = await book({ slot: { date: day, hour: 10 } });
+    await sentBoth(booking.id);
+    await publish(
+      buildEvent('booking.appointment.rescheduled', {
+        appointmentId: booking.id,
+        preferredTime: day,
+        scheduledDate: day,
+        scheduledTime: '14:00',
+        scheduledStartTime: businessInstant(day, 14).toISOString(),
+      }),
+    );
+    const moved = await eventually(async () => {
+      const all = (await messagesOf(booking.id)).filter((m) => m.kind === 'moved');
+      return all.length === 2 && all.every((m) => m.state === 'sent') && all;
+    });
+    expect(moved.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+
+    const label = /\w{3}, \w{3} \d{1,2} at 2 PM/;
+    const [, mail] = smtp.to(booking.email!);
+    expect(mail.subject).toBe(`Cincy Battery: visit moved (${booking.reference})`);
+    expect(mail.text).toMatch(new RegExp(`Your visit is now ${label.source}`));
+    const [, text] = sms.to(booking.e164);
+    expect(text.body).toMatch(
+      new RegExp(`^Cincy Battery: your visit ${booking.reference} is now ${label.source}\\. `),
+    );
+    expect(text.body).toContain(`${PUBLIC_URL}/track/`);
   });
 
   it('records an invalid email as failed with the reason, and the text still goes', async () => {

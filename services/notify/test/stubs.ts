@@ -11,13 +11,14 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * An SMTP server that counts a message only when it answers 250. With `hold` on, it keeps the
- * next message's DATA reply back (a slow server); a client that goes away meanwhile never got
- * its 250, and the message is not counted.
+ * next message's DATA reply back (a slow server) until `release()`; a client that goes away
+ * meanwhile never got its 250, and the message is not counted.
  */
 export class TestSmtpServer {
   readonly accepted: ParsedMail[] = [];
   hold = false;
   held: string | null = null;
+  private accept?: () => Promise<void>;
   private readonly server: SMTPServer;
 
   constructor() {
@@ -29,19 +30,24 @@ export class TestSmtpServer {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
+          const accept = () =>
+            simpleParser(Buffer.concat(chunks)).then((mail) => {
+              this.accepted.push(mail);
+              callback();
+            });
           if (this.hold) {
             this.hold = false;
             this.held = session.id;
-            return; // no answer, until the client gives up
+            this.accept = accept;
+            return; // no answer, until released or the client gives up
           }
-          void simpleParser(Buffer.concat(chunks)).then((mail) => {
-            this.accepted.push(mail);
-            callback();
-          });
+          void accept();
         });
       },
       onClose: (session) => {
-        if (this.held === session.id) this.held = null;
+        if (this.held !== session.id) return;
+        this.held = null;
+        this.accept = undefined;
       },
     });
   }
@@ -50,6 +56,14 @@ export class TestSmtpServer {
     this.server.listen(0, '127.0.0.1');
     await once(this.server.server, 'listening');
     return `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
+  }
+
+  /** Answers the held message's DATA with 250: it is counted now. */
+  async release(): Promise<void> {
+    const accept = this.accept;
+    this.held = null;
+    this.accept = undefined;
+    await accept?.();
   }
 
   to(address: string): ParsedMail[] {

@@ -17,7 +17,10 @@ export const messageSchema = z.object({
   /** Where it went (null until it did). */
   route: z.enum(MESSAGE_ROUTES).nullable(),
   attempts: z.number().int(),
-  /** Why the last attempt failed, in the provider's words. */
+  /**
+   * Why the last attempt failed, in the provider's words; for one that never went, why (opted out,
+   * dropped: what overtook it).
+   */
   lastError: z.string().nullable(),
   /** The text part as sent, with the customer's private link masked. */
   preview: z.string(),

@@ -1,5 +1,6 @@
 // The customer's messages (issue 22): which step sends what, when a text may go out, how a
-// failed send is retried, and the receipt's figures. A plain module (no zod). Decisions: ADR 0091.
+// failed send is retried, and the receipt's figures. A plain module (no zod). Decisions: ADR 0091,
+// and ADR 0097 for what is checked again when a message goes.
 import { PRICES } from '../constants';
 import type { ServiceCode } from '../enums';
 import { addDays, businessDate, businessInstant, businessParts } from '../time';
@@ -7,6 +8,7 @@ import { addDays, businessDate, businessInstant, businessParts } from '../time';
 /** One message per step of a visit, each by email and by text. */
 export const MESSAGE_KINDS = [
   'received',
+  'moved',
   'assigned',
   'on_the_way',
   'arrived',
@@ -18,6 +20,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   received: 'Booking received',
+  moved: 'Visit moved',
   assigned: 'Technician assigned',
   on_the_way: 'On the way',
   arrived: 'Arrived',
@@ -29,8 +32,12 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** queued -> sending -> sent, or back to queued (retry) or failed (with its reason). */
-export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+/**
+ * queued -> sending -> sent, or back to queued (retry) or failed (with its reason); dropped (with
+ * what overtook it) when, as it was about to go, a later step of its visit made it untrue or old
+ * news (ADR 0097).
+ */
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'dropped'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 /** Where a message went: an SMTP server, the text provider, or the development sink. */
@@ -44,6 +51,14 @@ export const QUIET_HOURS = { fromHour: 21, untilHour: 8 } as const;
 const IN_PROGRESS: readonly MessageKind[] = ['on_the_way', 'arrived', 'completed'];
 
 /**
+ * Whether the text of `kind` is about a visit under way now: a step the customer is living
+ * through, of a visit whose day (`visitDate`, YYYY-MM-DD; null for ASAP, which is for now) has
+ * come. A visit of a later day is not under way, whatever button was pressed tonight.
+ */
+const isUnderWay = (kind: MessageKind, visitDate: string | null, now: Date) =>
+  IN_PROGRESS.includes(kind) && (visitDate === null || visitDate <= businessDate(now));
+
+/**
  * When a message may go out: now, or for a text about a visit not under way during quiet
  * hours, the next 8 AM. Email is never held (it does not ring).
  */
@@ -51,9 +66,10 @@ export function sendableAt(
   kind: MessageKind,
   channel: MessageChannel,
   now: Date,
+  visitDate: string | null,
   quietHours: { fromHour: number; untilHour: number } | null = QUIET_HOURS,
 ): Date {
-  if (channel !== 'sms' || !quietHours || IN_PROGRESS.includes(kind)) return now;
+  if (channel !== 'sms' || !quietHours || isUnderWay(kind, visitDate, now)) return now;
   const { hour } = businessParts(now);
   const { fromHour, untilHour } = quietHours;
   const quiet =

@@ -1,3 +1,4 @@
+import { AppointmentStatus } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -126,6 +127,34 @@ export class CopiesRepository {
       ],
     );
     return { customer: toCustomerCopy(row), appointment: toAppointmentCopy(row.appointment) };
+  }
+
+  /** The visit moved to another hour (booking's reschedule): the copy as it is now, if known. */
+  async moveAppointment(
+    manager: EntityManager,
+    id: number,
+    to: { scheduledDate: string; scheduledTime: string; preferredTime: string },
+  ): Promise<AppointmentCopy | null> {
+    const [rows]: [AppointmentRow[], number] = await manager.query(
+      `UPDATE appointments SET scheduled_date = $2, scheduled_time = $3, preferred_time = $4
+        WHERE id = $1 RETURNING *`,
+      [id, to.scheduledDate, to.scheduledTime, to.preferredTime],
+    );
+    return rows[0] ? toAppointmentCopy(rows[0]) : null;
+  }
+
+  /** Dispatch's status of the visit, from a view of `version`: an older view changes nothing. */
+  async setStatus(
+    manager: EntityManager,
+    id: number,
+    status: AppointmentStatus,
+    version: number,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE appointments SET status = $2, version = $3
+        WHERE id = $1 AND (version IS NULL OR version < $3)`,
+      [id, status, version],
+    );
   }
 
   async appointment(manager: EntityManager, id: number): Promise<AppointmentCopy | null> {

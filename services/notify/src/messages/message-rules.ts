@@ -79,6 +79,7 @@ const HOUR_MS = 3_600_000;
  */
 const NEWS_FOR_MS: Record<MessageKind, number> = {
   received: 24 * HOUR_MS,
+  moved: 24 * HOUR_MS,
   assigned: 2 * HOUR_MS,
   on_the_way: 1 * HOUR_MS,
   arrived: 1 * HOUR_MS,

@@ -23,6 +23,7 @@ const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
   lease_until: null,
   created_at: new Date('2030-06-15T12:00:00Z'),
   sent_at: null,
+  occurred_at: new Date('2030-06-15T12:00:00Z'),
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import {
+  AppointmentStatus,
   MESSAGES_SHOWN,
   MessageChannel,
   MessageKind,
@@ -7,6 +8,7 @@ import {
 } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { ClaimDecision, VisitFacts, VisitMessage } from './claim-rules';
 
 export interface MessageRow {
   id: number;
@@ -29,6 +31,25 @@ export interface MessageRow {
   lease_until: Date | null;
   created_at: Date;
   sent_at: Date | null;
+  /** When its step happened. */
+  occurred_at: Date;
+}
+
+/** A claimed message, with its visit's day (null: ASAP) for when a retry may go. */
+export type ClaimedMessage = MessageRow & { visit_date: string | null };
+
+/** Decides, in the claim, what becomes of one visit's messages (claim-rules.ts). */
+export type ClaimRule = (
+  visit: VisitFacts,
+  messages: VisitMessage[],
+  now: Date,
+) => Map<number, ClaimDecision>;
+
+interface VisitRow {
+  id: number;
+  status: AppointmentStatus | null;
+  scheduled_date: string | null;
+  now: Date;
 }
 
 export interface NewMessage {
@@ -37,6 +58,8 @@ export interface NewMessage {
   customerId: number;
   reference: string | null;
   kind: MessageKind;
+  /** When the step happened (the event's occurredAt). */
+  occurredAt: string;
   channel: MessageChannel;
   to: string;
   subject: string | null;
@@ -56,6 +79,36 @@ export type AttemptOutcome =
   /** Given back unsent (the process is stopping): due again at once, the attempt not counted. */
   | { state: 'released' };
 
+/** Not out yet and no live sender has it (as claim-rules' isClaimable). */
+const CLAIMABLE = `(m.state = 'queued' OR (m.state = 'sending' AND m.lease_until <= now()))`;
+/** Claimable and due now. */
+const DUE = `(state = 'queued' AND next_attempt_at <= now()) OR (state = 'sending' AND lease_until <= now())`;
+
+/** What the claim reads of a visit's messages to decide them. */
+type DecidedRow = Pick<
+  MessageRow,
+  | 'id'
+  | 'appointment_id'
+  | 'event_id'
+  | 'kind'
+  | 'channel'
+  | 'state'
+  | 'occurred_at'
+  | 'next_attempt_at'
+  | 'lease_until'
+>;
+
+const toVisitMessage = (row: DecidedRow): VisitMessage => ({
+  id: row.id,
+  eventId: row.event_id,
+  kind: row.kind,
+  channel: row.channel,
+  state: row.state,
+  occurredAt: new Date(row.occurred_at),
+  nextAttemptAt: row.next_attempt_at && new Date(row.next_attempt_at),
+  leaseUntil: row.lease_until && new Date(row.lease_until),
+});
+
 /** Every statement on messages. */
 @Injectable()
 export class MessagesRepository {
@@ -68,10 +121,10 @@ export class MessagesRepository {
     const rows: unknown[] = await manager.query(
       `INSERT INTO messages (event_id, appointment_id, customer_id, reference, kind, channel,
                              to_address, subject, body_text, body_html, state, next_attempt_at,
-                             last_error)
+                             last_error, occurred_at)
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[],
                             $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-                            $12::timestamptz[], $13::text[])
+                            $12::timestamptz[], $13::text[], $14::timestamptz[])
        ON CONFLICT (event_id, channel) DO NOTHING
        RETURNING id`,
       [
@@ -88,6 +141,7 @@ export class MessagesRepository {
         column('state'),
         column('nextAttemptAt'),
         column('lastError'),
+        column('occurredAt'),
       ],
     );
     return rows.length;
@@ -150,28 +204,76 @@ export class MessagesRepository {
   }
 
   /**
-   * Claims up to `limit` due messages for this sender, atomically across replicas: each row is
-   * marked 'sending' with a lease and its attempt counted, and that commits before anything is
-   * sent. SKIP LOCKED lets two senders claim side by side without waiting on each other or
-   * taking the same row. A row left 'sending' (a crashed sender) is due again once its lease
-   * ends; the only window for a duplicate is a crash between the provider's acceptance and the
-   * outcome's update, a few milliseconds.
+   * Claims what is due for this sender, atomically across replicas, in one transaction: the
+   * visits with a due message (up to `limit`, the longest waiting first) are locked, each
+   * visit's messages are decided by `rule` against the visit as the copy knows it, and what it
+   * drops, holds or sends is written, all before anything is sent. Locking the visit, not the
+   * message, makes one sender at a time decide all of a visit's messages, so no two decide its
+   * order apart; SKIP LOCKED lets two senders take other visits side by side, never waiting on
+   * each other (or on a consumer writing that visit: it is taken at the next look).
+   *
+   * A claimed message is marked 'sending' with a lease and its attempt counted. A row left
+   * 'sending' (a crashed sender) is due again once its lease ends; the only window for a
+   * duplicate is a crash between the provider's acceptance and the outcome's update, a few
+   * milliseconds. Every write is guarded by the state the rule saw, so a message an opt-out or
+   * a deletion failed meanwhile stays failed.
    */
-  claimDue(limit: number, leaseMs: number): Promise<MessageRow[]> {
-    return this.dataSource
-      .query(
-        `UPDATE messages SET state = 'sending', attempts = attempts + 1,
+  claimDue(limit: number, leaseMs: number, rule: ClaimRule): Promise<ClaimedMessage[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const visits: VisitRow[] = await manager.query(
+        `SELECT a.id, a.status, a.scheduled_date, now() AS now
+           FROM appointments a
+           JOIN (SELECT appointment_id, min(next_attempt_at) AS due_at FROM messages
+                  WHERE ${DUE} GROUP BY appointment_id) d ON d.appointment_id = a.id
+          ORDER BY d.due_at LIMIT $1
+            FOR UPDATE OF a SKIP LOCKED`,
+        [limit],
+      );
+      if (!visits.length) return [];
+      const rows: DecidedRow[] = await manager.query(
+        `SELECT id, appointment_id, event_id, kind, channel, state, occurred_at, next_attempt_at,
+                lease_until
+           FROM messages WHERE appointment_id = ANY($1)`,
+        [visits.map((v) => v.id)],
+      );
+      const drops: { id: number; reason: string }[] = [];
+      const holds: { id: number; until: Date }[] = [];
+      const sends: number[] = [];
+      for (const visit of visits) {
+        const facts = { status: visit.status, scheduledDate: visit.scheduled_date };
+        const own = rows.filter((row) => row.appointment_id === visit.id).map(toVisitMessage);
+        for (const [id, decision] of rule(facts, own, visit.now)) {
+          if (decision.action === 'drop') drops.push({ id, reason: decision.reason });
+          else if (decision.action === 'hold') holds.push({ id, until: decision.until });
+          else sends.push(id);
+        }
+      }
+      if (drops.length)
+        await manager.query(
+          `UPDATE messages m SET state = 'dropped', last_error = d.reason, next_attempt_at = NULL,
+                  lease_until = NULL
+             FROM unnest($1::int[], $2::text[]) AS d(id, reason)
+            WHERE m.id = d.id AND ${CLAIMABLE}`,
+          [drops.map((d) => d.id), drops.map((d) => d.reason)],
+        );
+      if (holds.length)
+        await manager.query(
+          `UPDATE messages m SET state = 'queued', next_attempt_at = h.until, lease_until = NULL
+             FROM unnest($1::int[], $2::timestamptz[]) AS h(id, until)
+            WHERE m.id = h.id AND ${CLAIMABLE}`,
+          [holds.map((h) => h.id), holds.map((h) => h.until)],
+        );
+      if (!sends.length) return [];
+      const [claimed]: [ClaimedMessage[], number] = await manager.query(
+        `UPDATE messages m SET state = 'sending', attempts = attempts + 1,
                 lease_until = now() + make_interval(secs => $2::double precision / 1000)
-          WHERE id IN (
-            SELECT id FROM messages
-             WHERE (state = 'queued' AND next_attempt_at <= now())
-                OR (state = 'sending' AND lease_until < now())
-             ORDER BY next_attempt_at LIMIT $1
-               FOR UPDATE SKIP LOCKED)
-          RETURNING *`,
-        [limit, leaseMs],
-      )
-      .then(([rows]: [MessageRow[], number]) => rows);
+           FROM appointments a
+          WHERE m.id = ANY($1) AND a.id = m.appointment_id AND ${CLAIMABLE}
+          RETURNING m.*, a.scheduled_date AS visit_date`,
+        [sends, leaseMs],
+      );
+      return claimed;
+    });
   }
 
   /**

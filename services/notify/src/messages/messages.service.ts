@@ -22,7 +22,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { SendWake } from '../common/send-wake';
 import { InjectTemplates, MessageData, ReceiptData, Templates } from '../common/templates';
-import { NOTIFY_ENV, NotifyEnv } from '../config';
+import { NOTIFY_ENV, NotifyEnv, publicUrlOf } from '../config';
 import { AppointmentCopy, CopiesRepository, CustomerCopy } from '../copies';
 import { toMessage } from './message.mapper';
 import { businessDayRange, isStale, recipientsOf, scheduledLabel } from './message-rules';
@@ -83,12 +83,13 @@ export class MessagesService {
     if (!recipients.length) return 0;
     const link = await this.issueLink(step.appointmentId);
     if (!link) return 0;
+    const site = publicUrlOf(this.env);
     const data: MessageData = {
       kind: step.kind,
       firstName: firstNameOf(customer.name) ?? '',
       reference: link.reference,
-      trackingUrl: `${this.env.PUBLIC_URL}/track/${link.token}`,
-      rebookUrl: `${this.env.PUBLIC_URL}/customer-form`,
+      trackingUrl: `${site}/track/${link.token}`,
+      rebookUrl: `${site}/customer-form`,
       technicianFirstName: firstNameOf(step.technicianName ?? null),
       etaMinutes: step.eta ? await step.eta() : null,
       scheduledLabel: scheduledLabel(appointment.scheduledDate, appointment.scheduledTime),
@@ -103,6 +104,7 @@ export class MessagesService {
         customerId: customer.id,
         reference: link.reference,
         kind: step.kind,
+        occurredAt: step.occurredAt,
         channel,
         to,
         subject: rendered.subject,
@@ -111,7 +113,13 @@ export class MessagesService {
         state: problem ? 'failed' : 'queued',
         nextAttemptAt: problem
           ? null
-          : sendableAt(step.kind, channel, now, this.env.SMS_QUIET_HOURS),
+          : sendableAt(
+              step.kind,
+              channel,
+              now,
+              appointment.scheduledDate,
+              this.env.SMS_QUIET_HOURS,
+            ),
         lastError: problem,
       });
     }

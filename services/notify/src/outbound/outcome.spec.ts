@@ -5,6 +5,7 @@ const now = new Date('2030-06-15T16:00:00Z'); // noon in Cincinnati
 const ctx = (overrides: Partial<AttemptContext> = {}): AttemptContext => ({
   kind: 'received',
   channel: 'sms',
+  visitDate: null,
   attempt: 1,
   now,
   firstDelayMs: 30_000,

@@ -5,6 +5,8 @@ import type { SendResult } from './provider';
 export interface AttemptContext {
   kind: MessageKind;
   channel: MessageChannel;
+  /** The visit's day (YYYY-MM-DD), null for ASAP: whether it is under way (sendableAt). */
+  visitDate: string | null;
   /** This attempt's number (1 for the first), as the claim counted it. */
   attempt: number;
   now: Date;
@@ -30,7 +32,7 @@ export function outcomeOf(sent: SendResult, ctx: AttemptContext): AttemptOutcome
       const retryAt = new Date(ctx.now.getTime() + retryDelayMs(ctx.attempt, ctx.firstDelayMs));
       return {
         state: 'queued',
-        nextAttemptAt: sendableAt(ctx.kind, ctx.channel, retryAt, ctx.quietHours),
+        nextAttemptAt: sendableAt(ctx.kind, ctx.channel, retryAt, ctx.visitDate, ctx.quietHours),
         lastError: sent.error,
       };
     }

@@ -3,7 +3,7 @@ import { AppLogger, InjectEnv } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SendWake } from '../common/send-wake';
 import { NOTIFY_ENV, NotifyEnv } from '../config';
-import { MessageRow, MessagesRepository, recipientProblem } from '../messages';
+import { ClaimedMessage, MessagesRepository, decideClaims, recipientProblem } from '../messages';
 import { ReceiptsService } from '../receipts';
 import { outcomeOf } from './outcome';
 import { OutgoingMessage, Provider, SendResult } from './provider';
@@ -17,7 +17,8 @@ const BATCH = 10;
 /**
  * Sends what is due, apart from the consumers: a slow or failing provider delays messages,
  * never a booking or a job step. Replicas share the work through the claim (see
- * MessagesRepository.claimDue); each attempt's outcome is recorded against its claim.
+ * MessagesRepository.claimDue), which checks each message again as it goes (claim-rules.ts);
+ * each attempt's outcome is recorded against its claim.
  */
 @Injectable()
 export class Sender implements OnApplicationBootstrap, OnModuleDestroy {
@@ -58,11 +59,19 @@ export class Sender implements OnApplicationBootstrap, OnModuleDestroy {
     this.wakeUp?.();
   }
 
+  /** Claims the due messages of up to BATCH visits: what may go now, the rest decided. */
+  claimBatch(): Promise<ClaimedMessage[]> {
+    const quietHours = this.env.SMS_QUIET_HOURS;
+    return this.messages.claimDue(BATCH, this.env.NOTIFY_LEASE_MS, (visit, messages, now) =>
+      decideClaims(visit, messages, { now, quietHours }),
+    );
+  }
+
   private async run(): Promise<void> {
     while (!this.stopping.signal.aborted) {
-      let claimed: MessageRow[] = [];
+      let claimed: ClaimedMessage[] = [];
       try {
-        claimed = await this.messages.claimDue(BATCH, this.env.NOTIFY_LEASE_MS);
+        claimed = await this.claimBatch();
       } catch (error) {
         this.logger.error({ msg: 'could not claim messages', error: String(error) });
       }
@@ -88,11 +97,12 @@ export class Sender implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  private async attempt(row: MessageRow): Promise<void> {
+  private async attempt(row: ClaimedMessage): Promise<void> {
     const sent = await this.send(row);
     const outcome = outcomeOf(sent, {
       kind: row.kind,
       channel: row.channel,
+      visitDate: row.visit_date,
       attempt: row.attempts,
       now: new Date(),
       firstDelayMs: this.env.NOTIFY_RETRY_FIRST_MS,
@@ -118,7 +128,7 @@ export class Sender implements OnApplicationBootstrap, OnModuleDestroy {
       });
   }
 
-  private async send(row: MessageRow): Promise<SendResult> {
+  private async send(row: ClaimedMessage): Promise<SendResult> {
     // Checked again at send time: a resent message may carry the address that failed it.
     const problem = recipientProblem(row.channel, row.to_address);
     if (problem) return { result: 'permanent', error: problem };
@@ -129,7 +139,7 @@ export class Sender implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async outgoing(row: MessageRow): Promise<OutgoingMessage> {
+  private async outgoing(row: ClaimedMessage): Promise<OutgoingMessage> {
     // The receipt travels with the completion email, made from the stored figures.
     const receipt =
       row.channel === 'email' && row.kind === 'completed'

@@ -57,6 +57,18 @@ export class StepsService implements OnModuleInit {
         });
         return;
       }
+      case 'booking.appointment.rescheduled': {
+        const p = event.payload;
+        const appointment = await this.copies.moveAppointment(manager, p.appointmentId, p);
+        if (!appointment) return;
+        await this.messages.createFor(manager, {
+          eventId: event.id,
+          occurredAt: event.occurredAt,
+          appointmentId: p.appointmentId,
+          kind: 'moved',
+        });
+        return;
+      }
       case 'booking.customer.updated':
         return this.copies.upsertCustomer(manager, event.payload.customer);
       case 'booking.customer.deleted': {
@@ -65,14 +77,15 @@ export class StepsService implements OnModuleInit {
         await this.receipts.forgetCustomer(manager, customerId);
         return this.copies.removeCustomer(manager, customerId);
       }
-      // Rescheduled is ignored (CONSUMERS); any other booking type has nothing for notify.
     }
   }
 
   async onVisit(event: Of<'notify-visits'>, { manager }: Transaction): Promise<void> {
+    const { appointment } = event.payload;
+    // What a held message is checked against when it goes (a cancelled visit, one handed back).
+    await this.copies.setStatus(manager, appointment.id, appointment.status, appointment.version);
     const kind = VISIT_STEP_KINDS[event.type];
     if (!kind) return;
-    const { appointment } = event.payload;
     await this.messages.createFor(manager, {
       eventId: event.id,
       occurredAt: event.occurredAt,

@@ -50,6 +50,10 @@ export function headline(data: MessageData): string {
   switch (data.kind) {
     case 'received':
       return 'We have your request';
+    case 'moved':
+      return data.scheduledLabel
+        ? `Your visit is now ${oneLine(data.scheduledLabel)}`
+        : 'Your visit has a new time';
     case 'assigned':
       return tech ? `${tech} will be your technician` : 'A technician has taken your visit';
     case 'on_the_way':
@@ -67,6 +71,7 @@ export function headline(data: MessageData): string {
 
 const SUBJECTS: Record<MessageKind, string> = {
   received: 'request received',
+  moved: 'visit moved',
   assigned: 'technician assigned',
   on_the_way: 'technician on the way',
   arrived: 'technician arrived',

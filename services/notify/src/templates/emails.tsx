@@ -98,6 +98,16 @@ function Received({ data }: { data: MessageData }) {
   );
 }
 
+const Moved = () => (
+  <>
+    <Line>The time you had before no longer applies.</Line>
+    <Line>
+      If this time does not suit you, move or cancel your visit on its page, or call us at{' '}
+      {BUSINESS_PHONE}.
+    </Line>
+  </>
+);
+
 const Assigned = ({ data }: { data: MessageData }) => (
   <>
     <Line>Your visit has a technician. We will text or email you when they set off.</Line>
@@ -168,6 +178,7 @@ const Cancelled = ({ data }: { data: MessageData }) => (
 
 const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> = {
   received: Received,
+  moved: Moved,
   assigned: Assigned,
   on_the_way: OnTheWay,
   arrived: Arrived,

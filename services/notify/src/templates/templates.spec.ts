@@ -8,6 +8,10 @@ const XSS = '<script>alert(1)</script>';
 /** Each step's key line: the email's heading, and the same words in the text message. */
 const KEY_LINES: Record<MessageKind, { email: string; sms: string }> = {
   received: { email: 'We have your request', sms: 'we have your request' },
+  moved: {
+    email: 'Your visit is now Sat, Jun 15 at 2 PM',
+    sms: 'your visit CB-7K3Q9 is now Sat, Jun 15 at 2 PM',
+  },
   assigned: { email: 'Dana will be your technician', sms: 'Dana will be your technician' },
   on_the_way: { email: 'Dana is on the way', sms: 'Dana is on the way' },
   arrived: { email: 'Dana has arrived', sms: 'Dana has arrived' },
@@ -20,7 +24,12 @@ const KEY_LINES: Record<MessageKind, { email: string; sms: string }> = {
 };
 
 const dataFor = (kind: MessageKind) =>
-  messageFixture({ kind, receipt: kind === 'completed' ? receiptFixture() : null });
+  messageFixture({
+    kind,
+    receipt: kind === 'completed' ? receiptFixture() : null,
+    // A move always names the new hour.
+    scheduledLabel: kind === 'moved' ? 'Sat, Jun 15 at 2 PM' : null,
+  });
 
 describe('ReactEmailTemplates.render', () => {
   describe.each(MESSAGE_KINDS)('%s', (kind) => {
@@ -75,6 +84,20 @@ describe('ReactEmailTemplates.render', () => {
     const asap = (await templates.render('email', messageFixture())).text;
     expect(asap).toContain('We are finding a technician for you now');
     expect(asap).toContain('Follow your visit');
+  });
+
+  it('moved: says the new hour by email and text, and what the customer can do about it', async () => {
+    const data = dataFor('moved');
+    const email = await templates.render('email', data);
+    expect(email.subject).toBe('Cincy Battery: visit moved (CB-7K3Q9)');
+    expect(email.text).toContain('Your visit is now Sat, Jun 15 at 2 PM');
+    expect(email.text).toContain('move or cancel your visit on its page');
+    expect((await templates.render('sms', data)).text).toBe(
+      'Cincy Battery: your visit CB-7K3Q9 is now Sat, Jun 15 at 2 PM. Follow: https://cincybattery.test/track/tok_abc123 Reply STOP to opt out.',
+    );
+    const unknown = messageFixture({ kind: 'moved', scheduledLabel: null });
+    expect((await templates.render('email', unknown)).text).toContain('Your visit has a new time');
+    expect((await templates.render('sms', unknown)).text).toContain('is now at a new time.');
   });
 
   it.each(['assigned', 'on_the_way'] as const)(

@@ -55,6 +55,12 @@ function parts(data: MessageData): TextParts {
         ],
         link: { label: 'Follow your visit', url: data.trackingUrl },
       };
+    case 'moved':
+      return {
+        head: `your visit${reference ? ` ${reference}` : ''} is now ${oneLine(data.scheduledLabel ?? '') || 'at a new time'}`,
+        extras: [],
+        link: follow,
+      };
     case 'assigned':
       return {
         head: tech ? `${tech} will be your technician` : 'a technician has taken your visit',

@@ -1,0 +1,34 @@
+import { businessInstant } from '../time';
+import { QUIET_HOURS, sendableAt } from './messages';
+
+describe('sendableAt', () => {
+  const night = businessInstant('2030-06-15', 23); // Saturday, 11 PM in Cincinnati
+  const morning = businessInstant('2030-06-16', 8);
+
+  it('sends email at once, and texts at once outside the quiet hours', () => {
+    expect(sendableAt('received', 'email', night, null)).toEqual(night);
+    const noon = businessInstant('2030-06-15', 12);
+    expect(sendableAt('received', 'sms', noon, null)).toEqual(noon);
+    expect(sendableAt('received', 'sms', night, null, null)).toEqual(night);
+  });
+
+  it('holds a text about a visit not under way until 8 AM', () => {
+    for (const kind of ['received', 'moved', 'assigned', 'declined', 'cancelled'] as const)
+      expect(sendableAt(kind, 'sms', night, null, QUIET_HOURS)).toEqual(morning);
+    // After midnight, the same morning.
+    const early = businessInstant('2030-06-16', 3);
+    expect(sendableAt('received', 'sms', early, '2030-06-17')).toEqual(morning);
+  });
+
+  it('sends at night the texts of a visit under way on its day (or ASAP), not of a later one', () => {
+    for (const kind of ['on_the_way', 'arrived', 'completed'] as const) {
+      expect(sendableAt(kind, 'sms', night, null)).toEqual(night);
+      expect(sendableAt(kind, 'sms', night, '2030-06-15')).toEqual(night);
+      // Tomorrow's visit is not under way tonight: its texts wait for the morning.
+      expect(sendableAt(kind, 'sms', night, '2030-06-16')).toEqual(morning);
+    }
+    // Work past midnight on the evening's visit is still under way.
+    const late = businessInstant('2030-06-16', 0, 30);
+    expect(sendableAt('arrived', 'sms', late, '2030-06-15')).toEqual(late);
+  });
+});

@@ -1,0 +1,199 @@
+import { QUIET_HOURS, businessInstant } from '@cincy/contracts';
+import { ClaimDecision, DROP_REASONS, VisitFacts, VisitMessage, decideClaims } from './claim-rules';
+
+// Saturday June 15, 2030 in Cincinnati: 11 PM the night, 8 AM the next morning.
+const NIGHT = businessInstant('2030-06-15', 23);
+const MORNING = businessInstant('2030-06-16', 8);
+const minutes = (n: number) => new Date(NIGHT.getTime() - 60 * 60_000 + n * 60_000);
+
+let nextId = 0;
+/** A message of one step; `at` is the step's minute (of the hour before NIGHT). */
+function message(
+  kind: VisitMessage['kind'],
+  at: number,
+  overrides: Partial<VisitMessage> = {},
+): VisitMessage {
+  return {
+    id: (nextId += 1),
+    eventId: `${kind}-${at}`,
+    kind,
+    channel: 'sms',
+    state: 'queued',
+    occurredAt: minutes(at),
+    nextAttemptAt: minutes(at),
+    leaseUntil: null,
+    ...overrides,
+  };
+}
+const heldTill8 = { nextAttemptAt: MORNING };
+const open: VisitFacts = { status: 'pending', scheduledDate: null };
+
+const decide = (visit: VisitFacts, messages: VisitMessage[], now = NIGHT) =>
+  decideClaims(visit, messages, { now, quietHours: QUIET_HOURS });
+const byKind = (messages: VisitMessage[], decisions: Map<number, ClaimDecision>) =>
+  Object.fromEntries(messages.map((m) => [`${m.kind}/${m.channel}`, decisions.get(m.id) ?? null]));
+const send = { action: 'send' };
+const drop = (reason: string) => ({ action: 'drop', reason });
+
+describe('decideClaims: a held message is checked again when it goes', () => {
+  it('drops "received" and "assigned" held overnight once "on the way" goes (a visit worked before 8 AM)', () => {
+    const messages = [
+      message('received', 1, { ...heldTill8 }),
+      message('received', 1, { channel: 'email', eventId: 'received-1', state: 'sent' }),
+      message('assigned', 5, { ...heldTill8 }),
+      message('on_the_way', 30),
+    ];
+    expect(byKind(messages, decide({ ...open, status: 'en_route' }, messages))).toEqual({
+      'received/sms': drop('overtaken by a later step: On the way'),
+      'received/email': null,
+      'assigned/sms': drop('overtaken by a later step: On the way'),
+      'on_the_way/sms': send,
+    });
+  });
+
+  it('drops everything about a cancelled visit but the cancellation (moved, then cancelled)', () => {
+    const visit: VisitFacts = { status: 'cancelled', scheduledDate: '2030-06-16' };
+    const messages = [
+      message('received', 1, { ...heldTill8 }),
+      message('moved', 10, { ...heldTill8 }),
+      message('cancelled', 20, { ...heldTill8 }),
+    ];
+    // At night the cancellation waits for 8 AM; the rest is dropped as soon as anything is due.
+    expect(byKind(messages, decide(visit, messages))).toEqual({
+      'received/sms': drop('visit cancelled'),
+      'moved/sms': drop('visit cancelled'),
+      'cancelled/sms': null,
+    });
+    expect(byKind(messages, decide(visit, messages, MORNING))['cancelled/sms']).toEqual(send);
+    const declined = [message('assigned', 1), message('declined', 2)];
+    expect(byKind(declined, decide({ ...visit, status: 'declined' }, declined, MORNING))).toEqual({
+      'assigned/sms': drop(DROP_REASONS.ended('declined')),
+      'declined/sms': send,
+    });
+  });
+
+  it('drops a message about an hour the visit was moved from', () => {
+    const messages = [message('received', 1, { ...heldTill8 }), message('moved', 10, heldTill8)];
+    expect(byKind(messages, decide(open, messages, MORNING))).toEqual({
+      'received/sms': drop('overtaken by a later step: Visit moved'),
+      'moved/sms': send,
+    });
+  });
+
+  it('never drops the receipt', () => {
+    const messages = [
+      // A retry of the receipt, due after the (staff) cancellation was sent.
+      message('completed', 40, { nextAttemptAt: minutes(55) }),
+      message('cancelled', 50, { state: 'sent' }),
+    ];
+    expect(byKind(messages, decide({ ...open, status: 'cancelled' }, messages))).toEqual({
+      'completed/sms': send,
+      'cancelled/sms': null,
+    });
+  });
+
+  it('orders by the step, not by when notify stored it', () => {
+    // The receipt's consumer ran before the arrival's: the arrival is older all the same.
+    const completed = message('completed', 40);
+    const arrived = message('arrived', 35, { id: completed.id + 1 });
+    expect(byKind([completed, arrived], decide(open, [completed, arrived]))).toEqual({
+      'completed/sms': send,
+      'arrived/sms': drop('overtaken by a later step: Completed (receipt)'),
+    });
+  });
+
+  it('lets a dropped later step overtake nothing', () => {
+    const messages = [
+      message('received', 1, { nextAttemptAt: MORNING }),
+      message('assigned', 5, { state: 'dropped' }),
+    ];
+    expect(byKind(messages, decide(open, messages, MORNING))).toEqual({
+      'received/sms': send,
+      'assigned/sms': null,
+    });
+  });
+
+  it('names the next step that stands, and a step never overtakes its own other channel', () => {
+    const messages = [
+      message('received', 1, { ...heldTill8 }),
+      message('received', 1, { channel: 'email', eventId: 'received-1' }),
+      message('assigned', 5, { ...heldTill8, state: 'dropped' }),
+      message('on_the_way', 30, { state: 'sent' }),
+      message('arrived', 40),
+    ];
+    expect(byKind(messages, decide({ ...open, status: 'on_location' }, messages))).toEqual({
+      'received/sms': drop('overtaken by a later step: On the way'),
+      'received/email': drop('overtaken by a later step: On the way'),
+      'assigned/sms': null,
+      'on_the_way/sms': null,
+      'arrived/sms': send,
+    });
+  });
+
+  it('drops "assigned" once the technician gave the visit back, not while they have it', () => {
+    const messages = [message('received', 1, { state: 'sent' }), message('assigned', 5)];
+    const at = (status: VisitFacts['status']) =>
+      byKind(messages, decide({ status, scheduledDate: null }, messages, MORNING))['assigned/sms'];
+    expect(at('pending')).toEqual(drop(DROP_REASONS.handedBack));
+    expect(at('assigned')).toEqual(drop(DROP_REASONS.handedBack));
+    expect(at('accepted')).toEqual(send);
+  });
+});
+
+describe('decideClaims: a visit never texts out of order', () => {
+  it('sends nothing on a channel while an older message of it is in flight', () => {
+    const messages = [
+      message('received', 1, { state: 'sending', leaseUntil: new Date(MORNING.getTime() + 1) }),
+      message('received', 1, { channel: 'email', eventId: 'received-1', state: 'sending' }),
+      message('cancelled', 20, { nextAttemptAt: minutes(20) }),
+      message('cancelled', 20, { channel: 'email', eventId: 'cancelled-20' }),
+    ];
+    messages[1].leaseUntil = minutes(50); // that sender's lease ended: it died mid-send
+    expect(byKind(messages, decide({ ...open, status: 'cancelled' }, messages, MORNING))).toEqual({
+      'received/sms': null,
+      'received/email': drop('visit cancelled'),
+      'cancelled/sms': null,
+      'cancelled/email': send,
+    });
+  });
+
+  it('sends the oldest of two due messages of a channel that both stand, then the other', () => {
+    // Only the receipt stands behind a later step; nothing may pass it.
+    const completed = message('completed', 40);
+    const cancelled = message('cancelled', 50);
+    expect(byKind([completed, cancelled], decide(open, [completed, cancelled]))).toEqual({
+      'completed/sms': send,
+      'cancelled/sms': null,
+    });
+  });
+
+  it('leaves alone what is sent, failed or not due', () => {
+    const messages = [
+      message('received', 1, { state: 'sent' }),
+      message('received', 1, { channel: 'email', eventId: 'received-1', state: 'failed' }),
+      message('moved', 10, { ...heldTill8 }),
+    ];
+    expect(decide(open, messages).size).toBe(0);
+  });
+});
+
+describe('decideClaims: the quiet hours, checked as a text goes', () => {
+  it('holds a due text about a visit not under way until 8 AM (a resend at night)', () => {
+    const messages = [message('received', 1, { nextAttemptAt: NIGHT })];
+    expect(byKind(messages, decide(open, messages))).toEqual({
+      'received/sms': { action: 'hold', until: MORNING },
+    });
+  });
+
+  it('sends "on the way" at night only for a visit of that day', () => {
+    const messages = [message('on_the_way', 30)];
+    const today: VisitFacts = { status: 'en_route', scheduledDate: '2030-06-15' };
+    expect(byKind(messages, decide(today, messages))['on_the_way/sms']).toEqual(send);
+    expect(byKind(messages, decide({ ...today, scheduledDate: null }, messages))).toEqual({
+      'on_the_way/sms': send,
+    });
+    expect(byKind(messages, decide({ ...today, scheduledDate: '2030-06-16' }, messages))).toEqual({
+      'on_the_way/sms': { action: 'hold', until: MORNING },
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import {
+  AppointmentStatus,
+  MESSAGE_KIND_LABELS,
+  MessageChannel,
+  MessageKind,
+  MessageState,
+  sendableAt,
+} from '@cincy/contracts';
+
+/**
+ * What the sender's claim decides for a visit's messages as one of them comes due (ADR 0097): a
+ * message is checked again when it goes, against the visit as notify knows it then, and a
+ * visit's messages go out in the order of their steps.
+ */
+
+/** One message of the visit, as the claim reads it. */
+export interface VisitMessage {
+  id: number;
+  /** The step (event) it tells of: a step's email and text share it. */
+  eventId: string;
+  kind: MessageKind;
+  channel: MessageChannel;
+  state: MessageState;
+  /** When its step happened: the order of a visit's messages. */
+  occurredAt: Date;
+  nextAttemptAt: Date | null;
+  leaseUntil: Date | null;
+}
+
+/** The visit as notify's copy knows it now. */
+export interface VisitFacts {
+  /** Dispatch's status, from the steps notify follows; null before the first. */
+  status: AppointmentStatus | null;
+  /** Its day (YYYY-MM-DD) after any move; null for ASAP. */
+  scheduledDate: string | null;
+}
+
+export type ClaimDecision =
+  | { action: 'send' }
+  /** A text the quiet hours hold: due again at `until`. */
+  | { action: 'hold'; until: Date }
+  | { action: 'drop'; reason: string };
+
+/** Why a message was dropped (staff read it as the message's reason). */
+export const DROP_REASONS = {
+  ended: (status: 'cancelled' | 'declined') => `visit ${status}`,
+  overtaken: (by: MessageKind) => `overtaken by a later step: ${MESSAGE_KIND_LABELS[by]}`,
+  handedBack: 'the technician gave the visit back',
+} as const;
+
+/** Nobody has the visit: it was handed back (or never taken). */
+const IN_POOL: readonly AppointmentStatus[] = ['pending', 'assigned'];
+
+const stepOrder = (a: VisitMessage, b: VisitMessage) =>
+  a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id;
+
+/** Not out yet, and no live sender has it: queued, or left sending by a sender whose lease ended. */
+const isClaimable = (m: VisitMessage, now: Date) =>
+  m.state === 'queued' ||
+  (m.state === 'sending' && m.leaseUntil !== null && m.leaseUntil.getTime() <= now.getTime());
+
+const isDue = (m: VisitMessage, now: Date) =>
+  m.state === 'sending' || (m.nextAttemptAt !== null && m.nextAttemptAt.getTime() <= now.getTime());
+
+/**
+ * Why a message that has not gone yet should not go at all, or null:
+ * - the receipt always goes (proof of the service and its warranty);
+ * - a visit cancelled or declined: nothing but the message that says so;
+ * - a later step of the visit has a message (not itself dropped): that one tells the customer
+ *   where the visit is now, and an older one would arrive after it or say what is no longer so;
+ * - "assigned" when nobody has the visit any more (the technician gave it back).
+ */
+function dropReason(m: VisitMessage, visit: VisitFacts, later: VisitMessage | undefined) {
+  if (m.kind === 'completed') return null;
+  // A visit that ended without service: its message is the one with the status's name.
+  const ended = visit.status === 'cancelled' || visit.status === 'declined' ? visit.status : null;
+  if (ended && m.kind !== ended) return DROP_REASONS.ended(ended);
+  if (later) return DROP_REASONS.overtaken(later.kind);
+  if (m.kind === 'assigned' && visit.status && IN_POOL.includes(visit.status))
+    return DROP_REASONS.handedBack;
+  return null;
+}
+
+/**
+ * The claim's decision for each message of one visit that it may act on now; a message without
+ * one stays as it is (not due, in flight, or waiting for an older one of its channel).
+ *
+ * Dropped: what dropReason says, for any message not yet out (due or still held). Sent: a due
+ * message once no older message of the visit on its channel is still unsent, so a visit's texts
+ * (and emails) arrive in the order of their steps. Held: a due text the quiet hours forbid now (a
+ * resend at night, a retry), until they end.
+ */
+export function decideClaims(
+  visit: VisitFacts,
+  messages: readonly VisitMessage[],
+  { now, quietHours }: { now: Date; quietHours: { fromHour: number; untilHour: number } | null },
+): Map<number, ClaimDecision> {
+  const decisions = new Map<number, ClaimDecision>();
+  const ordered = [...messages].sort(stepOrder);
+
+  // Newest first, so that an older message sees which later steps still stand.
+  const standing: VisitMessage[] = [];
+  for (const m of [...ordered].reverse()) {
+    const next = standing.findLast((later) => later.eventId !== m.eventId);
+    const reason = isClaimable(m, now) ? dropReason(m, visit, next) : null;
+    if (reason) decisions.set(m.id, { action: 'drop', reason });
+    else if (m.state !== 'dropped') standing.push(m);
+  }
+
+  // Oldest first: each channel's oldest unsent message is the only one that may go.
+  const blocked = new Set<MessageChannel>();
+  for (const m of ordered) {
+    if (decisions.has(m.id) || (m.state !== 'queued' && m.state !== 'sending')) continue;
+    if (!blocked.has(m.channel) && isClaimable(m, now) && isDue(m, now)) {
+      const until = sendableAt(m.kind, m.channel, now, visit.scheduledDate, quietHours);
+      decisions.set(m.id, until > now ? { action: 'hold', until } : { action: 'send' });
+    }
+    blocked.add(m.channel);
+  }
+  return decisions;
+}
