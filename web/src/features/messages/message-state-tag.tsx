@@ -1,14 +1,20 @@
 import { Tag, Typography } from 'antd';
 import type { Message } from '@cincy/contracts';
-import { MESSAGE_STATE_COLORS, MESSAGE_STATE_LABELS } from './message-view.util';
+import { MESSAGE_STATE_COLORS, MESSAGE_STATE_LABELS, hasReason } from './message-view.util';
 
-/** The state as a coloured tag, and for a failed message its reason under it. */
+/**
+ * The state as a coloured tag, and under it a failed message's reason (in red) or what overtook
+ * a dropped one.
+ */
 export function MessageStateTag({ message: m }: { message: Pick<Message, 'state' | 'lastError'> }) {
   return (
     <span>
       <Tag color={MESSAGE_STATE_COLORS[m.state]}>{MESSAGE_STATE_LABELS[m.state] ?? m.state}</Tag>
-      {m.state === 'failed' && m.lastError && (
-        <Typography.Text type="danger" style={{ display: 'block', overflowWrap: 'anywhere' }}>
+      {hasReason(m) && (
+        <Typography.Text
+          type={m.state === 'failed' ? 'danger' : 'secondary'}
+          style={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
           {m.lastError}
         </Typography.Text>
       )}

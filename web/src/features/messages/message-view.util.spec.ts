@@ -36,12 +36,13 @@ const message = (over: Partial<Message> = {}): Message => ({
 });
 
 describe('the state tag', () => {
-  it('colours waiting blue, sent green and failed red', () => {
+  it('colours waiting blue, sent green, failed red and dropped grey', () => {
     expect(MESSAGE_STATE_COLORS).toEqual({
       queued: 'blue',
       sending: 'blue',
       sent: 'green',
       failed: 'red',
+      dropped: 'default',
     });
   });
 
@@ -56,6 +57,12 @@ describe('the state tag', () => {
     );
     expect(stateText(message({ state: 'failed' }))).toBe('Failed');
     expect(stateText(message({ state: 'queued', lastError: 'timeout' }))).toBe('Queued');
+  });
+
+  it('adds what overtook a dropped message', () => {
+    expect(stateText(message({ state: 'dropped', lastError: 'visit cancelled' }))).toBe(
+      'Dropped: visit cancelled',
+    );
   });
 });
 
@@ -109,7 +116,7 @@ describe('clockTime', () => {
 describe('Resend', () => {
   it('is offered for a failed message only', () => {
     expect(canResend(message({ state: 'failed' }))).toBe(true);
-    for (const state of ['queued', 'sending', 'sent'] as const)
+    for (const state of ['queued', 'sending', 'sent', 'dropped'] as const)
       expect(canResend(message({ state }))).toBe(false);
   });
 
@@ -137,8 +144,14 @@ describe('Resend', () => {
 });
 
 describe('the state filter', () => {
-  it('offers All, Queued, Sent and Failed', () => {
-    expect(STATE_FILTERS.map((f) => f.label)).toEqual(['All', 'Queued', 'Sent', 'Failed']);
+  it('offers All, Queued, Sent, Failed and Dropped', () => {
+    expect(STATE_FILTERS.map((f) => f.label)).toEqual([
+      'All',
+      'Queued',
+      'Sent',
+      'Failed',
+      'Dropped',
+    ]);
     expect(STATE_FILTERS[0].value).toBe('all');
   });
 });

@@ -15,12 +15,13 @@ import { NO_DATE, formatDateTime } from '../../lib/format';
  * so each mapping is tested without antd.
  */
 
-/** antd Tag colours: waiting blue, sent green, failed red. */
+/** antd Tag colours: waiting blue, sent green, failed red, dropped (not news any more) grey. */
 export const MESSAGE_STATE_COLORS: Record<MessageState, string> = {
   queued: 'blue',
   sending: 'blue',
   sent: 'green',
   failed: 'red',
+  dropped: 'default',
 };
 
 export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
@@ -28,7 +29,12 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
+  dropped: 'Dropped',
 };
+
+/** The states whose reason staff read beside them: why it failed, or what overtook it. */
+export const hasReason = (m: Pick<Message, 'state' | 'lastError'>) =>
+  (m.state === 'failed' || m.state === 'dropped') && !!m.lastError;
 
 export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
   email: 'Email',
@@ -45,10 +51,13 @@ export const messageAddress = (m: Pick<Message, 'channel' | 'to'>) =>
 /** Only a failed message may be sent again (the server refuses the others). */
 export const canResend = (m: Pick<Message, 'state'>) => m.state === 'failed';
 
-/** The state with its reason when it failed: "Failed: 550 mailbox unavailable". */
+/**
+ * The state with its reason when it failed or was dropped: "Failed: 550 mailbox unavailable",
+ * "Dropped: visit cancelled".
+ */
 export function stateText(m: Pick<Message, 'state' | 'lastError'>): string {
   const label = MESSAGE_STATE_LABELS[m.state] ?? m.state;
-  return m.state === 'failed' && m.lastError ? `${label}: ${m.lastError}` : label;
+  return hasReason(m) ? `${label}: ${m.lastError}` : label;
 }
 
 /**
@@ -87,6 +96,7 @@ export const STATE_FILTERS: readonly { value: MessageState | 'all'; label: strin
   { value: 'queued', label: 'Queued' },
   { value: 'sent', label: 'Sent' },
   { value: 'failed', label: 'Failed' },
+  { value: 'dropped', label: 'Dropped' },
 ];
 
 /** The drawer reads the job's messages again this often while it is open. */

@@ -71,6 +71,23 @@ describe("a job's messages (the drawer)", () => {
     expect(html).toContain('6 attempts');
   });
 
+  it('shows a dropped message grey, with what overtook it, and no Resend', () => {
+    const dropped = message({
+      kind: 'received',
+      channel: 'sms',
+      state: 'dropped',
+      route: null,
+      attempts: 0,
+      lastError: 'overtaken by a later step: On the way',
+      sentAt: null,
+    });
+    const html = render(<MessageList messages={[dropped]} customerName="Jane Doe" />);
+    expect(html).toMatch(/ant-tag-default[^>]*>Dropped</);
+    expect(html).toContain('overtaken by a later step: On the way');
+    expect(html).not.toContain('ant-typography-danger');
+    expect(resendButtons(html)).toBe(0);
+  });
+
   it('offers Resend on the failed message only', () => {
     expect(resendButtons(render(<MessageList messages={[message()]} customerName="J" />))).toBe(0);
     expect(
@@ -104,6 +121,10 @@ describe("the day's messages (the table)", () => {
       expect(html).toContain(text);
     expect(html).toContain('21211 Invalid To number');
     expect(resendButtons(html)).toBe(1);
+    const dropped = message({ state: 'dropped', lastError: 'visit cancelled' });
+    expect(render(<MessagesTable rows={[dropped]} loading={false} label="x" />)).toContain(
+      'visit cancelled',
+    );
   });
 
   it('says so when the day has no messages', () => {

@@ -43,7 +43,7 @@ function Messages() {
       <title>{`${TITLE} | Cincy Battery`}</title>
       <PageHeader
         title={TITLE}
-        subtitle="What was sent to customers, by email and text, and what is still waiting or failed."
+        subtitle="What was sent to customers, by email and text, and what is still waiting, failed or was dropped as no longer true."
       />
       <Card aria-busy={messages.isFetching || undefined}>
         <Flex vertical gap={16}>
