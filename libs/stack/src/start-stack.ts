@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { natsNames } from '@cincy/contracts';
+import { INFRA_DEFAULTS, localAppUrl, natsNames } from '@cincy/contracts';
 import { connect } from 'nats';
 import { createDatabase, databaseNameOf, dropDatabase, withDatabaseName } from './database';
 import { freePort } from './free-port';
@@ -7,8 +7,6 @@ import { infraUrls } from './infra-check';
 import { Instance, instancesOf, missingBuilds, Replicas } from './processes';
 import { OutputMode, StackProcesses } from './stack-processes';
 
-/** The gateway's own default port, for the developer's stack when PORT is unset. */
-const DEFAULT_PORT = 3000;
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 const WAITING_NOTE_EVERY_MS = 30_000;
@@ -87,7 +85,8 @@ export interface Stack {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Where {
+/** Where a stack runs: its database, NATS server and prefix, and its processes' ports. */
+export interface Where {
   databaseUrl: string;
   natsUrl: string;
   natsPrefix: string;
@@ -123,7 +122,7 @@ async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promis
     return metricsPorts;
   };
   if (!options.throwaway) {
-    const first = Number(env.PORT || DEFAULT_PORT);
+    const first = Number(env.PORT || INFRA_DEFAULTS.port);
     const ports = Array.from({ length: gateways }, (_, i) => first + i);
     return {
       databaseUrl: serverUrl,
@@ -146,7 +145,8 @@ async function whereToRun(options: StackOptions, env: NodeJS.ProcessEnv): Promis
   };
 }
 
-function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where: Where) {
+/** The environment of each process of the stack: the caller's, with the stack's own places. */
+export function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where: Where) {
   const base: NodeJS.ProcessEnv = { ...env };
   if (options.throwaway) {
     // Throwaway stacks log at E2E_LOG_LEVEL, not at the developer's LOG_LEVEL.
@@ -167,6 +167,8 @@ function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where: Where)
     base.SEED_ADMIN_PASSWORD = options.admin.password;
   }
   delete base.PORT; // only the gateway listens
+  // Messages link to where this stack's app answers, unless the site has a public address.
+  base.PUBLIC_URL ||= localAppUrl(where.ports[0]);
   delete base.METRICS_PORT; // one port per process, or none
   // Replicas must agree on the booking cookie's key; one per stack when none is configured.
   if (where.ports.length > 1) base.COOKIE_SECRET ||= randomBytes(32).toString('hex');

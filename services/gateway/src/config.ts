@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { INFRA_DEFAULTS } from '@cincy/contracts';
 import { EnvOf, defineEnv } from '@cincy/platform';
 import { z } from 'zod';
 
 export const GATEWAY_ENV = defineEnv(
   'gateway',
   z.object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number().int().min(0).max(65535).default(INFRA_DEFAULTS.port),
     /** The built web app; the repo's web/dist by default. */
     WEB_DIST_DIR: z.string().default(join(__dirname, '..', '..', '..', 'web', 'dist')),
     /** Signs the anonymous booking cookie. Replicas behind one site must share it. */
