@@ -7,10 +7,8 @@ import {
   EventEnvelope,
   EventType,
   Message,
-  ServiceRecord,
   addDays,
   businessDate,
-  businessInstant,
   businessParts,
 } from '@cincy/contracts';
 import {
@@ -36,7 +34,15 @@ import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { notifyService } from '../src/app.module';
 import { Sender } from '../src/outbound';
-import { TestSmsProvider, TestSmtpServer, newToken, serveRpc } from './stubs';
+import {
+  TestSmsProvider,
+  TestSmtpServer,
+  rescheduled,
+  serveLinks,
+  serveTrackingView,
+  serviceRecordFor,
+  slotFields,
+} from './stubs';
 
 const stack = useIsolatedStack();
 const smtp = new TestSmtpServer();
@@ -56,26 +62,8 @@ beforeAll(async () => {
   process.env.PORT = PORT;
   delete process.env.PUBLIC_URL;
   nats = await openTestNats(stack.prefix);
-  serveRpc(nats.connection, stack.prefix, 'booking.links.issue', ({ appointmentId }) => ({
-    token: newToken(),
-    reference: references.get(Number(appointmentId)) ?? 'CB-22222',
-  }));
-  serveRpc(nats.connection, stack.prefix, 'dispatch.tracking.view', () => ({
-    state: {
-      status: 'en_route',
-      timeline: [],
-      technician: { firstName: 'Tess' },
-      position: null,
-      etaMinutes: 17,
-      queuePosition: null,
-      scheduledDate: null,
-      scheduledTime: null,
-      canCancel: false,
-      canReschedule: false,
-    },
-    technicianId: TEST_ACTORS.tech.id,
-    destination: null,
-  }));
+  serveLinks(nats.connection, stack.prefix, references);
+  serveTrackingView(nats.connection, stack.prefix);
   rpc = await connectTestRpc(stack.prefix);
 });
 
@@ -127,12 +115,7 @@ async function book(slot?: { date: string; hour: number }) {
     buildEvent('booking.appointment.requested', {
       ...requestedPayload(id, 'Robin Banks', { reference }),
       customer: { name: 'Robin Banks', phone: `(513) 555-${number}`, email },
-      ...(slot && {
-        preferredTime: slot.date,
-        scheduledDate: slot.date,
-        scheduledTime: `${slot.hour}:00`,
-        scheduledStartTime: businessInstant(slot.date, slot.hour).toISOString(),
-      }),
+      ...(slot && slotFields(slot.date, slot.hour)),
     }),
   );
   // Dispatch's steps come later: notify has the booking first.
@@ -157,28 +140,6 @@ function step(type: VisitStep, id: number, status: AppointmentStatus, version: n
       ? boardView(fields)
       : assignedView(TEST_ACTORS.tech, fields);
   return publish(buildEvent(type, { appointment }));
-}
-
-function completion(id: number): ServiceRecord {
-  return {
-    id,
-    appointmentId: id,
-    customerId: id,
-    serviceCode: 'battery_installed',
-    completionNotes: null,
-    technicianId: TEST_ACTORS.tech.id,
-    technicianName: TEST_ACTORS.tech.name,
-    batterySerialNumber: `SN-${id}`,
-    previousBatterySerialNumber: null,
-    vehicleYear: '2019',
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Camry',
-    vehicleColor: 'Blue',
-    vehicleMileage: '84000',
-    inventoryItemId: null,
-    completedAt: new Date().toISOString(),
-    price: 165,
-  };
 }
 
 /** Every message of the visit is out of the queue: sent, failed or dropped. */
@@ -212,7 +173,7 @@ describe('notify: held messages checked again when they go', () => {
     await step('dispatch.appointment.arrived', visit.id, 'on_location', 4);
     await textsSent(visit.id, 2);
     await publish(
-      buildEvent('inventory.service-record.created', { serviceRecord: completion(visit.id) }),
+      buildEvent('inventory.service-record.created', { serviceRecord: serviceRecordFor(visit.id) }),
     );
     await textsSent(visit.id, 3);
 
@@ -245,15 +206,7 @@ describe('notify: held messages checked again when they go', () => {
     const day = addDays(businessDate(new Date()), 3);
     const visit = await book({ date: day, hour: 10 });
     await mailsArrived(visit.email, 1);
-    await publish(
-      buildEvent('booking.appointment.rescheduled', {
-        appointmentId: visit.id,
-        preferredTime: day,
-        scheduledDate: day,
-        scheduledTime: '14:00',
-        scheduledStartTime: businessInstant(day, 14).toISOString(),
-      }),
-    );
+    await publish(buildEvent('booking.appointment.rescheduled', rescheduled(visit.id, day, 14)));
     await mailsArrived(visit.email, 2);
     await step('dispatch.appointment.cancelled', visit.id, 'cancelled', 2);
 

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  EventEnvelope,
-  Message,
-  ServiceRecord,
-  TEXT_OPT_OUT_LINE,
-  addDays,
-  businessDate,
-  businessInstant,
-} from '@cincy/contracts';
+import { EventEnvelope, Message, TEXT_OPT_OUT_LINE, addDays, businessDate } from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
@@ -32,7 +24,15 @@ import {
 import { INestMicroservice } from '@nestjs/common';
 import { notifyService } from '../src/app.module';
 import { StepsService } from '../src/steps';
-import { TestSmsProvider, TestSmtpServer, newToken, serveRpc } from './stubs';
+import {
+  TestSmsProvider,
+  TestSmtpServer,
+  rescheduled,
+  serveLinks,
+  serveTrackingView,
+  serviceRecordFor,
+  slotFields,
+} from './stubs';
 
 const stack = useIsolatedStack();
 const smtp = new TestSmtpServer();
@@ -43,7 +43,7 @@ let notify: INestMicroservice;
 let rpc: RpcClient;
 let nats: NatsConnectionHolder;
 const references = new Map<number, string>();
-const issuedTokens: string[] = [];
+let issuedTokens: string[] = [];
 let nextId = 100;
 
 beforeAll(async () => {
@@ -55,27 +55,8 @@ beforeAll(async () => {
   process.env.NOTIFY_RETRY_FIRST_MS = '200';
   process.env.SMS_QUIET_HOURS = 'off';
   nats = await openTestNats(stack.prefix);
-  serveRpc(nats.connection, stack.prefix, 'booking.links.issue', ({ appointmentId }) => {
-    const token = newToken();
-    issuedTokens.push(token);
-    return { token, reference: references.get(Number(appointmentId)) ?? 'CB-22222' };
-  });
-  serveRpc(nats.connection, stack.prefix, 'dispatch.tracking.view', () => ({
-    state: {
-      status: 'en_route',
-      timeline: [],
-      technician: { firstName: 'Tess' },
-      position: null,
-      etaMinutes: 17,
-      queuePosition: null,
-      scheduledDate: null,
-      scheduledTime: null,
-      canCancel: false,
-      canReschedule: false,
-    },
-    technicianId: TEST_ACTORS.tech.id,
-    destination: null,
-  }));
+  issuedTokens = serveLinks(nats.connection, stack.prefix, references);
+  serveTrackingView(nats.connection, stack.prefix);
   notify = await createServiceApp(notifyService);
   rpc = await connectTestRpc(stack.prefix);
 });
@@ -107,12 +88,7 @@ async function book(
   const event = buildEvent('booking.appointment.requested', {
     ...requestedPayload(id, `Robin <b>${id}</b> Banks`, { reference }),
     customer: { name: `Robin <b>${id}</b> Banks`, phone, email },
-    ...(slot && {
-      preferredTime: slot.date,
-      scheduledDate: slot.date,
-      scheduledTime: `${slot.hour}:00`,
-      scheduledStartTime: businessInstant(slot.date, slot.hour).toISOString(),
-    }),
+    ...(slot && slotFields(slot.date, slot.hour)),
   });
   await publish(event);
   return { id, reference, email, phone, e164: `+1${phone.replace(/\D/g, '')}`, event };
@@ -192,25 +168,7 @@ describe('notify: a message at each step', () => {
       }),
     );
     await consumerDrained(nats, 'notify-items');
-    const record: ServiceRecord = {
-      id: 9,
-      appointmentId: booking.id,
-      customerId: booking.id,
-      serviceCode: 'battery_installed',
-      completionNotes: null,
-      technicianId: TEST_ACTORS.tech.id,
-      technicianName: TEST_ACTORS.tech.name,
-      batterySerialNumber: 'SN-NEW-42',
-      previousBatterySerialNumber: null,
-      vehicleYear: '2019',
-      vehicleMake: 'Toyota',
-      vehicleModel: 'Camry',
-      vehicleColor: 'Blue',
-      vehicleMileage: '84000',
-      inventoryItemId: 3,
-      completedAt: new Date().toISOString(),
-      price: 165,
-    };
+    const record = serviceRecordFor(booking.id);
     await publish(buildEvent('inventory.service-record.created', { serviceRecord: record }));
     const receiptMail = await eventually(async () =>
       smtp.to(booking.email!).find((m) => m.attachments.length > 0),
@@ -232,15 +190,7 @@ describe('notify: a message at each step', () => {
     const day = addDays(businessDate(new Date()), 2);
     const booking = await book({ slot: { date: day, hour: 10 } });
     await sentBoth(booking.id);
-    await publish(
-      buildEvent('booking.appointment.rescheduled', {
-        appointmentId: booking.id,
-        preferredTime: day,
-        scheduledDate: day,
-        scheduledTime: '14:00',
-        scheduledStartTime: businessInstant(day, 14).toISOString(),
-      }),
-    );
+    await publish(buildEvent('booking.appointment.rescheduled', rescheduled(booking.id, day, 14)));
     const moved = await eventually(async () => {
       const all = (await messagesOf(booking.id)).filter((m) => m.kind === 'moved');
       return all.length === 2 && all.every((m) => m.state === 'sent') && all;

@@ -1,10 +1,19 @@
 // The outside world of notify in a test: an SMTP server, a text provider in the shape of
-// Twilio's Messages API, and booking's and dispatch's answers on NATS.
+// Twilio's Messages API, booking's and dispatch's answers on NATS, and the facts they announce.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { IncomingMessage, ServerResponse, createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { RpcAnswer, RpcRequest, RpcSubject, natsNames } from '@cincy/contracts';
+import {
+  EventPayload,
+  RpcAnswer,
+  RpcRequest,
+  RpcSubject,
+  ServiceRecord,
+  businessInstant,
+  natsNames,
+} from '@cincy/contracts';
+import { TEST_ACTORS } from '@cincy/platform/testing';
 import { ParsedMail, simpleParser } from 'mailparser';
 import { JSONCodec, NatsConnection } from 'nats';
 import { SMTPServer } from 'smtp-server';
@@ -144,3 +153,84 @@ export function serveRpc<S extends RpcSubject>(
 
 /** A private link's token, in the shape booking issues (34 base64url characters). */
 export const newToken = () => randomBytes(25).toString('base64url').slice(0, 34);
+
+/**
+ * Booking's private links, each a new token, with the visit's reference from `references`;
+ * answers the list the tokens are pushed to.
+ */
+export function serveLinks(
+  connection: NatsConnection,
+  prefix: string,
+  references: ReadonlyMap<number, string>,
+): string[] {
+  const issued: string[] = [];
+  serveRpc(connection, prefix, 'booking.links.issue', ({ appointmentId }) => {
+    const token = newToken();
+    issued.push(token);
+    return { token, reference: references.get(Number(appointmentId)) ?? 'CB-22222' };
+  });
+  return issued;
+}
+
+/** Dispatch's tracking view: Tess on the way, 17 minutes out. */
+export function serveTrackingView(connection: NatsConnection, prefix: string): void {
+  serveRpc(connection, prefix, 'dispatch.tracking.view', () => ({
+    state: {
+      status: 'en_route',
+      timeline: [],
+      technician: { firstName: 'Tess' },
+      position: null,
+      etaMinutes: 17,
+      queuePosition: null,
+      scheduledDate: null,
+      scheduledTime: null,
+      canCancel: false,
+      canReschedule: false,
+    },
+    technicianId: TEST_ACTORS.tech.id,
+    destination: null,
+  }));
+}
+
+/** A booking's (or a move's) hour: the day and the hour, as booking announces them. */
+export const slotFields = (date: string, hour: number) => ({
+  preferredTime: date,
+  scheduledDate: date,
+  scheduledTime: `${hour}:00`,
+  scheduledStartTime: businessInstant(date, hour).toISOString(),
+});
+
+/** Booking moved visit `appointmentId` to `hour` on `date`. */
+export const rescheduled = (
+  appointmentId: number,
+  date: string,
+  hour: number,
+): EventPayload<'booking.appointment.rescheduled'> => ({
+  appointmentId,
+  ...slotFields(date, hour),
+});
+
+/** Tess's service record of a battery installed on visit `appointmentId` (its customer's id too). */
+export const serviceRecordFor = (
+  appointmentId: number,
+  overrides: Partial<ServiceRecord> = {},
+): ServiceRecord => ({
+  id: 9,
+  appointmentId,
+  customerId: appointmentId,
+  serviceCode: 'battery_installed',
+  completionNotes: null,
+  technicianId: TEST_ACTORS.tech.id,
+  technicianName: TEST_ACTORS.tech.name,
+  batterySerialNumber: 'SN-NEW-42',
+  previousBatterySerialNumber: null,
+  vehicleYear: '2019',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Camry',
+  vehicleColor: 'Blue',
+  vehicleMileage: '84000',
+  inventoryItemId: 3,
+  completedAt: new Date().toISOString(),
+  price: 165,
+  ...overrides,
+});
