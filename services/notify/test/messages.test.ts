@@ -186,6 +186,49 @@ describe('notify: a message at each step', () => {
     });
   });
 
+  it('sends a quick run of steps each once and in order, the first text after its retry', async () => {
+    const booking = await book();
+    await consumerDrained(nats, 'notify-bookings');
+    const at = (status: 'accepted' | 'en_route' | 'on_location', version: number) => ({
+      appointment: assignedView(TEST_ACTORS.tech, {
+        id: booking.id,
+        customerId: booking.id,
+        status,
+        version,
+      }),
+    });
+    await publish(buildEvent('dispatch.appointment.accepted', at('accepted', 2)));
+    await publish(buildEvent('dispatch.appointment.departed', at('en_route', 3)));
+    await publish(buildEvent('dispatch.appointment.arrived', at('on_location', 4)));
+    await publish(
+      buildEvent('inventory.service-record.created', {
+        serviceRecord: serviceRecordFor(booking.id),
+      }),
+    );
+    const messages = await eventually(async () => {
+      const all = await messagesOf(booking.id);
+      return all.length === 10 && all.every((m) => m.state === 'sent') && all;
+    });
+    expect(byChannel(messages, 'sms')[0].attempts).toBe(2);
+    const steps = [
+      /we have your request/,
+      /Tess will be your technician/,
+      /Tess is on the way/,
+      /Tess has arrived/,
+      /your battery service is complete/,
+    ];
+    expect(sms.to(booking.e164).map((t) => t.body)).toEqual(
+      steps.map((step) => expect.stringMatching(step)),
+    );
+    expect(smtp.to(booking.email!).map((m) => m.subject)).toEqual([
+      expect.stringContaining('request received'),
+      expect.stringContaining('technician assigned'),
+      expect.stringContaining('technician on the way'),
+      expect.stringContaining('technician arrived'),
+      expect.stringContaining('service complete'),
+    ]);
+  });
+
   it('tells the customer of a moved visit its new hour, by email and text', async () => {
     const day = addDays(businessDate(new Date()), 2);
     const booking = await book({ slot: { date: day, hour: 10 } });

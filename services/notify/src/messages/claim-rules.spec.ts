@@ -1,5 +1,12 @@
 import { QUIET_HOURS, businessInstant } from '@cincy/contracts';
-import { ClaimDecision, DROP_REASONS, VisitFacts, VisitMessage, decideClaims } from './claim-rules';
+import {
+  ClaimDecision,
+  DROP_REASONS,
+  STILL_NEWS_MS,
+  VisitFacts,
+  VisitMessage,
+  decideClaims,
+} from './claim-rules';
 
 // Saturday June 15, 2030 in Cincinnati: 11 PM the night, 8 AM the next morning.
 const NIGHT = businessInstant('2030-06-15', 23);
@@ -137,6 +144,41 @@ describe('decideClaims: a held message is checked again when it goes', () => {
     expect(at('pending')).toEqual(drop(DROP_REASONS.handedBack));
     expect(at('assigned')).toEqual(drop(DROP_REASONS.handedBack));
     expect(at('accepted')).toEqual(send);
+  });
+});
+
+describe('decideClaims: a quick run of steps', () => {
+  // Noon: steps seconds apart, nothing held.
+  const NOON = businessInstant('2030-06-15', 12);
+  const secondsAgo = (n: number) => new Date(NOON.getTime() - n * 1000);
+  const step = (kind: VisitMessage['kind'], ago: number, overrides: Partial<VisitMessage> = {}) =>
+    message(kind, 0, { occurredAt: secondsAgo(ago), nextAttemptAt: secondsAgo(ago), ...overrides });
+  const taken: VisitFacts = { status: 'on_location', scheduledDate: null };
+
+  it('sends each step, oldest first, while each is still news', () => {
+    const messages = [step('assigned', 20), step('on_the_way', 10), step('arrived', 1)];
+    expect(byKind(messages, decide(taken, messages, NOON))).toEqual({
+      'assigned/sms': send,
+      'on_the_way/sms': null,
+      'arrived/sms': null,
+    });
+  });
+
+  it('waits for an older message retried within its two minutes, and drops it after', () => {
+    const retried = (secondsAfterStep: number) =>
+      step('received', 60, {
+        nextAttemptAt: new Date(secondsAgo(60).getTime() + secondsAfterStep * 1000),
+      });
+    const soon = [retried(STILL_NEWS_MS / 1000), step('assigned', 5)];
+    expect(byKind(soon, decide(taken, soon, NOON))).toEqual({
+      'received/sms': null,
+      'assigned/sms': null,
+    });
+    const late = [retried(STILL_NEWS_MS / 1000 + 1), step('assigned', 5)];
+    expect(byKind(late, decide(taken, late, NOON))).toEqual({
+      'received/sms': drop('overtaken by a later step: Technician assigned'),
+      'assigned/sms': send,
+    });
   });
 });
 

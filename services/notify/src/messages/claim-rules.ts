@@ -48,6 +48,13 @@ export const DROP_REASONS = {
   handedBack: 'the technician gave the visit back',
 } as const;
 
+/**
+ * How late after its own step a message still goes before a later step's: the news of a moment
+ * ago (a first retry, a quick run of steps) goes first, in order; later than this (held for the
+ * quiet hours, retried for long, notify behind) a later step has made it old news.
+ */
+export const STILL_NEWS_MS = 2 * 60_000;
+
 /** Nobody has the visit: it was handed back (or never taken). */
 const IN_POOL: readonly AppointmentStatus[] = ['pending', 'assigned'];
 
@@ -62,20 +69,31 @@ const isClaimable = (m: VisitMessage, now: Date) =>
 const isDue = (m: VisitMessage, now: Date) =>
   m.state === 'sending' || (m.nextAttemptAt !== null && m.nextAttemptAt.getTime() <= now.getTime());
 
+/** How long after its step a claimable message would reach the customer at the earliest. */
+const lateness = (m: VisitMessage, now: Date) =>
+  Math.max(now.getTime(), isDue(m, now) ? 0 : (m.nextAttemptAt?.getTime() ?? 0)) -
+  m.occurredAt.getTime();
+
 /**
  * Why a message that has not gone yet should not go at all, or null:
  * - the receipt always goes (proof of the service and its warranty);
  * - a visit cancelled or declined: nothing but the message that says so;
- * - a later step of the visit has a message (not itself dropped): that one tells the customer
- *   where the visit is now, and an older one would arrive after it or say what is no longer so;
+ * - a later step of the visit has a message (not itself dropped) and this one cannot reach the
+ *   customer within STILL_NEWS_MS of its own step: the later one tells where the visit is now,
+ *   and this one would arrive after it, or late and no longer so (the hour before a move);
  * - "assigned" when nobody has the visit any more (the technician gave it back).
  */
-function dropReason(m: VisitMessage, visit: VisitFacts, later: VisitMessage | undefined) {
+function dropReason(
+  m: VisitMessage,
+  visit: VisitFacts,
+  later: VisitMessage | undefined,
+  now: Date,
+) {
   if (m.kind === 'completed') return null;
   // A visit that ended without service: its message is the one with the status's name.
   const ended = visit.status === 'cancelled' || visit.status === 'declined' ? visit.status : null;
   if (ended && m.kind !== ended) return DROP_REASONS.ended(ended);
-  if (later) return DROP_REASONS.overtaken(later.kind);
+  if (later && lateness(m, now) > STILL_NEWS_MS) return DROP_REASONS.overtaken(later.kind);
   if (m.kind === 'assigned' && visit.status && IN_POOL.includes(visit.status))
     return DROP_REASONS.handedBack;
   return null;
@@ -87,8 +105,9 @@ function dropReason(m: VisitMessage, visit: VisitFacts, later: VisitMessage | un
  *
  * Dropped: what dropReason says, for any message not yet out (due or still held). Sent: a due
  * message once no older message of the visit on its channel is still unsent, so a visit's texts
- * (and emails) arrive in the order of their steps. Held: a due text the quiet hours forbid now (a
- * resend at night, a retry), until they end.
+ * (and emails) arrive in the order of their steps; an older one still news is waited for, one
+ * that is not was dropped. Held: a due text the quiet hours forbid now (a resend at night, a
+ * retry), until they end.
  */
 export function decideClaims(
   visit: VisitFacts,
@@ -102,7 +121,7 @@ export function decideClaims(
   const standing: VisitMessage[] = [];
   for (const m of [...ordered].reverse()) {
     const next = standing.findLast((later) => later.eventId !== m.eventId);
-    const reason = isClaimable(m, now) ? dropReason(m, visit, next) : null;
+    const reason = isClaimable(m, now) ? dropReason(m, visit, next, now) : null;
     if (reason) decisions.set(m.id, { action: 'drop', reason });
     else if (m.state !== 'dropped') standing.push(m);
   }
