@@ -129,18 +129,18 @@ export class CopiesRepository {
     return { customer: toCustomerCopy(row), appointment: toAppointmentCopy(row.appointment) };
   }
 
-  /** The visit moved to another hour (booking's reschedule): the copy as it is now, if known. */
+  /** The visit moved to another hour (booking's reschedule); false when it is not known here. */
   async moveAppointment(
     manager: EntityManager,
     id: number,
     to: { scheduledDate: string; scheduledTime: string; preferredTime: string },
-  ): Promise<AppointmentCopy | null> {
-    const [rows]: [AppointmentRow[], number] = await manager.query(
+  ): Promise<boolean> {
+    const [, moved]: [unknown[], number] = await manager.query(
       `UPDATE appointments SET scheduled_date = $2, scheduled_time = $3, preferred_time = $4
-        WHERE id = $1 RETURNING *`,
+        WHERE id = $1`,
       [id, to.scheduledDate, to.scheduledTime, to.preferredTime],
     );
-    return rows[0] ? toAppointmentCopy(rows[0]) : null;
+    return moved > 0;
   }
 
   /** Dispatch's status of the visit, from a view of `version`: an older view changes nothing. */

@@ -91,7 +91,10 @@ const NEWS_FOR_MS: Record<MessageKind, number> = {
 export const isStale = (kind: MessageKind, occurredAt: string, now: Date) =>
   now.getTime() - new Date(occurredAt).getTime() > NEWS_FOR_MS[kind];
 
-/** The message a dispatch step sends (the consumer's other types are ignored in CONSUMERS). */
+/**
+ * The message a dispatch step sends. 'unassigned' sends none (it only tells the copy nobody has
+ * the visit); the consumer's other types are ignored in CONSUMERS.
+ */
 export const VISIT_STEP_KINDS: Partial<Record<EventType, MessageKind>> = {
   'dispatch.appointment.accepted': 'assigned',
   'dispatch.appointment.departed': 'on_the_way',

@@ -59,8 +59,7 @@ export class StepsService implements OnModuleInit {
       }
       case 'booking.appointment.rescheduled': {
         const p = event.payload;
-        const appointment = await this.copies.moveAppointment(manager, p.appointmentId, p);
-        if (!appointment) return;
+        if (!(await this.copies.moveAppointment(manager, p.appointmentId, p))) return;
         await this.messages.createFor(manager, {
           eventId: event.id,
           occurredAt: event.occurredAt,
