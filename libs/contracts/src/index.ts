@@ -14,6 +14,7 @@ export * from './booking/service-area';
 export * from './booking/tracking';
 export * from './booking/customer-record';
 export * from './dispatch/api';
+export * from './dispatch/booked-hour';
 export * from './dispatch/lifecycle';
 export * from './dispatch/sla';
 export * from './dispatch/shifts';

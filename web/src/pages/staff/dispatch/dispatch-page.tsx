@@ -217,6 +217,7 @@ export function DispatchPage() {
       appointment={a}
       user={user}
       board={board}
+      now={now}
       onComplete={setCompleting}
       onDecline={setDeclining}
       onAssign={admin ? (job) => setAssigningId(job.id) : undefined}
