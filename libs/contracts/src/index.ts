@@ -19,6 +19,7 @@ export * from './dispatch/lifecycle';
 export * from './dispatch/sla';
 export * from './dispatch/shifts';
 export * from './dispatch/estimate';
+export * from './dispatch/ranking';
 export * from './dispatch/reports';
 export * from './inventory/api';
 export * from './inventory/stock';
