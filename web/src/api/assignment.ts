@@ -25,7 +25,7 @@ export function unassignAppointment(id: number): Promise<DashboardAppointment> {
   return requestJson('DELETE', `/api/appointments/${id}/assign`);
 }
 
-/** The assigned technician gives the job back, saying why. */
+/** The technician who has the job (assigned or accepted) gives it back, saying why. */
 export function handBackAppointment(id: number, body: HandBackBody): Promise<DashboardAppointment> {
   return requestJson('POST', `/api/appointments/${id}/hand-back`, body);
 }

@@ -40,6 +40,8 @@ interface Props {
   onHandBack?: (appointment: DashboardAppointment) => void;
   /** The technician's current job on a phone: the next step as one big full-width button. */
   block?: boolean;
+  /** The user accepted this job (the answer is on the board): the board shows its next step. */
+  onAccepted?: (appointment: DashboardAppointment) => void;
 }
 
 const BUTTON_LOOK: Record<JobAction, ButtonProps> = {
@@ -78,6 +80,7 @@ export function JobActions({
   onHandBack,
   block = false,
   now,
+  onAccepted,
 }: Props) {
   const change = useChangeAppointmentStatus();
   const unassign = useUnassignAppointment();
@@ -104,7 +107,10 @@ export function JobActions({
     // The promise, not mutate()'s callbacks: the board's push can move the card (unmounting
     // these buttons) before the answer arrives, and those callbacks never run after an unmount.
     change.mutateAsync({ id: a.id, change: { status: STEP_STATUS[action], ...technician } }).then(
-      () => toast(statusChangedToast(action)),
+      () => {
+        toast(statusChangedToast(action));
+        if (action === 'accept') onAccepted?.(a);
+      },
       (error: unknown) => {
         console.warn('Status update failed', error);
         toast(statusFailedToast(error));

@@ -113,6 +113,7 @@ export function JobCard({
       data-testid="job-card"
       data-appointment-id={a.id}
       data-version={a.version}
+      data-current={focus || undefined}
       aria-labelledby={titleId}
       role="article"
       title={
