@@ -165,6 +165,14 @@ describe('suggestions for a job now (ASAP)', () => {
 
 describe('suggestions for a job at a later hour', () => {
   const at3 = booked(10, TODAY, '15:00:00');
+  /** A visit of Dana's (technician 1). */
+  const hers = (
+    id: number,
+    date: string,
+    time: string,
+    status: 'assigned' | 'accepted',
+    customerLocation: Point,
+  ) => booked(id, date, time, { status, technicianId: 1, customerLocation });
 
   it('ranks who is on shift at the job’s hour, not now (and the reverse)', () => {
     const technicians = [person(1, 'Dana', NEAR), person(2, 'Lee', FAR)];
@@ -184,27 +192,11 @@ describe('suggestions for a job at a later hour', () => {
       facts({
         technicians: [person(1, 'Dana', FAR)],
         jobs: [
-          booked(20, TODAY, '12:00:00', {
-            status: 'assigned',
-            technicianId: 1,
-            customerLocation: MID,
-          }),
-          booked(21, TODAY, '13:00:00', {
-            status: 'accepted',
-            technicianId: 1,
-            customerLocation: NEAR,
-          }),
+          hers(20, TODAY, '12:00:00', 'assigned', MID),
+          hers(21, TODAY, '13:00:00', 'accepted', NEAR),
           // After the hour, or on another day: not where she comes from.
-          booked(22, TODAY, '16:00:00', {
-            status: 'assigned',
-            technicianId: 1,
-            customerLocation: FAR,
-          }),
-          booked(23, '2026-11-24', '14:00:00', {
-            status: 'assigned',
-            technicianId: 1,
-            customerLocation: FAR,
-          }),
+          hers(22, TODAY, '16:00:00', 'assigned', FAR),
+          hers(23, '2026-11-24', '14:00:00', 'assigned', FAR),
         ],
       }),
     ).suggestions(at3);
@@ -220,13 +212,7 @@ describe('suggestions for a job at a later hour', () => {
     const ranked = technicianRanker(
       facts({
         technicians: [person(1, 'Dana', FAR)],
-        jobs: [
-          booked(20, TODAY, '15:00:00', {
-            status: 'assigned',
-            technicianId: 1,
-            customerLocation: NEAR,
-          }),
-        ],
+        jobs: [hers(20, TODAY, '15:00:00', 'assigned', NEAR)],
       }),
     ).suggestions(at3);
     expect(ranked[0]).toMatchObject({
