@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Collapse, Flex, Row, Skeleton, Typography } from 'antd';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   POLLING_MS,
@@ -82,6 +82,31 @@ function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => v
   );
 }
 
+/** How long to look for a card the board is about to draw (about a second of frames). */
+const REVEAL_FRAMES = 60;
+
+/**
+ * After Accept the job jumps to Your Current Job, at the top of a phone's board: once it is drawn
+ * there, bring its next step (En Route, its first button) onto the screen the technician tapped
+ * from, below the sticky navigation, and focus it (the Accept button it replaces is gone).
+ */
+function revealCurrentJob(id: number, frames = REVEAL_FRAMES): void {
+  requestAnimationFrame(() => {
+    const card = document.querySelector(`[data-current][data-appointment-id="${id}"]`);
+    const section = card?.closest('section');
+    if (!card || !section) {
+      if (frames > 0) revealCurrentJob(id, frames - 1);
+      return;
+    }
+    const step = card.querySelector<HTMLButtonElement>('button');
+    const { top, bottom } = (step ?? card).getBoundingClientRect();
+    // The navigation covers the page's top: the section's scroll margin says how much.
+    const covered = parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+    if (top < covered || bottom > window.innerHeight) section.scrollIntoView({ block: 'start' });
+    if (step && !step.disabled) step.focus({ preventScroll: true });
+  });
+}
+
 /**
  * The dispatch board. Desktop (md, 768 px, and up): header, the five numbers, then Available
  * Jobs / In Progress / Future Jobs beside Online Team and the map. A phone (below md), and a
@@ -114,8 +139,6 @@ export function DispatchPage() {
   // gives it the newest version.
   const [assigningId, setAssigningId] = useState<number | null>(null);
   const [handingBack, setHandingBack] = useState<DashboardAppointment | null>(null);
-  // A job the user just accepted on a phone: shown with its next step once it is drawn there.
-  const [revealing, setRevealing] = useState<number | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
   // The cards render as the data comes, not deferred: a deferred render waits for every lazy
@@ -132,22 +155,6 @@ export function DispatchPage() {
       user && byUrgency ? phoneSections(board, user, today) : deskSections(board, busy, today),
     [board, user, byUrgency, busy, today],
   );
-  // After Accept the job jumps to Your Current Job, at the top: once the board has drawn it there,
-  // bring its next step (En Route, its first button) onto the screen the technician tapped from,
-  // and focus it (the Accept button it replaces is gone).
-  useEffect(() => {
-    if (revealing === null) return;
-    const card = document.querySelector(`[data-current][data-appointment-id="${revealing}"]`);
-    const current = card?.closest('section');
-    if (!card || !current) return;
-    setRevealing(null);
-    const step = card.querySelector<HTMLButtonElement>('button');
-    const { top, bottom } = (step ?? card).getBoundingClientRect();
-    // The sticky navigation covers the top of the page: the section's scroll margin says how much.
-    const covered = parseFloat(getComputedStyle(current).scrollMarginTop) || 0;
-    if (top < covered || bottom > window.innerHeight) current.scrollIntoView({ block: 'start' });
-    if (step && !step.disabled) step.focus({ preventScroll: true });
-  }, [revealing, sections]);
   // One ranking per board, team, schedules or minute (admins only): each card drawn asks it for
   // its job's best technician, and the Assign dialog ranks with the same one.
   const ranking = useMemo(
@@ -240,7 +247,7 @@ export function DispatchPage() {
       onDecline={setDeclining}
       onAssign={admin ? (job) => setAssigningId(job.id) : undefined}
       onHandBack={setHandingBack}
-      onAccepted={byUrgency ? (job) => setRevealing(job.id) : undefined}
+      onAccepted={byUrgency ? (job) => revealCurrentJob(job.id) : undefined}
       block={block}
     />
   );
