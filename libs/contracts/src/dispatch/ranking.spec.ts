@@ -240,6 +240,25 @@ describe('suggestions for a job at a later hour', () => {
   });
 });
 
+describe('the best technician (what a card asks)', () => {
+  it('is the first of the suggestions, ties and unknown positions included', () => {
+    const ranker = technicianRanker(
+      facts({
+        // Two at the same spot tie on arrival and distance: the name decides, as in the list.
+        technicians: [person(1, 'Zed', NEAR), person(2, 'Amy', NEAR), person(3, 'Nowhere', null)],
+      }),
+    );
+    for (const job of [
+      asap(10),
+      asap(11, { customerLocation: null }),
+      booked(12, TODAY, '15:00:00'),
+    ])
+      expect(ranker.best(job)).toEqual(ranker.suggestions(job)[0]);
+    expect(ranker.best(asap(10))?.name).toBe('Amy');
+    expect(technicianRanker(facts({})).best(asap(10))).toBeUndefined();
+  });
+});
+
 describe('rankStandings', () => {
   it("takes a measured drive (the routing server's) where there is one, and says so", () => {
     const standing = (technicianId: number, from: Point) => ({

@@ -80,25 +80,52 @@ export interface Standing {
 }
 
 /**
+ * A technician's jobs as the ranking reads them, worked out once per ranker: the job holding them
+ * now, and their booked visits (assigned or accepted, not under way) with each start.
+ */
+interface TechnicianJobs {
+  holding: RankingJob[];
+  booked: { job: RankingJob; start: number }[];
+}
+
+function indexJobs(jobs: readonly RankingJob[], now: Date): Map<number, TechnicianJobs> {
+  const index = new Map<number, TechnicianJobs>();
+  for (const job of jobs) {
+    if (job.technicianId === null) continue;
+    let entry = index.get(job.technicianId);
+    if (!entry) index.set(job.technicianId, (entry = { holding: [], booked: [] }));
+    if (holdsTechnicianNow(job, now)) entry.holding.push(job);
+    else if (job.status === 'assigned' || job.status === 'accepted') {
+      const start = bookedStart(job);
+      if (start) entry.booked.push({ job, start: start.getTime() });
+    }
+  }
+  return index;
+}
+
+const NO_JOBS: TechnicianJobs = { holding: [], booked: [] };
+
+/**
  * Where a technician will be, and when free, for a job at `at` (jobHour):
  * - the job holding them now (holdsTechnicianNow), if any: free once it is done (the estimate's
  *   minutesUntilFree), at its customer;
- * - for an hour ahead, then the last of their jobs booked that day at or before the hour (assigned
- *   or accepted): free an install after its start, at its customer.
+ * - for an hour ahead, then the last of their visits booked that day at or before the hour
+ *   (assigned or accepted): free an install after its start, at its customer.
  * Without either they leave from where they were last seen, free at once.
  */
 function standingOf(
   technician: RankingTechnician,
-  theirJobs: readonly RankingJob[],
+  { holding, booked }: TechnicianJobs,
   job: RankingJob,
-  at: Date,
+  hour: { at: Date; day: string },
   now: Date,
   installMinutes: number,
 ): Omit<Standing, 'onShift'> {
+  const { at, day } = hour;
   let from = technician.position;
   let freeAt = now.getTime();
   let keeper: RankingJob | null = null;
-  const current = theirJobs.find((j) => j.id !== job.id && holdsTechnicianNow(j, now));
+  const current = holding.find((j) => j.id !== job.id);
   if (current) {
     const busy = {
       status: current.status as 'accepted' | 'en_route' | 'on_location',
@@ -110,19 +137,18 @@ function standingOf(
     keeper = current;
   }
   if (at > now) {
-    const day = businessDate(at);
-    let before: { job: RankingJob; start: number } | null = null;
-    for (const j of theirJobs) {
-      if (j.id === job.id || j === current) continue;
-      if (j.status !== 'assigned' && j.status !== 'accepted') continue;
-      const start = bookedStart(j)?.getTime();
-      if (start === undefined || start > at.getTime() || j.scheduledDate !== day) continue;
-      if (!before || start > before.start || (start === before.start && j.id > before.job.id))
-        before = { job: j, start };
+    let before: (typeof booked)[number] | null = null;
+    for (const b of booked) {
+      if (b.job.id === job.id || b.start > at.getTime() || b.job.scheduledDate !== day) continue;
+      if (
+        !before ||
+        b.start > before.start ||
+        (b.start === before.start && b.job.id > before.job.id)
+      )
+        before = b;
     }
     if (before) {
-      const done = Math.max(before.start, now.getTime()) + installMinutes * MINUTE;
-      freeAt = Math.max(freeAt, done);
+      freeAt = Math.max(freeAt, Math.max(before.start, now.getTime()) + installMinutes * MINUTE);
       from = before.job.customerLocation ?? from;
       keeper = before.job;
     }
@@ -143,18 +169,14 @@ export interface TechnicianRanker {
   standings(job: RankingJob): Standing[];
   /** The technicians on shift at the job's hour, soonest arrival first. */
   suggestions(job: RankingJob): Suggestion[];
+  /** The first of `suggestions` (a board's card asks only this), or undefined with nobody. */
+  best(job: RankingJob): Suggestion | undefined;
 }
 
 export function technicianRanker(facts: RankingFacts): TechnicianRanker {
   const installMinutes = facts.installMinutes ?? ESTIMATE.installMinutes;
   const ids = facts.technicians.map((t) => t.id);
-  const jobsOf = new Map<number, RankingJob[]>();
-  for (const j of facts.jobs) {
-    if (j.technicianId === null) continue;
-    const list = jobsOf.get(j.technicianId);
-    if (list) list.push(j);
-    else jobsOf.set(j.technicianId, [j]);
-  }
+  const jobsOf = indexJobs(facts.jobs, facts.now);
   const shiftsAt = new Map<number, Set<number>>();
   const onShiftAtHour = (at: Date) => {
     let set = shiftsAt.get(at.getTime());
@@ -163,19 +185,25 @@ export function technicianRanker(facts: RankingFacts): TechnicianRanker {
   };
   const standings = (job: RankingJob): Standing[] => {
     const at = jobHour(job, facts.now);
+    const hour = { at, day: businessDate(at) };
     const onShift = onShiftAtHour(at);
-    return facts.technicians.map((t) => ({
-      ...standingOf(t, jobsOf.get(t.id) ?? [], job, at, facts.now, installMinutes),
-      onShift: onShift.has(t.id),
-    }));
+    return facts.technicians.map((t) => {
+      const standing = standingOf(
+        t,
+        jobsOf.get(t.id) ?? NO_JOBS,
+        job,
+        hour,
+        facts.now,
+        installMinutes,
+      );
+      return Object.assign(standing, { onShift: onShift.has(t.id) });
+    });
   };
+  const onShiftOnly = (job: RankingJob) => standings(job).filter((s) => s.onShift);
   return {
     standings,
-    suggestions: (job) =>
-      rankStandings(
-        standings(job).filter((s) => s.onShift),
-        job.customerLocation,
-      ),
+    suggestions: (job) => rankStandings(onShiftOnly(job), job.customerLocation),
+    best: (job) => soonest(onShiftOnly(job), job.customerLocation),
   };
 }
 
@@ -190,21 +218,36 @@ export function rankStandings(
   customer: Point | null,
   measured: ReadonlyMap<number, MeasuredDrive> = new Map(),
 ): Suggestion[] {
-  const suggestions = standings.map((s): Suggestion => {
-    const base = { technicianId: s.technicianId, name: s.name, activeJob: s.busyWith };
-    if (!s.from || !customer) {
-      return { ...base, etaMinutes: null, distanceKm: null, source: 'estimate' };
-    }
-    const routed = measured.get(s.technicianId);
-    const drive = routed ?? estimateDrive(s.from, customer);
-    return {
-      ...base,
-      etaMinutes: Math.round(s.waitMinutes + drive.minutes),
-      distanceKm: Math.round(drive.km * 10) / 10,
-      source: routed ? 'routing' : 'estimate',
-    };
-  });
-  return suggestions.sort(bySoonest);
+  return standings.map((s) => arrivalOf(s, customer, measured)).sort(bySoonest);
+}
+
+/** The first of rankStandings, without ranking the rest. */
+function soonest(standings: readonly Standing[], customer: Point | null): Suggestion | undefined {
+  let first: Suggestion | undefined;
+  for (const s of standings) {
+    const suggestion = arrivalOf(s, customer);
+    if (!first || bySoonest(suggestion, first) < 0) first = suggestion;
+  }
+  return first;
+}
+
+function arrivalOf(
+  s: Standing,
+  customer: Point | null,
+  measured?: ReadonlyMap<number, MeasuredDrive>,
+): Suggestion {
+  const base = { technicianId: s.technicianId, name: s.name, activeJob: s.busyWith };
+  if (!s.from || !customer) {
+    return { ...base, etaMinutes: null, distanceKm: null, source: 'estimate' };
+  }
+  const routed = measured?.get(s.technicianId);
+  const drive = routed ?? estimateDrive(s.from, customer);
+  return {
+    ...base,
+    etaMinutes: Math.round(s.waitMinutes + drive.minutes),
+    distanceKm: Math.round(drive.km * 10) / 10,
+    source: routed ? 'routing' : 'estimate',
+  };
 }
 
 function bySoonest(a: Suggestion, b: Suggestion): number {

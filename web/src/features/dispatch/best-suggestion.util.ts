@@ -79,7 +79,7 @@ export function boardRanking(
     best(job) {
       if (!schedules || job.status !== 'pending') return undefined;
       if (found.has(job.id)) return found.get(job.id);
-      const top = rank().suggestions(toRankingJob(job))[0];
+      const top = rank().best(toRankingJob(job));
       const best = top?.etaMinutes != null ? (top as BestSuggestion) : undefined;
       found.set(job.id, best);
       return best;
