@@ -24,10 +24,10 @@ const takesTechnicianNow = (job: QueueJob, now: Date) =>
 /**
  * The auto-dispatch rule: every unassigned pending ASAP request, in queue order, goes to the free
  * technician who can arrive first. Free means on shift, with no job that takes them now
- * (takesTechnicianNow); each gets one request per round. Those who were last seen nowhere come after those with
- * a position, and with no customer position the technician with the lowest id is taken. A request
- * nobody is free for waits: the next event that frees someone (a completion, a decline, a
- * hand-back, a setting change) finds it here again.
+ * (takesTechnicianNow); each gets one request per round. Those who were last seen nowhere come
+ * after those with a position, and with no customer position the technician with the lowest id is
+ * taken. A request nobody is free for waits: the next event that frees someone (a completion, a
+ * decline, a hand-back, a setting change) finds it here again.
  */
 export function autoAssignments(
   jobs: readonly QueueJob[],

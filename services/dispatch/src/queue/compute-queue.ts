@@ -68,7 +68,8 @@ interface Van {
 /**
  * The ASAP queue with an estimated wait for each request, by simulation. Each technician on shift
  * is free once the job holding them now (en route or on location, or an accepted scheduled job
- * whose hour has come: the contracts' holdsTechnicianNow) is done, at that job's customer. Requests are taken in turn: one assigned or accepted goes to its
+ * whose hour has come: the contracts' holdsTechnicianNow) is done, at that job's customer.
+ * Requests are taken in turn: one assigned or accepted goes to its
  * technician, an unassigned one to whoever can arrive first (free-at plus the drive); the
  * arrival is its wait, and that technician is then busy for an install at that customer.
  * Accepted requests are simulated first: they are what their technician does next, whatever the
