@@ -129,6 +129,85 @@ describe('field work (board actions, completion dialog, map)', () => {
     }
   });
 
+  test("after Accept, the phone shows the job's next step without scrolling", async () => {
+    try {
+      await acceptFarDown();
+    } catch (error) {
+      throw await explain(error);
+    }
+  });
+
+  /**
+   * A technician scrolls down a list of open jobs and accepts the last one: the job, with its next
+   * step (En Route), is then on the phone's first screen. On the way, no card shows the phone
+   * number of a job another technician has.
+   */
+  async function acceptFarDown() {
+    const techPage = techBrowser!.page;
+    techPage.setDefaultTimeout(20_000);
+    // Two technicians of their own, so nothing the other test left (an active job) is in the way.
+    const staff = await login(stack!.baseUrl, admin.username, admin.password);
+    const [scroller, colleague] = ['scroller', 'colleague'].map((who) => ({
+      username: `e2e-${who}-${suffix}`,
+      password: technician.password,
+    }));
+    for (const [user, name] of [
+      [scroller, 'Scott Roller'],
+      [colleague, 'Cole League'],
+    ] as const)
+      await staff.request('POST', '/api/users', { ...user, name, role: 'technician' });
+    await signInToBoard(techPage, scroller.username, scroller.password);
+    const names = ['Aa', 'Bb', 'Cc', 'Dd'].map((n) => `E2E Scroll ${n} ${suffix}`);
+    const ids: number[] = [];
+    for (const [i, name] of names.entries())
+      ids.push(
+        (await bookAsap(stack!.baseUrl, { name, phone: `51355502${i}${i}` })).appointment.id,
+      );
+    // The colleague takes the first one: In Progress shows it here, without its phone.
+    await eventually(
+      'the board has the new jobs',
+      () => staff.request<{ id: number }[]>('GET', '/api/appointments'),
+      (board) => ids.every((id) => board.some((a) => a.id === id)),
+    );
+    const colleagueApi = await login(stack!.baseUrl, colleague.username, colleague.password);
+    await colleagueApi.request('PATCH', `/api/appointments/${ids[0]}/status`, {
+      status: 'accepted',
+    });
+    const last = names[names.length - 1];
+    const lastCard = boardSection(techPage, 'Available Jobs').locator('[data-testid="job-card"]', {
+      hasText: last,
+    });
+    await lastCard.waitFor();
+    await eventually(
+      "the colleague's job shows no phone",
+      () => jobCard(techPage, names[0]).innerText(),
+      (text) => text.includes('Accepted') && !text.includes('555-0200'),
+    );
+    expect(await jobCard(techPage, names[0]).locator('a[href^="tel:"]').count()).toBe(0);
+
+    // The technician scrolls to the last card (it is below the first screen) and accepts it.
+    const accept = lastCard.getByRole('button', { name: 'Accept Job', exact: true });
+    const before = await accept.boundingBox();
+    expect(before!.y).toBeGreaterThan(PHONE.height); // the premise: it takes scrolling
+    await accept.scrollIntoViewIfNeeded();
+    await accept.click();
+    await toastIn(techPage).filter({ hasText: 'Appointment accepted' }).first().waitFor();
+    const current = boardSection(techPage, 'Your Current Job').locator('[data-testid="job-card"]', {
+      hasText: last,
+    });
+    const next = current.getByRole('button', { name: 'En Route', exact: true });
+    await next.waitFor();
+    // No scrolling by the test from here: where the page put the job is what the technician sees.
+    const box = await eventually(
+      'the next step is on the first screen',
+      () => next.boundingBox(),
+      (b) => b !== null && b.y >= 0 && b.y + b.height <= PHONE.height,
+      5_000,
+    );
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  }
+
   async function workTwoJobs() {
     const adminPage = adminBrowser!.page;
     const techPage = techBrowser!.page;

@@ -1,4 +1,10 @@
-import { Actor, DashboardAppointment, LIFECYCLE_MESSAGES, Role } from '@cincy/contracts';
+import {
+  ASSIGNMENT_RULE_MESSAGES,
+  Actor,
+  DashboardAppointment,
+  LIFECYCLE_MESSAGES,
+  Role,
+} from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
@@ -176,11 +182,29 @@ describe('assigning jobs (dispatch)', () => {
     expect((await move(id, 'accepted', kai)).handBack).toBeNull();
   });
 
-  it('refuses to hand back a job already accepted (409)', async () => {
+  it('lets a technician hand back a job they accepted, until they are on the way (409 then)', async () => {
     const id = await newJob();
     await assign(id, nia.id);
     await move(id, 'accepted', nia);
-    expect((await refusal(handBack(id, nia))).status).toBe(409);
+    const handedBack = await handBack(id, nia, 'Customer asked for someone else');
+    expect(handedBack).toMatchObject({
+      status: 'pending',
+      technicianId: null,
+      technician: null,
+      handBack: { by: nia.name, reason: 'Customer asked for someone else' },
+    });
+    expect((await announced(id)).at(-1)).toEqual({
+      type: 'dispatch.appointment.unassigned',
+      appointment: handedBack,
+    });
+    // It no longer counts as her job: she may accept another one.
+    const next = await newJob();
+    await move(next, 'accepted', nia);
+    await move(next, 'en_route', nia);
+    const onTheWay = await refusal(handBack(next, nia));
+    expect(onTheWay.status).toBe(409);
+    expect(onTheWay.body.message).toBe(ASSIGNMENT_RULE_MESSAGES.notOpenToHandBack);
+    expect((await jobOf(next))?.status).toBe('en_route');
   });
 
   it('refuses to assign a job that is accepted, completed or declined (409)', async () => {

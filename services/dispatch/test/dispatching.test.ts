@@ -275,6 +275,47 @@ describe('suggestions (dispatch)', () => {
     ]);
   });
 
+  it("answers for the job's own hour: who is on shift then, and where they will be", async () => {
+    stubMode = 'fail';
+    const tomorrow = addDays(today(), 1);
+    // Off shift today, on tomorrow morning; everyone else works today only.
+    await rpc.call('dispatch.schedules.set-date', {
+      technicianId: 15,
+      date: tomorrow,
+      shifts: [{ start: '09:00', end: '12:00' }],
+      actor: admin,
+    });
+    const bookedAt = (time: string) => ({
+      preferredTime: tomorrow,
+      scheduledDate: tomorrow,
+      scheduledTime: time,
+      scheduledStartTime: businessInstant(tomorrow, Number(time.slice(0, 2))).toISOString(),
+    });
+    const visit = await newJob(bookedAt('10:00:00'));
+    expect((await suggestions(visit)).map((s) => s.name)).toEqual(['Closest But Off']);
+    // Now, the reverse: the ASAP job's hour is now, when only the others work.
+    expect((await suggestions(job)).map((s) => s.name)).not.toContain('Closest But Off');
+
+    // With a visit of hers booked at 9 on that day, she leaves from that customer's, free by 10.
+    const before = await newJob({ ...bookedAt('09:00:00'), customerLocation: FAR });
+    await rpc.call('dispatch.appointments.assign', { id: before, technicianId: 15, actor: admin });
+    expect(await suggestions(visit)).toEqual([
+      expect.objectContaining({
+        name: 'Closest But Off',
+        activeJob: null,
+        etaMinutes: Math.round(drive(FAR)),
+      }),
+    ]);
+    // A day off instead: nobody is on shift at that hour.
+    await rpc.call('dispatch.schedules.set-date', {
+      technicianId: 15,
+      date: tomorrow,
+      shifts: [],
+      actor: admin,
+    });
+    expect(await suggestions(visit)).toEqual([]);
+  });
+
   it('answers 404 for an unknown job', async () => {
     stubMode = 'fail';
     const error = await suggestions(99_999).then(

@@ -1,4 +1,12 @@
-import { Actor, EVENT_TYPES, ServiceRecord, businessDate } from '@cincy/contracts';
+import {
+  Actor,
+  EVENT_TYPES,
+  ServiceRecord,
+  addDays,
+  bookedHourLabel,
+  businessDate,
+  businessInstant,
+} from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
@@ -40,10 +48,10 @@ const move = (id: number, status: 'accepted' | 'en_route' | 'on_location', actor
   rpc.call('dispatch.appointments.change-status', { id, status, actor });
 
 /** A new pending job on the board, through booking's event as in production. */
-async function newJob(): Promise<number> {
+async function newJob(overrides: Parameters<typeof requestedPayload>[2] = {}): Promise<number> {
   const id = nextId++;
   await publish(
-    buildEvent('booking.appointment.requested', requestedPayload(id, `Customer ${id}`)),
+    buildEvent('booking.appointment.requested', requestedPayload(id, `Customer ${id}`, overrides)),
   );
   await eventually(async () => !!(await jobOf(id)));
   return id;
@@ -152,6 +160,39 @@ describe('the job lifecycle (dispatch)', () => {
     expect(refused?.reason.body.message).toBe(
       'Finish your current job before accepting another one.',
     );
+  });
+
+  it('takes a visit of another day ahead, but sets out only on its day (409 saying when), or once moved to today', async () => {
+    const worker = { ...tech, id: 202 };
+    const inThreeDays = addDays(businessDate(), 3);
+    const id = await newJob({
+      preferredTime: inThreeDays,
+      scheduledDate: inThreeDays,
+      scheduledTime: '10:00:00',
+      scheduledStartTime: businessInstant(inThreeDays, 10).toISOString(),
+    });
+    expect((await move(id, 'accepted', worker)).status).toBe('accepted');
+    const early = await refusal(move(id, 'en_route', worker));
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(
+      `This visit is on ${bookedHourLabel(inThreeDays, '10:00:00')}. Set out on that day.`,
+    );
+    expect((await refusal(move(id, 'en_route', admin))).status).toBe(409);
+    expect((await jobOf(id))?.status).toBe('accepted');
+
+    // Moved to today (booking's event, as a dispatcher's or the customer's move sends it).
+    const today = businessDate();
+    await publish(
+      buildEvent('booking.appointment.rescheduled', {
+        appointmentId: id,
+        preferredTime: today,
+        scheduledDate: today,
+        scheduledTime: '23:00:00',
+        scheduledStartTime: businessInstant(today, 23).toISOString(),
+      }),
+    );
+    await eventually(async () => (await jobOf(id))?.scheduledDate === today);
+    expect((await move(id, 'en_route', worker)).status).toBe('en_route');
   });
 
   it('declines any open job once, and moves nothing after', async () => {

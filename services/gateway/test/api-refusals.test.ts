@@ -365,7 +365,7 @@ describe('the API document', () => {
             client: tech,
             body: { reason: 'Flat tire' },
           }),
-        // Once accepted, a job is no longer the technician's to give back.
+        // Once on the way, a job is no longer the technician's to give back.
         409: async () => {
           const hander = await stack.newUser('refusal-hander');
           const taken = await bookFor(customer.id);
@@ -379,9 +379,10 @@ describe('the API document', () => {
                 })
               ).status === 200,
           );
-          await hander.client.request('PATCH', `/api/appointments/${taken.id}/status`, {
-            status: 'accepted',
-          });
+          for (const status of ['accepted', 'en_route'])
+            await hander.client.request('PATCH', `/api/appointments/${taken.id}/status`, {
+              status,
+            });
           return call('POST', `/api/appointments/${taken.id}/hand-back`, {
             client: hander.client,
             body: { reason: 'Flat tire' },

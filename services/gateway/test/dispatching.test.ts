@@ -8,10 +8,11 @@ import {
   Suggestion,
   TechnicianSchedule,
   addDays,
+  bookedHourLabel,
   businessDate,
 } from '@cincy/contracts';
 import { eventually } from '@cincy/platform/testing';
-import { ApiClient } from '@cincy/stack';
+import { ApiClient, ApiError } from '@cincy/stack';
 import { Heard, WholeStack, startWholeStack, statusOf } from './whole-stack';
 
 // The dispatcher's routes through the gateway, on the whole stack: shifts, assignment, the queue,
@@ -156,6 +157,93 @@ describe('dispatching through the gateway', () => {
     const day = await admin.request<DayView>('GET', `/api/dispatch/day?date=${businessDate()}`);
     expect(day.rows.some((r) => r.technicianId === tech.id)).toBe(true);
     expect(day.unassigned.some((j) => j.id === id)).toBe(true);
+  });
+
+  it("never sends a technician another technician's customers' phone numbers: the board, its pushes, a customer's new number", async () => {
+    const { user: ana, client: anaApi } = await stack.newUser('ana');
+    const { user: bo, client: boApi } = await stack.newUser('bo');
+    const [anaSocket, boSocket] = await Promise.all([stack.listen(anaApi), stack.listen(boApi)]);
+    const pool = await stack.book({ name: 'Pool Customer', phone: '5135550161' });
+    const anas = await stack.book({ name: 'Ana Customer', phone: '5135550162' });
+    const bos = await stack.book({ name: 'Bo Customer', phone: '5135550163' });
+    await admin.request('POST', `/api/appointments/${anas.appointmentId}/assign`, {
+      technicianId: ana.id,
+    });
+    await admin.request('POST', `/api/appointments/${bos.appointmentId}/assign`, {
+      technicianId: bo.id,
+    });
+    await boApi.request('PATCH', `/api/appointments/${bos.appointmentId}/status`, {
+      status: 'accepted',
+    });
+    const ids = [pool, anas, bos].map((b) => b.appointmentId);
+    const phonesIn = (board: DashboardAppointment[]) =>
+      ids.map((id) => board.find((a) => a.id === id)?.customer.phone);
+
+    expect(phonesIn(await admin.appointments())).toEqual([
+      '5135550161',
+      '5135550162',
+      '5135550163',
+    ]);
+    expect(phonesIn(await anaApi.appointments())).toEqual(['5135550161', '5135550162', '']);
+    expect(phonesIn(await boApi.appointments())).toEqual(['5135550161', '', '5135550163']);
+
+    // Bo's customer gets a new number: Bo's phone hears it, Ana's does not.
+    await admin.request('PATCH', `/api/customers/${bos.customerId}`, {
+      name: 'Bo Customer',
+      phone: '5135550199',
+      email: null,
+    });
+    const updated = (heard: Heard[]) =>
+      pushed(heard, SOCKET_EVENTS.boardChanged).filter(
+        (p) => p.appointment.id === bos.appointmentId && p.type === 'dispatch.appointment.updated',
+      );
+    await eventually(
+      async () => updated(boSocket.heard).length > 0 && updated(anaSocket.heard).length > 0,
+    );
+    expect(updated(boSocket.heard).map((p) => p.appointment.customer.phone)).toEqual([
+      '5135550199',
+    ]);
+    expect(updated(anaSocket.heard).map((p) => p.appointment.customer.phone)).toEqual(['']);
+    // Nothing Ana heard of Bo's or anyone else's job carried its phone; the pool's did.
+    for (const p of pushed(anaSocket.heard, SOCKET_EVENTS.boardChanged)) {
+      const theirs = p.appointment.technicianId !== null && p.appointment.technicianId !== ana.id;
+      if (theirs) expect(p.appointment.customer.phone).toBe('');
+    }
+    expect(
+      pushed(anaSocket.heard, SOCKET_EVENTS.boardChanged).some(
+        (p) => p.appointment.id === pool.appointmentId && p.appointment.customer.phone !== '',
+      ),
+    ).toBe(true);
+    for (const { socket } of [anaSocket, boSocket]) socket.close();
+  });
+
+  it('lets a technician accept a visit of another day ahead, not set out for it (409 saying when)', async () => {
+    const { user: tech, client } = await stack.newUser('early');
+    await admin.request('PUT', `/api/schedules/${tech.id}/weekly`, { shifts: ALL_DAY });
+    const customer = await admin.request<{ id: number }>('POST', '/api/customers', {
+      name: 'Tomorrow Customer',
+      phone: '5135550177',
+      email: null,
+    });
+    const tomorrow = addDays(businessDate(), 1);
+    const visit = await admin.request<{ id: number }>('POST', '/api/appointments', {
+      customerId: customer.id,
+      location: '1 Main St, Cincinnati, OH 45202',
+      scheduledDate: tomorrow,
+      scheduledTime: '10:00:00',
+    });
+    await eventually(async () => (await admin.appointments()).some((a) => a.id === visit.id));
+    await client.request('PATCH', `/api/appointments/${visit.id}/status`, { status: 'accepted' });
+    const refused = await client
+      .request('PATCH', `/api/appointments/${visit.id}/status`, { status: 'en_route' })
+      .then(
+        () => null,
+        (error: unknown) => error as ApiError,
+      );
+    expect(refused?.status).toBe(409);
+    expect(JSON.parse(refused!.body).message).toBe(
+      `This visit is on ${bookedHourLabel(tomorrow, '10:00:00')}. Set out on that day.`,
+    );
   });
 
   it('lets an admin switch auto-dispatch, and every board read and hear it', async () => {

@@ -1,6 +1,5 @@
 import type {
   DashboardAppointment,
-  Suggestion,
   assignInputSchema,
   handBackInputSchema,
 } from '@cincy/contracts';
@@ -26,12 +25,7 @@ export function unassignAppointment(id: number): Promise<DashboardAppointment> {
   return requestJson('DELETE', `/api/appointments/${id}/assign`);
 }
 
-/** The assigned technician gives the job back, saying why. */
+/** The technician who has the job (assigned or accepted) gives it back, saying why. */
 export function handBackAppointment(id: number, body: HandBackBody): Promise<DashboardAppointment> {
   return requestJson('POST', `/api/appointments/${id}/hand-back`, body);
-}
-
-/** Technicians on shift for the job, soonest arrival first (admins). */
-export function fetchSuggestions(id: number, signal?: AbortSignal): Promise<Suggestion[]> {
-  return requestJson('GET', `/api/appointments/${id}/suggestions`, undefined, { signal });
 }

@@ -33,11 +33,6 @@ export const QUERY_KEYS = {
   serialSearch: (serialNumber: string) =>
     ['/api/service-records/search', serialNumber.trim()] as const,
   users: ['/api/users'] as const,
-  /** The technicians ranked for one job (the assign dialog). */
-  suggestions: (appointmentId: number) =>
-    ['/api/appointments/:id/suggestions', appointmentId] as const,
-  /** Every job's ranking (for invalidation). */
-  suggestionsAll: ['/api/appointments/:id/suggestions'] as const,
   /** The ASAP waiting list (admins), kept live by 'queue.changed'. */
   queue: ['/api/queue'] as const,
   /** Auto-dispatch on or off, kept live by 'settings.changed'. */

@@ -6,17 +6,17 @@ import { writeAppointment } from '../lib/live-cache';
 
 /**
  * Gives a job to a technician. The answer is written into the board at once (the push follows);
- * a 409 (someone else got there first, or the job moved on) reads the board and the ranking again.
+ * a 409 (someone else got there first, or the job moved on) reads the board again (the ranking is
+ * the board's own).
  */
 export function useAssignAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AssignBody }) => assignAppointment(id, body),
     onSuccess: (appointment) => writeAppointment(queryClient, appointment),
-    onError: (error, { id }) => {
+    onError: (error) => {
       if (!(error instanceof ApiRequestError) || error.status !== 409) return;
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.appointments });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.suggestions(id) });
     },
   });
 }

@@ -11,10 +11,11 @@ import {
 } from '../api/schedules';
 
 /** Every technician's schedule (admins); `schedule.changed` reads it again. */
-export function useSchedules() {
+export function useSchedules({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: QUERY_KEYS.schedules,
     queryFn: ({ signal }) => fetchSchedules(signal),
+    enabled,
   });
 }
 

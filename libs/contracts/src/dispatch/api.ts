@@ -137,7 +137,7 @@ export const assignInputSchema = z.object({
 });
 export type AssignInput = z.infer<typeof assignInputSchema>;
 
-/** POST /api/appointments/{id}/hand-back: the assigned technician gives the job back. */
+/** POST /api/appointments/{id}/hand-back: the job's technician gives it back, until on the way. */
 export const handBackInputSchema = z.object({
   reason: z
     .string()

@@ -1,6 +1,8 @@
 import { ACTIVE_JOB_STATUSES, AppointmentStatus, CLOSED_STATUSES } from '../enums';
 import { ERROR_CODES, ErrorCode } from '../error-codes';
 import type { EventType } from '../events';
+import { businessDate } from '../time';
+import { BookedHour, bookedHourLabel, isAsap } from './booked-hour';
 
 /**
  * The job lifecycle, decided once: dispatch enforces it, the board shows the buttons it allows.
@@ -14,10 +16,17 @@ export interface Refusal {
   message: string;
 }
 
-/** What the lifecycle needs to know of a job. */
-export interface JobState {
+/** What the lifecycle needs to know of a job: its state, who has it, the hour it is booked for. */
+export interface JobState extends BookedHour {
   status: AppointmentStatus;
   technicianId: number | null;
+}
+
+/** When a move is asked for, and (for an accept) the actor's job already under way, if any. */
+export interface MoveContext {
+  now: Date;
+  /** Another job the actor has in accepted, en_route or on_location. */
+  activeJobId?: number | null;
 }
 
 /** Who asks: their id and role. */
@@ -79,11 +88,13 @@ const alreadyClosed = (status: AppointmentStatus) =>
   conflict(`This job is already ${LABELS[status]}.`);
 
 /**
- * May `actor` make `move` on `job`? Returns why not, or null. `activeJobId` is another job the
- * actor already has in accepted, en_route or on_location (asked for an accept only).
+ * May `actor` make `move` on `job` at `context.now`? Returns why not, or null. `activeJobId` is
+ * another job the actor already has in accepted, en_route or on_location (asked for an accept only).
  *
- * - Accept: the job is open and unassigned or assigned to the actor, and the actor has no active job.
+ * - Accept: the job is open and unassigned or assigned to the actor, and the actor has no active
+ *   job. A visit of another day may be accepted ahead.
  * - En route, on location: the next step only, by the job's technician; an admin acts for them.
+ *   Nobody sets out before the visit's day (checkDeparture).
  * - Completed: a job on location, by its technician or an admin acting for them, once.
  * - Declined: any open job (who may decline is a per-route rule: admins and the supervisor).
  */
@@ -91,7 +102,7 @@ export function checkMove(
   job: JobState,
   move: Move,
   actor: JobActor,
-  activeJobId: number | null = null,
+  { now, activeJobId = null }: MoveContext,
 ): Refusal | null {
   if (move === 'declined') return isClosed(job.status) ? alreadyClosed(job.status) : null;
   if (move === 'completed') return checkCompletion(job, actor);
@@ -119,7 +130,19 @@ export function checkMove(
       `A job that is ${LABELS[job.status]} cannot be marked ${LABELS[move]}; it must be ${from.map((s) => LABELS[s]).join(' or ')} first.`,
     );
   }
-  return null;
+  return move === 'en_route' ? checkDeparture(job, now) : null;
+}
+
+/**
+ * May the technician set out (en route) for this visit at `now`? Not before its day on the
+ * business's calendar (Cincinnati): a visit moved to today may start today, an ASAP request any
+ * time. The answer says when the visit is, so the technician knows when to go.
+ */
+export function checkDeparture(job: BookedHour, now: Date): Refusal | null {
+  if (isAsap(job) || job.scheduledDate! <= businessDate(now)) return null;
+  return conflict(
+    `This visit is on ${bookedHourLabel(job.scheduledDate!, job.scheduledTime)}. Set out on that day.`,
+  );
 }
 
 function checkCompletion(job: JobState, actor: JobActor): Refusal | null {
@@ -141,23 +164,23 @@ export function checkStatusChange(
   job: JobState,
   to: AppointmentStatus,
   actor: JobActor,
-  activeJobId: number | null = null,
+  context: MoveContext,
 ): Refusal | null {
   if (to === 'completed') return conflict(LIFECYCLE_MESSAGES.completeThroughRecord);
   if (to === 'declined') return conflict(LIFECYCLE_MESSAGES.declineThroughRoute);
   if (to === 'cancelled') return conflict(LIFECYCLE_MESSAGES.cancelByCustomer);
   if (!isStep(to)) return conflict(`A job cannot be moved back to ${LABELS[to]}.`);
-  return checkMove(job, to, actor, activeJobId);
+  return checkMove(job, to, actor, context);
 }
 
 export const ASSIGNMENT_RULE_MESSAGES = {
   notAssigned: 'This job is not assigned to anyone.',
   notYoursToHandBack: 'Only the technician it is assigned to can hand this job back.',
-  notOpenToHandBack: 'Only a job assigned to you and not yet accepted can be handed back.',
+  notOpenToHandBack: 'A job can be handed back only until you are on the way.',
 } as const;
 
 /** The job as the assignment rules see it: who has it by name, and its version. */
-export interface AssignableJob extends JobState {
+export interface AssignableJob extends Pick<JobState, 'status' | 'technicianId'> {
   technicianName: string | null;
   version: number;
 }
@@ -187,19 +210,26 @@ export function checkAssign(job: AssignableJob, expectedVersion?: number): Refus
 }
 
 /** Back to the pool: only an assigned job that nobody has accepted. */
-export function checkUnassign(job: JobState): Refusal | null {
+export function checkUnassign(job: Pick<JobState, 'status'>): Refusal | null {
   if (isClosed(job.status)) return alreadyClosed(job.status);
   if (isActive(job.status)) return conflict(LIFECYCLE_MESSAGES.takenByAnother);
   if (job.status !== 'assigned') return conflict(ASSIGNMENT_RULE_MESSAGES.notAssigned);
   return null;
 }
 
-/** A technician gives back a job assigned to them that they have not accepted. */
-export function checkHandBack(job: JobState, actor: JobActor): Refusal | null {
+/**
+ * A technician gives back a job that is theirs (assigned to them, or accepted) until they set out
+ * for it: once on the way, the customer is expecting them.
+ */
+export function checkHandBack(
+  job: Pick<JobState, 'status' | 'technicianId'>,
+  actor: JobActor,
+): Refusal | null {
   if (job.technicianId !== actor.id) {
     return { code: ERROR_CODES.forbidden, message: ASSIGNMENT_RULE_MESSAGES.notYoursToHandBack };
   }
-  if (job.status !== 'assigned') return conflict(ASSIGNMENT_RULE_MESSAGES.notOpenToHandBack);
+  if (job.status !== 'assigned' && job.status !== 'accepted')
+    return conflict(ASSIGNMENT_RULE_MESSAGES.notOpenToHandBack);
   return null;
 }
 
@@ -213,14 +243,9 @@ export const NEXT_MOVE: Partial<Record<AppointmentStatus, Move>> = {
 };
 
 /**
- * May `actor` take the job's next move now? The board shows a button exactly when this says yes.
- * `activeJobId` as for checkMove.
+ * May `actor` take the job's next move at `context.now`? The board shows a button exactly when this
+ * says yes. The context as for checkMove.
  */
-export function mayAct(
-  job: JobState,
-  actor: JobActor,
-  move: Move,
-  activeJobId: number | null = null,
-): boolean {
-  return checkMove(job, move, actor, activeJobId) === null;
+export function mayAct(job: JobState, actor: JobActor, move: Move, context: MoveContext): boolean {
+  return checkMove(job, move, actor, context) === null;
 }

@@ -1,5 +1,5 @@
-import { BOOKING, SLA_MINUTES } from '../constants';
-import { businessInstant } from '../time';
+import { SLA_MINUTES } from '../constants';
+import { bookedStart } from './booked-hour';
 
 /**
  * The SLA clock of a job: an ASAP request runs from when it was asked for, a scheduled visit from
@@ -25,9 +25,7 @@ export interface SlaTimes {
 
 /** When the job's SLA clock starts. A date without an hour starts when the service day does. */
 export function slaStart(job: SlaTimes): Date {
-  if (!job.scheduledDate || job.preferredTime === 'ASAP') return new Date(job.requestedAt);
-  const [hour, minute] = (job.scheduledTime ?? `${BOOKING.firstHour}:00`).split(':').map(Number);
-  return businessInstant(job.scheduledDate, hour, minute);
+  return bookedStart(job) ?? new Date(job.requestedAt);
 }
 
 /** Whole minutes on the SLA clock at `now`, or null while the job's start is still ahead. */

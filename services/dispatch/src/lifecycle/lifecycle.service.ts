@@ -77,11 +77,11 @@ export class LifecycleService implements OnModuleInit {
     return this.outbox.transaction(async ({ manager, emit }) => {
       if (to === 'accepted') await this.board.lockTechnician(manager, actor.id);
       const job = await this.lockJob(manager, id);
-      const activeJob =
+      const activeJobId =
         to === 'accepted' ? await this.board.activeJobOf(manager, actor.id, id) : null;
-      refuseIf(checkStatusChange(job, to, actor, activeJob));
-      const step = to as Step;
       const now = new Date();
+      refuseIf(checkStatusChange(job, to, actor, { now, activeJobId }));
+      const step = to as Step;
       if (step === 'accepted') {
         setTechnician(job, { id: actor.id, username: actor.username, name: actor.name });
         clearHandBack(job);
@@ -142,13 +142,17 @@ export class LifecycleService implements OnModuleInit {
     });
   }
 
-  /** The assigned technician gives the job back before accepting it; the board shows why. */
+  /**
+   * The technician gives back a job assigned to them or accepted, until they set out; the board
+   * shows why. It is open again as if nobody had taken it.
+   */
   async handBack(id: number, reason: string, actor: Actor): Promise<DashboardAppointment> {
     return this.outbox.transaction(async ({ manager, emit }) => {
       const job = await this.lockJob(manager, id);
       refuseIf(checkHandBack(job, actor));
       const now = new Date();
       job.status = 'pending';
+      job.acceptedAt = null;
       setTechnician(job, null);
       job.handBackBy = actor.name;
       job.handBackReason = reason;
@@ -162,8 +166,8 @@ export class LifecycleService implements OnModuleInit {
   async decline(id: number): Promise<{ message: string; appointment: DashboardAppointment }> {
     return this.outbox.transaction(async ({ manager, emit }) => {
       const job = await this.lockJob(manager, id);
-      refuseIf(checkMove(job, 'declined', { id: 0, role: 'admin' }));
       const now = new Date();
+      refuseIf(checkMove(job, 'declined', { id: 0, role: 'admin' }, { now }));
       job.status = 'declined';
       job.closedAt = now;
       const appointment = await this.board.save(manager, job, now);
@@ -210,7 +214,7 @@ export class LifecycleService implements OnModuleInit {
           customerId: OTHER_CUSTOMER_MESSAGE,
         });
       }
-      refuseIf(checkMove(job, 'completed', actor));
+      refuseIf(checkMove(job, 'completed', actor, { now: new Date() }));
       const serviceRecord = await this.inventory
         .call('inventory.service-records.record', {
           record,

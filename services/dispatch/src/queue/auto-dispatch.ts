@@ -1,4 +1,10 @@
-import { AppointmentStatus, ScheduleFacts, estimateDrive, onShiftAt } from '@cincy/contracts';
+import {
+  ScheduleFacts,
+  estimateDrive,
+  holdsTechnicianNow,
+  isDue,
+  onShiftAt,
+} from '@cincy/contracts';
 import { QueueJob, QueueTechnician, waitingJobs } from './compute-queue';
 
 /** A job and the technician auto-dispatch gives it to. */
@@ -7,16 +13,21 @@ export interface AutoAssignment {
   technicianId: number;
 }
 
-/** A technician with a job in one of these is not free. */
-const TAKEN: readonly AppointmentStatus[] = ['assigned', 'accepted', 'en_route', 'on_location'];
+/**
+ * Does the job keep its technician from another request now? One that holds them (on the way, on
+ * location, accepted and due), or one assigned to them that is due (ASAP, or its hour has come). A
+ * visit for a later hour, accepted ahead or assigned, leaves them free until then.
+ */
+const takesTechnicianNow = (job: QueueJob, now: Date) =>
+  holdsTechnicianNow(job, now) || (job.status === 'assigned' && isDue(job, now));
 
 /**
  * The auto-dispatch rule: every unassigned pending ASAP request, in queue order, goes to the free
- * technician who can arrive first. Free means on shift, with no active job and no job assigned to
- * them; each gets one request per round. Those who were last seen nowhere come after those with
- * a position, and with no customer position the technician with the lowest id is taken. A request
- * nobody is free for waits: the next event that frees someone (a completion, a decline, a
- * hand-back, a setting change) finds it here again.
+ * technician who can arrive first. Free means on shift, with no job that takes them now
+ * (takesTechnicianNow); each gets one request per round. Those who were last seen nowhere come
+ * after those with a position, and with no customer position the technician with the lowest id is
+ * taken. A request nobody is free for waits: the next event that frees someone (a completion, a
+ * decline, a hand-back, a setting change) finds it here again.
  */
 export function autoAssignments(
   jobs: readonly QueueJob[],
@@ -31,7 +42,7 @@ export function autoAssignments(
   );
   const taken = new Set(
     jobs
-      .filter((j) => j.technicianId !== null && TAKEN.includes(j.status))
+      .filter((j) => j.technicianId !== null && takesTechnicianNow(j, now))
       .map((j) => j.technicianId),
   );
   const free = technicians.filter((t) => onShift.has(t.id) && !taken.has(t.id));

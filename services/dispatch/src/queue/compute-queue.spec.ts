@@ -32,6 +32,7 @@ function job(overrides: Partial<QueueJob> = {}): QueueJob {
     priority: 'normal',
     preferredTime: 'ASAP',
     scheduledDate: null,
+    scheduledTime: null,
     requestedAt: new Date(NOW.getTime() - (100 - id) * MINUTE),
     technicianId: null,
     customerLocation: DOWNTOWN,
@@ -167,6 +168,34 @@ describe('computeQueue', () => {
     );
   });
 
+  it('counts a visit accepted ahead only once its hour has come', () => {
+    const request = job();
+    const tomorrow = { preferredTime: '2026-11-26', scheduledDate: '2026-11-26' };
+    const ahead = job({ status: 'accepted', technicianId: 1, customerLocation: FAR, ...tomorrow });
+    const technicians = [{ id: 1, position: NEAR }];
+    const [entry] = computeQueue(
+      [request, { ...ahead, scheduledTime: '10:00:00' }],
+      technicians,
+      [allDay(1)],
+      NOW,
+    );
+    expect(entry).toMatchObject({
+      technicianId: 1,
+      estimatedWaitMinutes: waitOf(drive(NEAR, DOWNTOWN)),
+    });
+    // This morning's visit, accepted and due: the drive there and its install come first.
+    const due = {
+      ...ahead,
+      scheduledDate: '2026-11-25',
+      preferredTime: '2026-11-25',
+      scheduledTime: '11:00:00',
+    };
+    const [after] = computeQueue([request, due], technicians, [allDay(1)], NOW);
+    expect(after.estimatedWaitMinutes).toBe(
+      waitOf(drive(NEAR, FAR) + ESTIMATE.installMinutes + drive(FAR, DOWNTOWN)),
+    );
+  });
+
   it('tells a changed queue from the same one computed again', () => {
     const jobs = [job(), job()];
     const technicians = [{ id: 1, position: NEAR }];
@@ -221,6 +250,22 @@ describe('autoAssignments', () => {
     expect(autoAssignments(jobs, technicians, [allDay(1), allDay(2), allDay(3)], NOW)).toEqual([
       { appointmentId: request.id, technicianId: 1 },
     ]);
+  });
+
+  it('does not count a visit for a later hour, assigned or accepted ahead, as taking its technician', () => {
+    const request = job();
+    const later = (status: 'assigned' | 'accepted', date: string) =>
+      job({
+        status,
+        technicianId: 2,
+        preferredTime: date,
+        scheduledDate: date,
+        scheduledTime: '17:00:00',
+      });
+    for (const visit of [later('assigned', '2026-11-25'), later('accepted', '2026-11-26')])
+      expect(autoAssignments([request, visit], technicians, [allDay(2)], NOW)).toEqual([
+        { appointmentId: request.id, technicianId: 2 },
+      ]);
   });
 
   it('leaves assigned and accepted requests to their technicians', () => {

@@ -1,21 +1,22 @@
 import {
   AppointmentStatus,
+  BookedHour,
   ESTIMATE,
   Point,
   Priority,
   ScheduleFacts,
   estimateDrive,
-  onShiftAt,
+  holdsTechnicianNow,
+  isAsap,
   minutesUntilFree,
+  onShiftAt,
 } from '@cincy/contracts';
 
 /** What the queue needs of an open job. */
-export interface QueueJob {
+export interface QueueJob extends BookedHour {
   id: number;
   status: AppointmentStatus;
   priority: Priority;
-  preferredTime: string | null;
-  scheduledDate: string | null;
   requestedAt: Date;
   technicianId: number | null;
   customerLocation: Point | null;
@@ -39,13 +40,10 @@ export interface ComputedEntry {
 
 const PRIORITY_RANK: Record<Priority, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
 const WAITING: readonly AppointmentStatus[] = ['pending', 'assigned', 'accepted'];
-const BUSY = ['accepted', 'en_route', 'on_location'] as const;
+type Busy = 'accepted' | 'en_route' | 'on_location';
 /** The drive when a position is unknown: what `minutesUntilFree` assumes in the same case. */
 const UNKNOWN_DRIVE_MINUTES = 15;
 const MINUTE = 60_000;
-
-export const isAsap = (job: Pick<QueueJob, 'preferredTime' | 'scheduledDate'>): boolean =>
-  job.preferredTime === 'ASAP' || !job.scheduledDate;
 
 /** Open ASAP requests nobody is on the way to, most urgent first, then oldest. */
 export function waitingJobs<J extends QueueJob>(jobs: readonly J[]): J[] {
@@ -69,8 +67,9 @@ interface Van {
 
 /**
  * The ASAP queue with an estimated wait for each request, by simulation. Each technician on shift
- * is free once their current job (en route or on location, or an accepted scheduled job) is done,
- * at that job's customer. Requests are taken in turn: one assigned or accepted goes to its
+ * is free once the job holding them now (en route or on location, or an accepted scheduled job
+ * whose hour has come: the contracts' holdsTechnicianNow) is done, at that job's customer.
+ * Requests are taken in turn: one assigned or accepted goes to its
  * technician, an unassigned one to whoever can arrive first (free-at plus the drive); the
  * arrival is its wait, and that technician is then busy for an install at that customer.
  * Accepted requests are simulated first: they are what their technician does next, whatever the
@@ -93,15 +92,12 @@ export function computeQueue(
 
   const vanOf = (technician: QueueTechnician): Van => {
     const busy = jobs.find(
-      (j) =>
-        j.technicianId === technician.id &&
-        !inQueue.has(j.id) &&
-        (BUSY as readonly AppointmentStatus[]).includes(j.status),
+      (j) => j.technicianId === technician.id && !inQueue.has(j.id) && holdsTechnicianNow(j, now),
     );
     const minutes = busy
       ? minutesUntilFree(
           {
-            status: busy.status as (typeof BUSY)[number],
+            status: busy.status as Busy,
             location: busy.customerLocation,
             onLocationAt: busy.onLocationAt,
           },

@@ -1,5 +1,5 @@
 export { AutoAssignment, autoAssignments } from './auto-dispatch';
-export { ComputedEntry, QueueJob, computeQueue, isAsap, queueChanged } from './compute-queue';
+export { ComputedEntry, QueueJob, computeQueue, queueChanged } from './compute-queue';
 export { QueueController } from './queue.controller';
 export { QueueRepository } from './queue.repository';
 export { AUTO_DISPATCH_ACTOR, QueueService } from './queue.service';

@@ -19,7 +19,7 @@ import { LifecycleService } from '../lifecycle';
 import { SettingsService } from '../settings';
 import { ScheduleRepository } from '../shifts';
 import { StatsRepository } from '../stats';
-import { TechniciansRepository } from '../technicians';
+import { TechniciansRepository, toRankingTechnician } from '../technicians';
 import { autoAssignments } from './auto-dispatch';
 import { QueueJob, QueueTechnician, computeQueue, queueChanged } from './compute-queue';
 import { QueueRepository } from './queue.repository';
@@ -185,11 +185,7 @@ export class QueueService
     ]);
     return {
       jobs,
-      technicians: technicians.map((t) => ({
-        id: t.userId,
-        position:
-          t.lastLat !== null && t.lastLng !== null ? { lat: t.lastLat, lng: t.lastLng } : null,
-      })),
+      technicians: technicians.map(toRankingTechnician),
       schedules,
     };
   }
@@ -210,6 +206,7 @@ function toQueueJob(j: BoardAppointmentEntity): QueueJob {
     priority: j.priority,
     preferredTime: j.preferredTime,
     scheduledDate: j.scheduledDate,
+    scheduledTime: j.scheduledTime,
     requestedAt: j.requestedAt,
     technicianId: j.technicianId,
     customerLocation: j.customerLocation,

@@ -2,4 +2,3 @@ export { RoutingClient } from './routing.client';
 export { SuggestionsController } from './suggestions.controller';
 export { SuggestionsRepository } from './suggestions.repository';
 export { SuggestionsService } from './suggestions.service';
-export { Candidate, rankSuggestions, startPoint } from './suggestion-ranking';

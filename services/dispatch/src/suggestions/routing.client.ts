@@ -1,11 +1,19 @@
-import { Point } from '@cincy/contracts';
+import { ESTIMATE, MeasuredDrive, Point } from '@cincy/contracts';
 import { AppLogger, InjectEnv } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { DISPATCH_ENV, DispatchEnv } from '../config';
-import { RoutedDrive, routedDrive } from './suggestion-ranking';
 
 /** A dispatcher waits for the suggestions: past this, the estimate answers instead. */
 export const ROUTING_TIMEOUT_MS = 1500;
+
+/**
+ * Turns OSRM's seconds and metres into a drive. Its durations are wheels rolling only, so the
+ * estimate's departure minutes are added: both sources then mean the same thing.
+ */
+const routedDrive = (seconds: number, metres: number): MeasuredDrive => ({
+  minutes: ESTIMATE.departureMinutes + seconds / 60,
+  km: metres / 1000,
+});
 
 interface OsrmTable {
   code?: string;
@@ -33,7 +41,7 @@ export class RoutingClient {
   }
 
   /** The drive from each source to the destination, null where the server gave none. */
-  async drives(sources: readonly Point[], destination: Point): Promise<(RoutedDrive | null)[]> {
+  async drives(sources: readonly Point[], destination: Point): Promise<(MeasuredDrive | null)[]> {
     const none = sources.map(() => null);
     if (!this.env.ROUTING_URL || sources.length === 0) return none;
     const coordinates = [...sources, destination].map((p) => `${p.lng},${p.lat}`).join(';');

@@ -1,6 +1,6 @@
 import { ACTIVE_JOB_STATUSES } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, Not, IsNull } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { BoardAppointmentEntity } from '../board';
 
 /** What the suggestions read of the jobs (`board_appointments`). */
@@ -16,10 +16,17 @@ export class SuggestionsRepository {
     return manager.findOneBy(BoardAppointmentEntity, { id });
   }
 
-  /** Every technician's job in accepted, en route or on location. */
-  activeJobs(manager: EntityManager): Promise<BoardAppointmentEntity[]> {
+  /**
+   * What keeps technicians for a job on `day`: every job in accepted, en route or on location (one
+   * each at most), and the jobs assigned to them that day. Bounded by the team and one day's visits;
+   * each part is read by a partial index of open jobs (active by technician, open by request).
+   */
+  technicianJobs(manager: EntityManager, day: string): Promise<BoardAppointmentEntity[]> {
     return manager.find(BoardAppointmentEntity, {
-      where: { status: In([...ACTIVE_JOB_STATUSES]), technicianId: Not(IsNull()) },
+      where: [
+        { status: In([...ACTIVE_JOB_STATUSES]), technicianId: Not(IsNull()) },
+        { status: 'assigned', scheduledDate: day, closedAt: IsNull() },
+      ],
     });
   }
 }

@@ -1,13 +1,26 @@
-import { ERROR_CODES, Point, Suggestion, onShiftAt } from '@cincy/contracts';
+import {
+  ERROR_CODES,
+  MeasuredDrive,
+  Point,
+  Standing,
+  Suggestion,
+  businessDate,
+  jobHour,
+  rankStandings,
+  technicianRanker,
+} from '@cincy/contracts';
 import { DomainError } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { ScheduleRepository } from '../shifts';
-import { TechniciansRepository } from '../technicians';
+import { TechniciansRepository, toRankingTechnician } from '../technicians';
 import { RoutingClient } from './routing.client';
-import { Candidate, RoutedDrive, rankSuggestions, startPoint } from './suggestion-ranking';
 import { SuggestionsRepository } from './suggestions.repository';
 
-/** Who could take a job: the technicians on shift now, soonest arrival first. */
+/**
+ * Who could take a job: the technicians on shift at the job's hour, soonest arrival first, by the
+ * contracts' ranking (the board's card and Assign dialog use the same). The routing server, when
+ * there is one, measures the drives from where each will leave.
+ */
 @Injectable()
 export class SuggestionsService {
   constructor(
@@ -21,50 +34,34 @@ export class SuggestionsService {
     const manager = this.repository.manager;
     const job = await this.repository.job(manager, id);
     if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
-    const [technicians, schedules, active] = await Promise.all([
+    const day = businessDate(jobHour(job, now));
+    const [technicians, schedules, jobs] = await Promise.all([
       this.technicians.listTechnicians(manager),
-      this.schedules.allFacts(manager),
-      this.repository.activeJobs(manager),
+      this.schedules.allFacts(manager, businessDate(now)),
+      this.repository.technicianJobs(manager, day),
     ]);
-    const onShift = onShiftAt(
-      technicians.map((t) => t.userId),
+    const standings = technicianRanker({
+      technicians: technicians.map(toRankingTechnician),
       schedules,
+      jobs,
       now,
-    );
-    const candidates = technicians
-      .filter((t) => onShift.has(t.userId))
-      .map((t): Candidate => {
-        const busy = active.find((j) => j.technicianId === t.userId && j.id !== job.id);
-        return {
-          technicianId: t.userId,
-          name: t.name,
-          position:
-            t.lastLat !== null && t.lastLng !== null ? { lat: t.lastLat, lng: t.lastLng } : null,
-          activeJob: busy
-            ? {
-                id: busy.id,
-                status: busy.status as 'accepted' | 'en_route' | 'on_location',
-                location: busy.customerLocation,
-                onLocationAt: busy.onLocationAt,
-              }
-            : null,
-        };
-      });
-    const routed = await this.routedDrives(candidates, job.customerLocation);
-    return rankSuggestions(candidates, job.customerLocation, now, routed);
+    })
+      .standings(job)
+      .filter((s) => s.onShift);
+    const routed = await this.routedDrives(standings, job.customerLocation);
+    return rankStandings(standings, job.customerLocation, routed);
   }
 
   /** One table request for every known start point; the drives it could not give are estimated. */
   private async routedDrives(
-    candidates: readonly Candidate[],
+    standings: readonly Standing[],
     customer: Point | null,
-  ): Promise<Map<number, RoutedDrive>> {
-    const routed = new Map<number, RoutedDrive>();
+  ): Promise<Map<number, MeasuredDrive>> {
+    const routed = new Map<number, MeasuredDrive>();
     if (!this.routing.enabled || !customer) return routed;
-    const starting = candidates.flatMap((c) => {
-      const from = startPoint(c);
-      return from ? [{ id: c.technicianId, from }] : [];
-    });
+    const starting = standings.flatMap((s) =>
+      s.from ? [{ id: s.technicianId, from: s.from }] : [],
+    );
     const drives = await this.routing.drives(
       starting.map((s) => s.from),
       customer,

@@ -1,3 +1,3 @@
-export { TechnicianEntity } from './technician.entity';
+export { TechnicianEntity, toRankingTechnician } from './technician.entity';
 export { TechniciansRepository } from './technicians.repository';
 export { TechniciansService } from './technicians.service';

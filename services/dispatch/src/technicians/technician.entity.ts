@@ -1,4 +1,4 @@
-import { Role } from '@cincy/contracts';
+import { RankingTechnician, Role } from '@cincy/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -32,4 +32,13 @@ export class TechnicianEntity {
 
   @Column({ name: 'last_position_at', type: 'timestamptz', nullable: true })
   lastPositionAt: Date | null;
+}
+
+/** A technician as the ranking and the queue see them: who, and where last seen. */
+export function toRankingTechnician(t: TechnicianEntity): RankingTechnician {
+  return {
+    id: t.userId,
+    name: t.name,
+    position: t.lastLat !== null && t.lastLng !== null ? { lat: t.lastLat, lng: t.lastLng } : null,
+  };
 }

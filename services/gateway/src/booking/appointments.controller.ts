@@ -13,19 +13,23 @@ import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
 import { BookingCookieGuard } from './booking-cookie';
 import { IdempotencyKey } from './idempotency-key';
 import { RateLimit } from './booking-rate-limit.guard';
+import { boardSeenBy, jobSeenBy } from '../dispatch/board-view';
 
 @Controller('appointments')
 export class AppointmentsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** The board: open appointments and today's closed ones. */
+  /**
+   * The board: open appointments and today's closed ones. A technician is sent no phone number of
+   * another technician's customer (board-view).
+   */
   @Doc(
-    "The dispatch board: open appointments and today's closed ones",
+    "The dispatch board: open appointments and today's closed ones (to a technician, other technicians' customers' phones are empty)",
     'dispatch.appointments.list',
   )
   @Get()
-  list() {
-    return this.rpc.call('dispatch.appointments.list', {});
+  async list(@User() viewer: CurrentUser) {
+    return boardSeenBy(viewer, await this.rpc.call('dispatch.appointments.list', {}));
   }
 
   /**
@@ -50,18 +54,23 @@ export class AppointmentsController {
   /** Accept, en route, on location: dispatch decides, for the signed-in user (not the body's technician). */
   @Doc('Move a job on: accept, en route, on location', 'dispatch.appointments.change-status')
   @Patch(':id/status')
-  changeStatus(
+  async changeStatus(
     @Param('id', PathId) id: number,
     @Body(new Contract(statusChangeSchema)) { status }: StatusChange,
     @User() actor: CurrentUser,
   ) {
-    return this.rpc.call('dispatch.appointments.change-status', { id, status, actor });
+    return jobSeenBy(
+      actor,
+      await this.rpc.call('dispatch.appointments.change-status', { id, status, actor }),
+    );
   }
 
+  /** The supervisor may be a technician: the declined job's answer is cut for them like the board. */
   @AdminOrSupervisor()
   @Doc('Decline a job', 'dispatch.appointments.decline')
   @Patch(':id/decline')
-  decline(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
-    return this.rpc.call('dispatch.appointments.decline', { id, actor });
+  async decline(@Param('id', PathId) id: number, @User() actor: CurrentUser) {
+    const answer = await this.rpc.call('dispatch.appointments.decline', { id, actor });
+    return { ...answer, appointment: jobSeenBy(actor, answer.appointment) };
   }
 }

@@ -2,6 +2,7 @@ import { createServer, Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CurrentUser,
+  DashboardAppointment,
   EventEnvelope,
   SESSION,
   SOCKET_EVENTS,
@@ -230,6 +231,58 @@ describe('what each staff socket is sent (StaffPush)', () => {
     expect(names(tess)).toEqual([...everyone, SOCKET_EVENTS.boardChanged]);
     admin.socket.close();
     tess.socket.close();
+  });
+
+  it("sends a technician the phone of their own and the open pool's customers, never another technician's", async () => {
+    const [admin, tess, uri] = await Promise.all(
+      ['admin-token', 'tess-token', 'uri-token'].map(open),
+    );
+    const job = (id: number, status: DashboardAppointment['status'], technicianId: number | null) =>
+      buildEvent('dispatch.appointment.updated', {
+        appointment: boardView({
+          id,
+          status,
+          technicianId,
+          customer: { name: `Customer ${id}`, phone: `(513) 555-01${id}` },
+        }),
+      });
+    const events = [
+      job(11, 'pending', null), // the open pool: any technician may take it
+      job(12, 'assigned', TESS.id),
+      job(13, 'accepted', URI.id),
+      job(14, 'declined', null), // closed, nobody's
+    ];
+    await tellAll([admin, tess, uri], ...events);
+    const phones = (l: Listener) =>
+      Object.fromEntries(
+        l.heard
+          .filter((h) => h.name === SOCKET_EVENTS.boardChanged)
+          .map((h) => (h.payload as SocketPayloads['board.changed']).appointment)
+          .filter((a) => a.id < 100)
+          .map((a) => [a.id, a.customer.phone]),
+      );
+    expect(phones(admin)).toEqual({
+      11: '(513) 555-0111',
+      12: '(513) 555-0112',
+      13: '(513) 555-0113',
+      14: '(513) 555-0114',
+    });
+    expect(phones(tess)).toEqual({ 11: '(513) 555-0111', 12: '(513) 555-0112', 13: '', 14: '' });
+    expect(phones(uri)).toEqual({ 11: '(513) 555-0111', 12: '', 13: '(513) 555-0113', 14: '' });
+    // Each socket hears each change once, the rest of the job as it is.
+    for (const l of [admin, tess, uri]) expect(Object.keys(phones(l))).toHaveLength(4);
+    const tessHeard = tess.heard.find(
+      (h) => (h.payload as SocketPayloads['board.changed']).appointment?.id === 13,
+    );
+    expect(tessHeard?.payload).toEqual({
+      ...events[2].payload,
+      type: 'dispatch.appointment.updated',
+      appointment: {
+        ...events[2].payload.appointment,
+        customer: { name: 'Customer 13', phone: '' },
+      },
+    });
+    for (const l of [admin, tess, uri]) l.socket.close();
   });
 
   it('moves an open socket with its user when the role changes', async () => {

@@ -12,6 +12,7 @@ import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import type { Server, Socket } from 'socket.io';
 import { SessionResolver } from '../auth/session-resolver';
+import { customerPhoneShown, withoutCustomerPhone } from '../dispatch/board-view';
 import { teammateShown, withoutPosition } from '../users/team-view';
 import { EventFeed } from './event-feed';
 
@@ -77,8 +78,8 @@ export function toSocketMessage(event: EventEnvelope): SocketMessage | null {
 /**
  * Pushes what changed to signed-in staff over socket.io's main namespace: the board, the counts,
  * the team's positions and stock (the events of this replica's EventFeed). Admins are told
- * everything; a technician what their screen shows: not the admin-only views, and of the rest of
- * the team only who is online, never where.
+ * everything; a technician what their screen shows: not the admin-only views, of the rest of the
+ * team only who is online, never where, and no phone of another technician's customer.
  */
 @Injectable()
 export class StaffPush implements BeforeApplicationShutdown {
@@ -134,6 +135,7 @@ export class StaffPush implements BeforeApplicationShutdown {
     if (!message || !this.io) return;
     if (message.name === SOCKET_EVENTS.teamChanged)
       this.pushPresence(this.io, message.payload.user);
+    else if (message.name === SOCKET_EVENTS.boardChanged) this.pushJob(this.io, message.payload);
     else if (ADMINS_ONLY.has(message.name))
       this.io.to(ROLE_ROOMS.admin).emit(message.name, message.payload);
     else this.io.to(EVERY_ROLE).emit(message.name, message.payload);
@@ -151,6 +153,27 @@ export class StaffPush implements BeforeApplicationShutdown {
     io.to(ROLE_ROOMS.technician)
       .except(userRoom(user.id))
       .emit(SOCKET_EVENTS.teamChanged, { user: withoutPosition(user) });
+  }
+
+  /**
+   * A job's change: admins, the technician who has it and (for the open pool's) every technician
+   * get it as it is; the other technicians without the customer's phone (board-view).
+   */
+  private pushJob(io: Server, payload: SocketPayloads['board.changed']): void {
+    const { appointment } = payload;
+    const owner = appointment.technicianId;
+    if (customerPhoneShown(appointment, { id: -1, role: 'technician' })) {
+      io.to(EVERY_ROLE).emit(SOCKET_EVENTS.boardChanged, payload);
+      return;
+    }
+    const hidden = { ...payload, appointment: withoutCustomerPhone(appointment) };
+    io.to(ROLE_ROOMS.admin).emit(SOCKET_EVENTS.boardChanged, payload);
+    if (owner === null) {
+      io.to(ROLE_ROOMS.technician).emit(SOCKET_EVENTS.boardChanged, hidden);
+      return;
+    }
+    io.to(userRoom(owner)).except(ROLE_ROOMS.admin).emit(SOCKET_EVENTS.boardChanged, payload);
+    io.to(ROLE_ROOMS.technician).except(userRoom(owner)).emit(SOCKET_EVENTS.boardChanged, hidden);
   }
 
   /** A socket hears what its user's role may see. */

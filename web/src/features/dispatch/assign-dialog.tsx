@@ -4,39 +4,51 @@ import { formatLocation, type DashboardAppointment, type UserLocation } from '@c
 import { serverMessageOf } from '../../api/request';
 import { toast } from '../../components/toast';
 import { useAssignAppointment } from '../../hooks/use-assign-appointment';
-import { useSuggestions } from '../../hooks/use-suggestions';
+import { useSchedules } from '../../hooks/use-schedules';
 import { useUserLocations } from '../../hooks/use-user-locations';
-import { assignCheck, otherTechnicians, suggestionDetails } from './assign-dialog.util';
+import {
+  assignCheck,
+  otherTechnicians,
+  staffedWhen,
+  suggestionDetails,
+} from './assign-dialog.util';
+import type { BoardRanking } from './best-suggestion.util';
 import { DISPATCH_MESSAGES, assignedToast } from './dispatch-toasts.util';
 
 const NO_USERS: UserLocation[] = [];
 
 /**
- * Assign (or Reassign) a job: the technicians on shift ranked by arrival, and any other
- * technician from the team. Choosing one who is off shift or busy shows a warning before
- * confirming. The job's version goes with the request: if someone else got there first, the
- * server's message shows here and the board is read again. Enter confirms, Esc closes.
+ * Assign (or Reassign) a job: the technicians on shift at the job's hour ranked by arrival (the
+ * board's own ranking, the one its "Suggested:" line reads), and any other technician from the
+ * team. Choosing one who is off shift or busy then shows a warning before confirming. The job's
+ * version goes with the request: if someone else got there first, the server's message shows here
+ * and the board is read again. Enter confirms, Esc closes.
  */
 export function AssignDialog({
   appointment: a,
-  board,
+  ranking,
   onClose,
 }: {
   /** The job as the board has it now (a refreshed board gives a newer version). */
   appointment: DashboardAppointment;
-  board: readonly DashboardAppointment[];
+  /** The board's ranking (its jobs, team, schedules and minute). */
+  ranking: BoardRanking;
   onClose: () => void;
 }) {
   const listLabel = useId();
   const otherLabel = useId();
-  const suggestions = useSuggestions(a.id);
+  // Read by the board already: these only tell the dialog whether they have arrived.
+  const schedules = useSchedules();
   const team = useUserLocations();
   const assign = useAssignAppointment();
   const [picked, setPicked] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = assign.isPending;
 
-  const ranked = suggestions.data;
+  const loaded = schedules.data !== undefined && team.data !== undefined;
+  const ranked = useMemo(() => (loaded ? ranking.suggestions(a) : undefined), [loaded, ranking, a]);
+  const standings = useMemo(() => ranking.standings(a), [ranking, a]);
+  const when = staffedWhen(a, ranking.now);
   const others = useMemo(
     () => otherTechnicians(team.data ?? NO_USERS, ranked ?? []),
     [team.data, ranked],
@@ -53,7 +65,7 @@ export function AssignDialog({
     null;
   const check =
     choiceId !== null && choiceName !== null
-      ? assignCheck(a, { id: choiceId, name: choiceName }, ranked, board)
+      ? assignCheck(a, { id: choiceId, name: choiceName }, ranked, standings, when)
       : null;
   const open = a.status === 'pending' || a.status === 'assigned';
   const canConfirm = open && check !== null && !check.alreadyTheirs && !busy;
@@ -86,35 +98,36 @@ export function AssignDialog({
     confirm();
   };
 
+  const failed = (schedules.isError && !schedules.data) || (team.isError && !team.data);
+  const retry = () => {
+    if (schedules.isError) void schedules.refetch();
+    if (team.isError) void team.refetch();
+  };
   let rankedList;
-  if (suggestions.isPending) {
+  if (failed) {
+    rankedList = (
+      <Alert
+        type="error"
+        showIcon
+        title="Could not load the technicians and their shifts."
+        action={
+          <Button size="small" loading={schedules.isFetching || team.isFetching} onClick={retry}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!loaded) {
     rankedList = (
       <div role="status">
         <span className="visually-hidden">Loading technicians...</span>
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       </div>
     );
-  } else if (suggestions.isError) {
-    rankedList = (
-      <Alert
-        type="error"
-        showIcon
-        title="Could not load the technicians on shift."
-        action={
-          <Button
-            size="small"
-            loading={suggestions.isFetching}
-            onClick={() => void suggestions.refetch()}
-          >
-            Retry
-          </Button>
-        }
-      />
-    );
   } else if (ranked && ranked.length === 0) {
     rankedList = (
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Nobody is on shift now. Choose a technician below.
+        Nobody is on shift {when}. Choose a technician below.
       </Typography.Paragraph>
     );
   } else {
@@ -200,7 +213,7 @@ export function AssignDialog({
         )}
         <Flex vertical gap={8}>
           <Typography.Text strong id={listLabel}>
-            On shift, soonest first
+            On shift {when}, soonest first
           </Typography.Text>
           {rankedList}
         </Flex>
@@ -217,7 +230,9 @@ export function AssignDialog({
             onChange={(id) => setPicked(id)}
             options={others.map((o) => ({
               value: o.id,
-              label: ranked ? `${o.name} (off shift${o.online ? ', online' : ''})` : o.name,
+              label: ranked
+                ? `${o.name} (off shift${when === 'now' ? '' : ' then'}${o.online ? ', online' : ''})`
+                : o.name,
             }))}
             style={{ width: '100%' }}
           />

@@ -1,9 +1,10 @@
-import type { Suggestion, UserLocation } from '@cincy/contracts';
+import type { Standing, Suggestion, UserLocation } from '@cincy/contracts';
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import {
   assignCheck,
   formatDistance,
   otherTechnicians,
+  staffedWhen,
   suggestionDetails,
 } from './assign-dialog.util';
 
@@ -76,6 +77,16 @@ describe('assignCheck', () => {
     suggestion(2, 'Sam', { activeJob: { id: 7, status: 'on_location' } }),
   ];
 
+  /** Where a technician stands at the job's hour (the ranking's standings). */
+  const standing = (technicianId: number, busyWith: Standing['busyWith']): Standing => ({
+    technicianId,
+    name: `T${technicianId}`,
+    onShift: false,
+    from: null,
+    waitMinutes: busyWith ? 10 : 0,
+    busyWith,
+  });
+
   it('has nothing to warn about for a free technician on shift', () => {
     expect(assignCheck(job, { id: 1, name: 'Dana' }, ranked, [])).toEqual({
       warnings: [],
@@ -97,12 +108,19 @@ describe('assignCheck', () => {
     ]);
   });
 
-  it('warns about both for a busy technician off shift, by the board', () => {
-    const board = [dashboardAppointment(8, 'en_route', { technicianId: 3 })];
-    expect(assignCheck(job, { id: 3, name: 'Zed' }, ranked, board).warnings).toHaveLength(2);
-    expect(assignCheck(job, { id: 3, name: 'Zed' }, ranked, board).warnings[1]).toBe(
+  it('warns about both for a busy technician off shift, by where they stand at the hour', () => {
+    const standings = [standing(3, { id: 8, status: 'en_route' })];
+    expect(assignCheck(job, { id: 3, name: 'Zed' }, ranked, standings).warnings).toHaveLength(2);
+    expect(assignCheck(job, { id: 3, name: 'Zed' }, ranked, standings).warnings[1]).toBe(
       'Zed is busy with job #8 (en route). This job waits until they finish it.',
     );
+  });
+
+  it('speaks of the job’s hour for a visit booked later', () => {
+    const when = 'on Sun, Nov 29 at 10 AM';
+    expect(assignCheck(job, { id: 3, name: 'Zed' }, ranked, [], when).warnings).toEqual([
+      'Zed is off shift on Sun, Nov 29 at 10 AM. They get the job, but may not see it until their next shift.',
+    ]);
   });
 
   it('says nothing about shifts before the ranking has loaded', () => {
@@ -113,5 +131,25 @@ describe('assignCheck', () => {
     const assigned = dashboardAppointment(10, 'assigned', { technicianId: 1 });
     expect(assignCheck(assigned, { id: 1, name: 'Dana' }, ranked, []).alreadyTheirs).toBe(true);
     expect(assignCheck(assigned, { id: 2, name: 'Sam' }, ranked, []).alreadyTheirs).toBe(false);
+  });
+});
+
+describe('staffedWhen', () => {
+  const NOW = new Date('2026-11-25T16:00:00Z'); // 11 AM in Cincinnati
+  const booked = (date: string, time: string) => ({
+    preferredTime: date,
+    scheduledDate: date,
+    scheduledTime: time,
+  });
+
+  it('is now for an ASAP job, or a visit whose hour has come', () => {
+    expect(
+      staffedWhen({ preferredTime: 'ASAP', scheduledDate: null, scheduledTime: null }, NOW),
+    ).toBe('now');
+    expect(staffedWhen(booked('2026-11-25', '10:00:00'), NOW)).toBe('now');
+  });
+
+  it('names the booked hour of a visit ahead', () => {
+    expect(staffedWhen(booked('2026-11-29', '10:00:00'), NOW)).toBe('on Sun, Nov 29 at 10 AM');
   });
 });

@@ -1,7 +1,9 @@
 import {
+  bookedHourLabel,
   formatEta,
-  isActive,
+  jobHour,
   type DashboardAppointment,
+  type Standing,
   type Suggestion,
   type UserLocation,
 } from '@cincy/contracts';
@@ -45,15 +47,16 @@ export function otherTechnicians(
     .sort((a, b) => BY_NAME.compare(a.name, b.name));
 }
 
-/** The technician's job in accepted, en route or on location on the board, other than `exceptId`. */
-function activeJobOnBoard(
-  board: readonly DashboardAppointment[],
-  technicianId: number,
-  exceptId: number,
-): DashboardAppointment | undefined {
-  return board.find(
-    (a) => a.technicianId === technicianId && a.id !== exceptId && isActive(a.status),
-  );
+/**
+ * The hour the dialog staffs a job for, as it says it: 'now' (ASAP, or a booked hour that has
+ * come), else 'on Sun, Nov 29 at 10 AM'.
+ */
+export function staffedWhen(
+  job: Pick<DashboardAppointment, 'preferredTime' | 'scheduledDate' | 'scheduledTime'>,
+  now: Date,
+): string {
+  if (jobHour(job, now).getTime() === now.getTime()) return 'now';
+  return `on ${bookedHourLabel(job.scheduledDate!, job.scheduledTime)}`;
 }
 
 export interface AssignCheck {
@@ -64,24 +67,26 @@ export interface AssignCheck {
 }
 
 /**
- * What the dispatcher should know before giving `appointment` to the chosen technician: off shift
- * (not on the ranking, once it has loaded), busy with another job (by the ranking, else the board).
+ * What the dispatcher should know before giving `appointment` to the chosen technician, at the
+ * job's hour (`when`, staffedWhen): off shift then (not on the ranking, once it has loaded), busy
+ * then with another job (by the ranking, else where they stand at that hour).
  */
 export function assignCheck(
   appointment: Pick<DashboardAppointment, 'id' | 'technicianId' | 'status'>,
   choice: { id: number; name: string },
   suggestions: readonly Suggestion[] | undefined,
-  board: readonly DashboardAppointment[],
+  standings: readonly Standing[],
+  when = 'now',
 ): AssignCheck {
   const alreadyTheirs = appointment.status === 'assigned' && appointment.technicianId === choice.id;
   const warnings: string[] = [];
   const ranked = suggestions?.find((s) => s.technicianId === choice.id);
   if (suggestions && !ranked)
     warnings.push(
-      `${choice.name} is off shift now. They get the job, but may not see it until their next shift.`,
+      `${choice.name} is off shift ${when}. They get the job, but may not see it until their next shift.`,
     );
-  const onBoard = activeJobOnBoard(board, choice.id, appointment.id);
-  const busy = ranked?.activeJob ?? (onBoard ? { id: onBoard.id, status: onBoard.status } : null);
+  const busy =
+    ranked?.activeJob ?? standings.find((s) => s.technicianId === choice.id)?.busyWith ?? null;
   if (busy)
     warnings.push(
       `${choice.name} is busy with job #${busy.id} (${STATUS_LABELS[busy.status].toLowerCase()}). This job waits until they finish it.`,

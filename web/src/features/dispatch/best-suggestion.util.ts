@@ -1,111 +1,92 @@
 import {
-  estimateDrive,
   formatEta,
-  isActive,
-  minutesUntilFree,
-  type BusyWith,
+  technicianRanker,
   type DashboardAppointment,
-  type Point,
+  type RankingJob,
+  type RankingTechnician,
+  type ScheduleFacts,
+  type Standing,
+  type Suggestion,
+  type TechnicianRanker,
   type UserLocation,
 } from '@cincy/contracts';
 
-/** The technician the estimate would send to one open job, and how soon they would be there. */
-export interface BestSuggestion {
-  technicianId: number;
-  name: string;
-  minutes: number;
-}
+/** The best technician for one open job, with a known arrival: what a card's "Suggested:" says. */
+export type BestSuggestion = Suggestion & { etaMinutes: number };
 
-/** Who can be ranked: online technicians whose last position is known. */
-export function rankableTechnicians(team: readonly UserLocation[]): UserLocation[] {
-  return team.filter(
-    (u) => u.role === 'technician' && u.status === 'online' && u.currentLocation !== null,
-  );
-}
-
-/** Is the job open to a dispatcher's choice (pending or assigned)? */
-export const isOpenJob = (a: DashboardAppointment) =>
-  a.status === 'pending' || a.status === 'assigned';
-
-/**
- * What each technician is busy with (their job accepted, en route or on location), by technician.
- * A job on location counts from its last change (`updatedAt`), the moment it was marked so.
- */
-export function busyByTechnician(board: readonly DashboardAppointment[]): Map<number, BusyWith> {
-  const busy = new Map<number, BusyWith>();
-  for (const a of board) {
-    if (a.technicianId === null || !isActive(a.status)) continue;
-    busy.set(a.technicianId, {
-      status: a.status as BusyWith['status'],
-      location: a.customerLocation,
-      onLocationAt: a.status === 'on_location' ? new Date(a.updatedAt) : null,
-    });
-  }
-  return busy;
-}
-
-/**
- * Minutes until a technician at `from` reaches `to`: the drive, after whatever they are busy with
- * (the rest of the install, or the drive to and install at their current job), then the drive
- * from that job's customer.
- */
-export function minutesToReach(from: Point, to: Point, busy: BusyWith | null, now: Date): number {
-  if (!busy) return estimateDrive(from, to).minutes;
-  const start = busy.location ?? from;
-  return minutesUntilFree(busy, from, now) + estimateDrive(start, to).minutes;
-}
-
-/** The best technician for one job, or undefined when there is none (see bestSuggestionFinder). */
-export type BestSuggestionFinder = (job: DashboardAppointment) => BestSuggestion | undefined;
-
-/**
- * The best technician for an open job with a known customer position: the soonest arrival by the
- * straight-line estimate among online technicians with a known position. Jobs without a position,
- * or a board without such technicians, have none. Worked out when a card asks and kept, so a big
- * day ranks the cards on screen, not a thousand jobs at every push.
- */
-export function bestSuggestionFinder(
-  board: readonly DashboardAppointment[],
-  team: readonly UserLocation[],
-  now: Date,
-): BestSuggestionFinder {
-  const technicians = rankableTechnicians(team);
-  const found = new Map<number, BestSuggestion | undefined>();
-  let busy: Map<number, BusyWith> | null = null;
-  return (a) => {
-    if (technicians.length === 0 || !isOpenJob(a) || !a.customerLocation) return undefined;
-    if (found.has(a.id)) return found.get(a.id);
-    busy ??= busyByTechnician(board);
-    let top: BestSuggestion | undefined;
-    for (const t of technicians) {
-      const minutes = minutesToReach(
-        t.currentLocation as Point,
-        a.customerLocation,
-        busy.get(t.id) ?? null,
-        now,
-      );
-      if (!top || minutes < top.minutes) top = { technicianId: t.id, name: t.name, minutes };
-    }
-    found.set(a.id, top);
-    return top;
+/** A job of the board as the ranking reads it: on location counts from its last change. */
+export function toRankingJob(a: DashboardAppointment): RankingJob {
+  return {
+    id: a.id,
+    status: a.status,
+    technicianId: a.technicianId,
+    customerLocation: a.customerLocation,
+    preferredTime: a.preferredTime,
+    scheduledDate: a.scheduledDate,
+    scheduledTime: a.scheduledTime,
+    onLocationAt: a.status === 'on_location' ? new Date(a.updatedAt) : null,
   };
 }
 
-/** The best technician for every open job that has one, by job id (bestSuggestionFinder). */
-export function bestSuggestions(
+/** The team's technicians as the ranking reads them (an admin's answer has their positions). */
+export const rankingTechnicians = (team: readonly UserLocation[]): RankingTechnician[] =>
+  team
+    .filter((u) => u.role === 'technician')
+    .map((u) => ({ id: u.id, name: u.name, position: u.currentLocation }));
+
+/**
+ * The contracts' ranking over what the board holds: its jobs, the team, the schedules, its minute.
+ * The "Suggested:" line of every card and the Assign dialog both read this one object, so they
+ * answer alike for the same job (dispatch's suggestions apply the same rule to the same facts).
+ */
+export interface BoardRanking {
+  /** The board's minute the ranking is for. */
+  now: Date;
+  /** Every technician as the job's hour finds them (on shift then or not). */
+  standings(job: DashboardAppointment): Standing[];
+  /** Those on shift at the job's hour, soonest arrival first. */
+  suggestions(job: DashboardAppointment): Suggestion[];
+  /**
+   * The first of `suggestions` for an unassigned open job, when its arrival is known; nothing once
+   * someone has the job, or while the schedules are not read yet. Kept per job.
+   */
+  best(job: DashboardAppointment): BestSuggestion | undefined;
+}
+
+/**
+ * The board's ranking, built when a card or the dialog first asks (not for every job at every
+ * push): the cards drawn rank their own job, a big day's other jobs cost nothing.
+ */
+export function boardRanking(
   board: readonly DashboardAppointment[],
   team: readonly UserLocation[],
+  schedules: readonly ScheduleFacts[] | undefined,
   now: Date,
-): Map<number, BestSuggestion> {
-  const find = bestSuggestionFinder(board, team, now);
-  const best = new Map<number, BestSuggestion>();
-  for (const a of board) {
-    const top = find(a);
-    if (top) best.set(a.id, top);
-  }
-  return best;
+): BoardRanking {
+  let ranker: TechnicianRanker | null = null;
+  const rank = () =>
+    (ranker ??= technicianRanker({
+      technicians: rankingTechnicians(team),
+      schedules: schedules ?? [],
+      jobs: board.filter((a) => a.technicianId !== null).map(toRankingJob),
+      now,
+    }));
+  const found = new Map<number, BestSuggestion | undefined>();
+  return {
+    now,
+    standings: (job) => rank().standings(toRankingJob(job)),
+    suggestions: (job) => rank().suggestions(toRankingJob(job)),
+    best(job) {
+      if (!schedules || job.status !== 'pending') return undefined;
+      if (found.has(job.id)) return found.get(job.id);
+      const top = rank().best(toRankingJob(job));
+      const best = top?.etaMinutes != null ? (top as BestSuggestion) : undefined;
+      found.set(job.id, best);
+      return best;
+    },
+  };
 }
 
 /** 'Dana, about 12 min': how the best suggestion reads on a card. */
 export const formatBestSuggestion = (best: BestSuggestion) =>
-  `${best.name}, ${formatEta(best.minutes)}`;
+  `${best.name}, ${formatEta(best.etaMinutes)}`;

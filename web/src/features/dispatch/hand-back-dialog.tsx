@@ -15,9 +15,9 @@ interface HandBackForm {
 const REASON_MAX = 200;
 
 /**
- * 'Hand back': the technician gives back a job assigned to them, saying why (required, at most
- * 200 characters); dispatch sees the reason on the card. Loaded with the dialog: it carries the
- * contract's schema.
+ * 'Hand back': the technician gives back a job assigned to them or accepted, until they are on the
+ * way, saying why (required, at most 200 characters); dispatch sees the reason on the card. Loaded
+ * with the dialog: it carries the contract's schema.
  */
 export function HandBackDialog({
   appointment: a,

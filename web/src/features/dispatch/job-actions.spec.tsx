@@ -19,6 +19,9 @@ const TECH: SignedInUser = {
   privileged: false,
 };
 
+/** Noon on Wednesday, Nov 25, 2026 in Cincinnati. */
+const NOW = Date.parse('2026-11-25T17:00:00Z');
+
 const render = (job: DashboardAppointment, user: SignedInUser, withAssign = true) =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
@@ -26,6 +29,7 @@ const render = (job: DashboardAppointment, user: SignedInUser, withAssign = true
         appointment={job}
         user={user}
         board={[job]}
+        now={NOW}
         onComplete={() => undefined}
         onDecline={() => undefined}
         onAssign={withAssign ? () => undefined : undefined}
@@ -51,6 +55,37 @@ describe('JobActions assignment buttons', () => {
     expect(html).toContain('Accept Job');
     expect(html).toContain('>Hand back<');
     expect(html).not.toContain('Unassign');
+  });
+});
+
+describe('JobActions before the visit’s day', () => {
+  const sunday = {
+    technicianId: 7,
+    preferredTime: '2026-11-29',
+    scheduledDate: '2026-11-29',
+    scheduledTime: '10:00:00',
+  };
+
+  it('shows En Route held, with when the visit is, and Hand back still open', () => {
+    const html = render(dashboardAppointment(1, 'accepted', sunday), TECH);
+    const button = /<button aria-describedby="([^"]+)"[^>]*>(.*?)<\/button>/.exec(html);
+    expect(button?.[0]).toContain('disabled=""');
+    expect(button?.[2]).toContain('En Route');
+    expect(html).toContain(
+      `id="${button?.[1]}" data-testid="held-step" class="ant-typography ant-typography-secondary`,
+    );
+    expect(html).toContain('>This visit is on Sun, Nov 29 at 10 AM. Set out on that day.<');
+    expect(html).toContain('>Hand back<');
+  });
+
+  it('shows En Route as a button to use on the day', () => {
+    const html = render(
+      dashboardAppointment(1, 'accepted', { ...sunday, scheduledDate: '2026-11-25' }),
+      TECH,
+    );
+    expect(html).toContain('En Route');
+    expect(html).not.toContain('disabled');
+    expect(html).not.toContain('held-step');
   });
 });
 

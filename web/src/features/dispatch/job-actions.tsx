@@ -1,5 +1,5 @@
-import { Button, Flex, type ButtonProps } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { Button, Flex, Typography, type ButtonProps } from 'antd';
+import { Suspense, lazy, useId, useState } from 'react';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { HistoryButton } from '../audit/history-button';
@@ -18,6 +18,7 @@ import {
   JOB_ACTION_LABELS,
   STEP_STATUS,
   assignmentActionsFor,
+  heldStepReason,
   jobActionsFor,
   type AssignmentAction,
   type JobAction,
@@ -29,6 +30,8 @@ interface Props {
   user: SignedInUser;
   /** The whole board: Accept Job depends on the user's other jobs. */
   board: readonly DashboardAppointment[];
+  /** The board's clock (ms): En Route waits for the visit's day. */
+  now: number;
   onComplete: (appointment: DashboardAppointment) => void;
   onDecline: (appointment: DashboardAppointment) => void;
   /** Opens the assign dialog (admins: Assign, Reassign). */
@@ -37,6 +40,8 @@ interface Props {
   onHandBack?: (appointment: DashboardAppointment) => void;
   /** The technician's current job on a phone: the next step as one big full-width button. */
   block?: boolean;
+  /** The user accepted this job (the answer is on the board): the board shows its next step. */
+  onAccepted?: (appointment: DashboardAppointment) => void;
 }
 
 const BUTTON_LOOK: Record<JobAction, ButtonProps> = {
@@ -74,19 +79,23 @@ export function JobActions({
   onAssign,
   onHandBack,
   block = false,
+  now,
+  onAccepted,
 }: Props) {
   const change = useChangeAppointmentStatus();
   const unassign = useUnassignAppointment();
+  const heldId = useId();
   // `drawn`: opened once, so the drawer stays mounted and closes with its animation.
   const [messages, setMessages] = useState({ open: false, drawn: false });
-  const actions = jobActionsFor(a, user, board);
+  const actions = jobActionsFor(a, user, board, new Date(now));
+  const held = heldStepReason(a, user, new Date(now));
   const assignment = assignmentActionsFor(a, user).filter(
     (action) =>
       action === 'unassign' ||
       (action === 'handBack' ? onHandBack !== undefined : onAssign !== undefined),
   );
   const withMessages = seesMessages(user);
-  if (actions.length === 0 && assignment.length === 0 && !withMessages) return null;
+  if (actions.length === 0 && assignment.length === 0 && !withMessages && !held) return null;
   const busy = change.isPending || unassign.isPending;
 
   const step = (action: StepAction) => {
@@ -98,7 +107,10 @@ export function JobActions({
     // The promise, not mutate()'s callbacks: the board's push can move the card (unmounting
     // these buttons) before the answer arrives, and those callbacks never run after an unmount.
     change.mutateAsync({ id: a.id, change: { status: STEP_STATUS[action], ...technician } }).then(
-      () => toast(statusChangedToast(action)),
+      () => {
+        toast(statusChangedToast(action));
+        if (action === 'accept') onAccepted?.(a);
+      },
       (error: unknown) => {
         console.warn('Status update failed', error);
         toast(statusFailedToast(error));
@@ -147,6 +159,17 @@ export function JobActions({
           {JOB_ACTION_LABELS[action]}
         </Button>
       ))}
+      {held && (
+        // The next step is shown, not hidden: the technician sees when they may take it.
+        <Flex vertical gap={4} style={block ? undefined : { flex: '1 1 100%' }}>
+          <Button type="primary" size="large" block disabled aria-describedby={heldId}>
+            {JOB_ACTION_LABELS.en_route}
+          </Button>
+          <Typography.Text type="secondary" id={heldId} data-testid="held-step">
+            {held}
+          </Typography.Text>
+        </Flex>
+      )}
       {assignment.map((action) => (
         <Button
           key={action}

@@ -4,6 +4,7 @@ import {
   assignmentActionsFor,
   canAcceptJob,
   hasActiveJob,
+  heldStepReason,
   jobActionsFor,
 } from './job-actions.util';
 
@@ -14,6 +15,8 @@ const job = (id: number, status: AppointmentStatus, technicianId: number | null 
     technician: technicianId === null ? null : { name: `Tech ${technicianId}` },
   });
 
+/** Noon on Wednesday, Nov 25, 2026 in Cincinnati. */
+const NOW = new Date('2026-11-25T17:00:00Z');
 const TECH = { id: 7, role: 'technician', privileged: false } as const;
 const OTHER_TECH = 8;
 const ADMIN = { id: 1, role: 'admin', privileged: true } as const;
@@ -77,15 +80,15 @@ describe('canAcceptJob', () => {
 describe('jobActionsFor', () => {
   it('offers Accept Job on an open job, and Decline Call only to privileged users', () => {
     const pending = job(1, 'pending');
-    expect(jobActionsFor(pending, TECH, [pending])).toEqual(['accept']);
-    expect(jobActionsFor(pending, ADMIN, [pending])).toEqual(['accept', 'decline']);
-    expect(jobActionsFor(pending, SUPERVISOR, [pending])).toEqual(['accept', 'decline']);
+    expect(jobActionsFor(pending, TECH, [pending], NOW)).toEqual(['accept']);
+    expect(jobActionsFor(pending, ADMIN, [pending], NOW)).toEqual(['accept', 'decline']);
+    expect(jobActionsFor(pending, SUPERVISOR, [pending], NOW)).toEqual(['accept', 'decline']);
   });
 
   it('hides Accept Job on other cards while the technician has an active job', () => {
     const pending = job(1, 'pending');
     const mine = job(2, 'accepted', TECH.id);
-    expect(jobActionsFor(pending, TECH, [pending, mine])).toEqual([]);
+    expect(jobActionsFor(pending, TECH, [pending, mine], NOW)).toEqual([]);
   });
 
   it.each([
@@ -94,24 +97,54 @@ describe('jobActionsFor', () => {
     ['on_location', 'complete'],
   ] as const)("shows the job's technician the next step from %s: %s", (status, next) => {
     const mine = job(1, status, TECH.id);
-    expect(jobActionsFor(mine, TECH, [mine])).toEqual([next]);
+    expect(jobActionsFor(mine, TECH, [mine], NOW)).toEqual([next]);
   });
 
   it("shows another technician's job in progress to a technician without buttons", () => {
     const theirs = job(1, 'en_route', OTHER_TECH);
-    expect(jobActionsFor(theirs, TECH, [theirs])).toEqual([]);
-    expect(jobActionsFor(theirs, SUPERVISOR, [theirs])).toEqual(['decline']);
+    expect(jobActionsFor(theirs, TECH, [theirs], NOW)).toEqual([]);
+    expect(jobActionsFor(theirs, SUPERVISOR, [theirs], NOW)).toEqual(['decline']);
   });
 
   it("lets an admin act for the job's technician, and decline while the job is open", () => {
     const theirs = job(1, 'on_location', OTHER_TECH);
-    expect(jobActionsFor(theirs, ADMIN, [theirs])).toEqual(['complete', 'decline']);
+    expect(jobActionsFor(theirs, ADMIN, [theirs], NOW)).toEqual(['complete', 'decline']);
   });
 
   it.each(['completed', 'declined'] as const)('offers nothing on a %s job', (status) => {
     const closed = job(1, status, TECH.id);
-    expect(jobActionsFor(closed, ADMIN, [closed])).toEqual([]);
-    expect(jobActionsFor(closed, TECH, [closed])).toEqual([]);
+    expect(jobActionsFor(closed, ADMIN, [closed], NOW)).toEqual([]);
+    expect(jobActionsFor(closed, TECH, [closed], NOW)).toEqual([]);
+  });
+});
+
+describe('setting out before the visit’s day', () => {
+  const sunday = (status: AppointmentStatus, technicianId: number | null) =>
+    dashboardAppointment(1, status, {
+      technicianId,
+      preferredTime: '2026-11-29',
+      scheduledDate: '2026-11-29',
+      scheduledTime: '10:00:00',
+    });
+  const REASON = 'This visit is on Sun, Nov 29 at 10 AM. Set out on that day.';
+
+  it('offers Accept Job ahead, but holds En Route back, saying when the visit is', () => {
+    expect(jobActionsFor(sunday('pending', null), TECH, [], NOW)).toEqual(['accept']);
+    const mine = sunday('accepted', TECH.id);
+    expect(jobActionsFor(mine, TECH, [mine], NOW)).toEqual([]);
+    expect(heldStepReason(mine, TECH, NOW)).toBe(REASON);
+    expect(jobActionsFor(mine, ADMIN, [mine], NOW)).toEqual(['decline']);
+  });
+
+  it('offers En Route on the day (Cincinnati’s), and says nothing held for other jobs', () => {
+    const mine = sunday('accepted', TECH.id);
+    const sundayMorning = new Date('2026-11-29T12:00:00Z');
+    expect(jobActionsFor(mine, TECH, [mine], sundayMorning)).toEqual(['en_route']);
+    expect(heldStepReason(mine, TECH, sundayMorning)).toBeNull();
+    // Someone else's job is not "held" for this technician: it is simply not theirs.
+    expect(heldStepReason(sunday('accepted', OTHER_TECH), TECH, NOW)).toBeNull();
+    expect(heldStepReason(sunday('assigned', TECH.id), TECH, NOW)).toBeNull();
+    expect(heldStepReason(job(1, 'accepted', TECH.id), TECH, NOW)).toBeNull();
   });
 });
 
@@ -129,10 +162,12 @@ describe('assignmentActionsFor', () => {
       expect(assignmentActionsFor(job(1, status, TECH.id), ADMIN)).toEqual([]);
   });
 
-  it('gives the assigned technician Hand back, and nobody else', () => {
+  it('gives the technician who has the job Hand back until they are on the way, and nobody else', () => {
     expect(assignmentActionsFor(job(1, 'assigned', TECH.id), TECH)).toEqual(['handBack']);
+    expect(assignmentActionsFor(job(1, 'accepted', TECH.id), TECH)).toEqual(['handBack']);
     expect(assignmentActionsFor(job(1, 'assigned', OTHER_TECH), TECH)).toEqual([]);
-    expect(assignmentActionsFor(job(1, 'accepted', TECH.id), TECH)).toEqual([]);
+    expect(assignmentActionsFor(job(1, 'accepted', OTHER_TECH), TECH)).toEqual([]);
+    expect(assignmentActionsFor(job(1, 'en_route', TECH.id), TECH)).toEqual([]);
     expect(assignmentActionsFor(job(1, 'pending'), TECH)).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import {
   NEXT_MOVE,
   checkAssign,
+  checkDeparture,
   checkHandBack,
+  checkMove,
   checkUnassign,
   isActive,
   isClosed,
@@ -75,30 +77,52 @@ export function canAcceptJob(
   appointment: DashboardAppointment,
   userId: number,
   appointments: readonly DashboardAppointment[],
+  now = new Date(),
 ): boolean {
   const viewer = { id: userId, role: 'technician' };
-  return mayAct(appointment, viewer, 'accepted', activeJobOf(appointments, userId, appointment.id));
+  const activeJobId = activeJobOf(appointments, userId, appointment.id);
+  return mayAct(appointment, viewer, 'accepted', { now, activeJobId });
 }
 
 /**
- * The buttons a card shows to `user`: the job's next move when the lifecycle lets the user make
- * it (Accept Job by its rule; En Route, On Location and Complete Job for the job's technician and
- * admins), and Decline Call to privileged users on any job that is not completed or declined.
+ * The buttons a card shows to `user` at `now`: the job's next move when the lifecycle lets the
+ * user make it (Accept Job by its rule; En Route, On Location and Complete Job for the job's
+ * technician and admins), and Decline Call to privileged users on any job that is not completed
+ * or declined.
  */
 export function jobActionsFor(
   appointment: DashboardAppointment,
   user: Viewer,
   appointments: readonly DashboardAppointment[],
+  now: Date,
 ): JobAction[] {
   const actions: JobAction[] = [];
   const next = NEXT_MOVE[appointment.status];
   if (next && next !== 'declined') {
-    const activeJob =
+    const activeJobId =
       next === 'accepted' ? activeJobOf(appointments, user.id, appointment.id) : null;
-    if (mayAct(appointment, user, next, activeJob)) actions.push(ACTION_OF_MOVE[next]);
+    if (mayAct(appointment, user, next, { now, activeJobId })) actions.push(ACTION_OF_MOVE[next]);
   }
   if (user.privileged && !isClosed(appointment.status)) actions.push('decline');
   return actions;
+}
+
+/**
+ * Why `user` may not set out yet for a job they would otherwise set out for (En Route before the
+ * visit's day), or null. The card shows the step held, with this reason, instead of hiding it.
+ */
+export function heldStepReason(
+  appointment: DashboardAppointment,
+  user: Viewer,
+  now: Date,
+): string | null {
+  if (NEXT_MOVE[appointment.status] !== 'en_route') return null;
+  const held = checkDeparture(appointment, now);
+  if (!held) return null;
+  // Only when the day is the one thing in the way: not someone else's job, say.
+  return checkMove(appointment, 'en_route', user, { now })?.message === held.message
+    ? held.message
+    : null;
 }
 
 /** The assignment buttons a card can show, in the order they are shown. */
@@ -114,7 +138,7 @@ export const ASSIGNMENT_ACTION_LABELS: Record<AssignmentAction, string> = {
 /**
  * The assignment buttons `user` may use on a job, by the lifecycle's rules: an admin assigns an
  * open job (Reassign once it is assigned) and puts an assigned one back in the pool; the technician
- * it is assigned to hands it back before accepting it.
+ * who has it (assigned or accepted) hands it back until they are on the way.
  */
 export function assignmentActionsFor(
   appointment: DashboardAppointment,

@@ -28,4 +28,16 @@ describe('JobCard: one way to show a phone and an address', () => {
       '+44 20 7946 0958',
     );
   });
+
+  it('shows no phone row and no Call button for a phone the viewer is not sent', () => {
+    const job = dashboardAppointment(1, 'accepted', {
+      customer: { name: 'Not Yours', phone: '' },
+    });
+    for (const focus of [false, true]) {
+      const html = renderToStaticMarkup(<JobCard appointment={job} now={NOW} focus={focus} />);
+      expect(html).not.toContain('tel:');
+      expect(html).not.toContain('>Phone<');
+      expect(html).not.toContain('>Call<');
+    }
+  });
 });

@@ -61,7 +61,8 @@ export function JobCard({
   const gate = focus ? gateCode(a.notes) : null;
   // One way to read them everywhere (contracts' format): "(513) 555-0188", "…, OH 45202".
   const location = formatLocation(a.location);
-  const phoneLink = <a href={telHref(a.customer.phone)}>{formatPhone(a.customer.phone)}</a>;
+  // Empty when the viewer is not sent it (another technician's customer, ADR 0098): no row, no Call.
+  const phone = a.customer.phone;
   const addressLink = (
     <a href={mapsSearchUrl(location)} target="_blank" rel="noopener noreferrer">
       {location}
@@ -69,7 +70,15 @@ export function JobCard({
     </a>
   );
   const facts = [
-    { key: 'phone', label: 'Phone', children: phoneLink },
+    ...(phone
+      ? [
+          {
+            key: 'phone',
+            label: 'Phone',
+            children: <a href={telHref(phone)}>{formatPhone(phone)}</a>,
+          },
+        ]
+      : []),
     { key: 'address', label: 'Address', children: addressLink },
     {
       key: 'technician',
@@ -104,6 +113,7 @@ export function JobCard({
       data-testid="job-card"
       data-appointment-id={a.id}
       data-version={a.version}
+      data-current={focus || undefined}
       aria-labelledby={titleId}
       role="article"
       title={
@@ -130,14 +140,16 @@ export function JobCard({
               </Typography.Text>
             )}
             <Flex gap={8} wrap>
-              <Button
-                size="large"
-                href={telHref(a.customer.phone)}
-                style={{ flex: '1 1 140px' }}
-                aria-label={`Call ${a.customer.name}`}
-              >
-                Call
-              </Button>
+              {phone && (
+                <Button
+                  size="large"
+                  href={telHref(phone)}
+                  style={{ flex: '1 1 140px' }}
+                  aria-label={`Call ${a.customer.name}`}
+                >
+                  Call
+                </Button>
+              )}
               <Button
                 size="large"
                 href={mapsSearchUrl(location)}

@@ -8,7 +8,17 @@ describe('JobNotes', () => {
       handBack: { by: 'Dana', reason: 'flat tire', at: '2030-06-14T12:00:00.000Z' },
     });
     const html = renderToStaticMarkup(
-      <JobNotes appointment={job} best={{ technicianId: 2, name: 'Sam', minutes: 12 }} />,
+      <JobNotes
+        appointment={job}
+        best={{
+          technicianId: 2,
+          name: 'Sam',
+          etaMinutes: 12,
+          distanceKm: 3,
+          activeJob: null,
+          source: 'estimate',
+        }}
+      />,
     );
     expect(html).toContain('Handed back by Dana: flat tire');
     expect(html).toContain('Sam, about 12 min');

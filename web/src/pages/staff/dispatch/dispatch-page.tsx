@@ -9,10 +9,7 @@ import {
   type UserLocation,
 } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
-import {
-  bestSuggestionFinder,
-  type BestSuggestionFinder,
-} from '../../../features/dispatch/best-suggestion.util';
+import { boardRanking } from '../../../features/dispatch/best-suggestion.util';
 import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { DispatchMode, OffShiftButton } from '../../../features/dispatch/dispatch-mode';
 import { JobActions } from '../../../features/dispatch/job-actions';
@@ -35,6 +32,7 @@ import { useMapConfig } from '../../../hooks/use-map-config';
 import { useNewJobSound } from '../../../hooks/use-new-job-sound';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useNow } from '../../../hooks/use-now';
+import { useSchedules } from '../../../hooks/use-schedules';
 import { useUserLocations } from '../../../hooks/use-user-locations';
 import { JobSection } from './job-section';
 import { MapPlaceholder } from './map-placeholder';
@@ -69,7 +67,6 @@ const HandBackDialog = lazy(() =>
 
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
-const NO_SUGGESTIONS: BestSuggestionFinder = () => undefined;
 function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
   return (
     <Alert
@@ -83,6 +80,31 @@ function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => v
       }
     />
   );
+}
+
+/** How long to look for a card the board is about to draw (about a second of frames). */
+const REVEAL_FRAMES = 60;
+
+/**
+ * After Accept the job jumps to Your Current Job, at the top of a phone's board: once it is drawn
+ * there, bring its next step (En Route, its first button) onto the screen the technician tapped
+ * from, below the sticky navigation, and focus it (the Accept button it replaces is gone).
+ */
+function revealCurrentJob(id: number, frames = REVEAL_FRAMES): void {
+  requestAnimationFrame(() => {
+    const card = document.querySelector(`[data-current][data-appointment-id="${id}"]`);
+    const section = card?.closest('section');
+    if (!card || !section) {
+      if (frames > 0) revealCurrentJob(id, frames - 1);
+      return;
+    }
+    const step = card.querySelector<HTMLButtonElement>('button');
+    const { top, bottom } = (step ?? card).getBoundingClientRect();
+    // The navigation covers the page's top: the section's scroll margin says how much.
+    const covered = parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+    if (top < covered || bottom > window.innerHeight) section.scrollIntoView({ block: 'start' });
+    if (step && !step.disabled) step.focus({ preventScroll: true });
+  });
 }
 
 /**
@@ -100,6 +122,9 @@ export function DispatchPage() {
   const sold = useBatteriesSoldToday({ enabled: signedIn });
   const team = useUserLocations({ enabled: signedIn });
   const mapConfig = useMapConfig({ enabled: signedIn });
+  const admin = user?.role === 'admin';
+  // Who works when: the ranking answers for each job's own hour (admins rank; the route is theirs).
+  const schedules = useSchedules({ enabled: admin });
   useLiveUpdates(signedIn);
   const navigate = useNavigate();
   // Before antd has measured, a desktop; md is 768 px.
@@ -114,7 +139,6 @@ export function DispatchPage() {
   // gives it the newest version.
   const [assigningId, setAssigningId] = useState<number | null>(null);
   const [handingBack, setHandingBack] = useState<DashboardAppointment | null>(null);
-  const admin = user?.role === 'admin';
   const [refreshing, setRefreshing] = useState(false);
 
   // The cards render as the data comes, not deferred: a deferred render waits for every lazy
@@ -131,11 +155,12 @@ export function DispatchPage() {
       user && byUrgency ? phoneSections(board, user, today) : deskSections(board, busy, today),
     [board, user, byUrgency, busy, today],
   );
-  // The best technician for each open card drawn, once per board, team or minute (admins only).
-  const best = useMemo(
+  // One ranking per board, team, schedules or minute (admins only): each card drawn asks it for
+  // its job's best technician, and the Assign dialog ranks with the same one.
+  const ranking = useMemo(
     () =>
-      admin ? bestSuggestionFinder(board, team.data ?? NO_USERS, new Date(now)) : NO_SUGGESTIONS,
-    [admin, board, team.data, now],
+      admin ? boardRanking(board, team.data ?? NO_USERS, schedules.data, new Date(now)) : null,
+    [admin, board, team.data, schedules.data, now],
   );
   const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
   const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
@@ -217,20 +242,22 @@ export function DispatchPage() {
       appointment={a}
       user={user}
       board={board}
+      now={now}
       onComplete={setCompleting}
       onDecline={setDeclining}
       onAssign={admin ? (job) => setAssigningId(job.id) : undefined}
       onHandBack={setHandingBack}
+      onAccepted={byUrgency ? (job) => revealCurrentJob(job.id) : undefined}
       block={block}
     />
   );
   // What a card's buttons (Accept Job waits for the viewer's active job to end) and notes show.
   const cardKey = (a: DashboardAppointment) => {
-    const suggestion = admin ? best(a) : undefined;
-    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.minutes}` : ''}`;
+    const suggestion = ranking?.best(a);
+    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.etaMinutes}` : ''}`;
   };
-  const renderNotes = admin
-    ? (a: DashboardAppointment) => <JobNotes appointment={a} best={best(a)} />
+  const renderNotes = ranking
+    ? (a: DashboardAppointment) => <JobNotes appointment={a} best={ranking.best(a)} />
     : undefined;
   const assigning = assigningId === null ? undefined : board.find((a) => a.id === assigningId);
   const refreshLocations = () => {
@@ -388,11 +415,11 @@ export function DispatchPage() {
             onClose={() => setDeclining(null)}
           />
         )}
-        {assigning && (
+        {assigning && ranking && (
           <AssignDialog
             key={assigning.id}
             appointment={assigning}
-            board={board}
+            ranking={ranking}
             onClose={() => setAssigningId(null)}
           />
         )}

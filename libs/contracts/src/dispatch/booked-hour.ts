@@ -1,0 +1,50 @@
+// The hour a job is booked for, read one way by every rule that asks "when is this visit?": the
+// SLA clock, the lifecycle's "not before its day", the suggestions and the queue.
+// A plain module (no zod): the board uses it on its first screen.
+import { BOOKING } from '../constants';
+import { hourLabel } from '../booking/rules';
+import { businessInstant } from '../time';
+
+/** What tells a booked visit from an ASAP request. */
+export interface BookedHour {
+  preferredTime: string | null;
+  scheduledDate: string | null;
+  scheduledTime: string | null;
+}
+
+/** An ASAP request: no booked day (or booked as ASAP). */
+export const isAsap = (job: Pick<BookedHour, 'preferredTime' | 'scheduledDate'>): boolean =>
+  job.preferredTime === 'ASAP' || !job.scheduledDate;
+
+/** 'HH:MM[:SS]' as hour and minute; a day without an hour starts when the service day does. */
+function clockOf(time: string | null): [number, number] {
+  const [hour, minute] = (time ?? `${BOOKING.firstHour}:00`).split(':').map(Number);
+  return [hour, minute || 0];
+}
+
+/** When a booked visit starts (Cincinnati time); null for an ASAP request. */
+export function bookedStart(job: BookedHour): Date | null {
+  if (isAsap(job)) return null;
+  const [hour, minute] = clockOf(job.scheduledTime);
+  return businessInstant(job.scheduledDate!, hour, minute);
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A booked visit as people read it: 'Sun, Nov 29 at 10 AM' ('at 10:30 AM' off the hour; the day
+ * alone without an hour). A calendar date: no time zone can shift it.
+ */
+export function bookedHourLabel(date: string, time: string | null): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  const day = `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  if (!time) return day;
+  const [hour, minute] = clockOf(time);
+  const clock =
+    minute === 0
+      ? hourLabel(hour)
+      : `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${day} at ${clock}`;
+}
