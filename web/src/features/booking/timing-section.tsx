@@ -13,10 +13,20 @@ interface TimingSectionProps {
 
 export const TIMING_SECTION_ID = 'service-timing';
 
-const loadSchedulePicker = () => import('./schedule-picker');
-const SchedulePicker = lazy(() =>
+type SchedulePickerModule = typeof import('./schedule-picker');
+let loaded: SchedulePickerModule | undefined;
+const loadSchedulePicker = () => import('./schedule-picker').then((module) => (loaded = module));
+const LazySchedulePicker = lazy(() =>
   loadSchedulePicker().then((module) => ({ default: module.SchedulePicker })),
 );
+
+/**
+ * Fetches the date and hour grid ahead of need, at the visitor's first interaction with the form:
+ * once here, "Schedule for Later" draws it at once, without a fallback.
+ */
+export function preloadSchedulePicker(): void {
+  void loadSchedulePicker();
+}
 
 const TIMING_CHOICES: readonly { mode: TimingMode; title: string; text: string }[] = [
   {
@@ -38,14 +48,18 @@ const TIMING_CHOICES: readonly { mode: TimingMode; title: string; text: string }
  */
 export function TimingSection({ form, now, asapOpen, headingRef }: TimingSectionProps) {
   const { timing, chooseTiming } = form;
-  const preload = () => void loadSchedulePicker();
+  const SchedulePicker = loaded?.SchedulePicker ?? LazySchedulePicker;
 
   return (
     <section className="pub-fieldset" id={TIMING_SECTION_ID} aria-labelledby="service-timing-title">
       <h2 className="pub-legend" id="service-timing-title" tabIndex={-1} ref={headingRef}>
         Service Timing
       </h2>
-      <fieldset className="pub-radio-group" onPointerOver={preload} onFocus={preload}>
+      <fieldset
+        className="pub-radio-group"
+        onPointerOver={preloadSchedulePicker}
+        onFocus={preloadSchedulePicker}
+      >
         <legend className="pub-visually-hidden">When do you need service?</legend>
         {TIMING_CHOICES.map((choice) => {
           const closed = choice.mode === 'asap' && !asapOpen;
