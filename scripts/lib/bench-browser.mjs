@@ -72,7 +72,8 @@ export function lighthousePath() {
  * Lighthouse (its default mobile config: emulated phone, simulated slow 4G) for each URL, `runs`
  * times, in a Chromium started here with the same flags as the tests plus a debugging port. The
  * simulation scales the CPU time it observes, so one run on a shared machine swings by a few
- * points: the run of median performance is reported, with the range of all runs.
+ * points: the run of median performance is reported, with the range of all runs. The runs go in
+ * rounds (each URL once per round), so URLs compared with each other share the machine's drift.
  * Returns { url: { performance, accessibility, 'best-practices', seo (0-100), lcpMs, tbtMs,
  * runs: [performance...] } }, or null when lighthouse is not installed.
  */
@@ -102,10 +103,10 @@ export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
       await cdp.contexts()[0].addCookies(cookies);
     }
-    const scores = {};
-    for (const url of urls) {
-      const each = [];
-      for (let i = 0; i < runs; i++) {
+    const each = Object.fromEntries(urls.map((url) => [url, []]));
+    // Round by round, every URL once a round: pages compared side by side see the same load.
+    for (let i = 0; i < runs; i++) {
+      for (const url of urls) {
         const result = await lighthouse(url, {
           port,
           hostname: '127.0.0.1',
@@ -117,7 +118,7 @@ export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
         const categories = result?.lhr?.categories ?? {};
         const score = (key) =>
           categories[key]?.score == null ? 'n/a' : Math.round(categories[key].score * 100);
-        each.push({
+        each[url].push({
           performance: score('performance'),
           accessibility: score('accessibility'),
           'best-practices': score('best-practices'),
@@ -126,12 +127,15 @@ export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
           tbtMs: result?.lhr?.audits?.['total-blocking-time']?.numericValue ?? NaN,
         });
       }
-      const byPerformance = [...each].sort(
+    }
+    const scores = {};
+    for (const [url, runsOfUrl] of Object.entries(each)) {
+      const byPerformance = [...runsOfUrl].sort(
         (a, b) => (Number(a.performance) || 0) - (Number(b.performance) || 0),
       );
       scores[url] = {
         ...byPerformance[Math.floor((byPerformance.length - 1) / 2)],
-        runs: each.map((r) => r.performance),
+        runs: runsOfUrl.map((r) => r.performance),
       };
     }
     return scores;
