@@ -102,6 +102,16 @@ describe('public booking form', () => {
     };
   }
 
+  /** Ticks the agreement, submits, and answers the appointment body the form sent. */
+  async function submitBooking(page: Page): Promise<Record<string, unknown>> {
+    await page.getByLabel('I agree to the terms of service').check();
+    const posted = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
+    );
+    await submitButton(page).click();
+    return (await posted).postDataJSON() as Record<string, unknown>;
+  }
+
   /** Opens the board fresh and returns the job card of a customer inside the named section. */
   async function findOnBoard(section: string, name: string) {
     const page = staff!.page;
@@ -133,12 +143,7 @@ describe('public booking form', () => {
       ).resolves.toBe(true);
       expect(await page.getByRole('group', { name: 'Preferred Time' }).count()).toBe(0);
 
-      await page.getByLabel('I agree to the terms of service').check();
-      const posted = page.waitForRequest(
-        (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
-      );
-      await submitButton(page).click();
-      const body = (await posted).postDataJSON() as Record<string, unknown>;
+      const body = await submitBooking(page);
       expect(body).toMatchObject({
         location: '1200 Vine St, Cincinnati, OH 45202',
         vehicle: `${thisYear - 5} Toyota Camry (Blue)`,
@@ -196,12 +201,7 @@ describe('public booking form', () => {
     await expect(hourButton(page, '2 PM').getAttribute('aria-pressed')).resolves.toBe('true');
     expect(await hourButton(page, '12 PM').getAttribute('aria-pressed')).toBe('false');
 
-    await page.getByLabel('I agree to the terms of service').check();
-    const posted = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
-    );
-    await submitButton(page).click();
-    expect((await posted).postDataJSON()).toMatchObject({
+    expect(await submitBooking(page)).toMatchObject({
       preferredTime: nextDay,
       scheduledDate: nextDay,
       scheduledTime: '14:00:00',
@@ -247,12 +247,7 @@ describe('public booking form', () => {
 
       const who = person('Night');
       await fillBookingForm(page, { ...who, vehicle: undefined });
-      await page.getByLabel('I agree to the terms of service').check();
-      const posted = page.waitForRequest(
-        (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
-      );
-      await submitButton(page).click();
-      expect((await posted).postDataJSON()).toMatchObject({
+      expect(await submitBooking(page)).toMatchObject({
         preferredTime: nextDay,
         scheduledDate: nextDay,
         scheduledTime: '09:00:00',
