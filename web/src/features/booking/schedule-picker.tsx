@@ -21,9 +21,7 @@ interface SchedulePickerProps {
 
 /**
  * "Schedule for Later": the seven days and the hour grid, with the server's answer for the
- * address once it looks real. A chunk of its own: the form's first screen (ASAP) needs none of
- * it, nor the query code that asks for the hours. A suggested hour the answer closes moves to
- * the first one it offers.
+ * address once it looks real. A suggested hour the answer closes moves to the first one it offers.
  */
 export function SchedulePicker({ form, now }: SchedulePickerProps) {
   const { values, errors, chooseDate, chooseHour, hourSuggested, moveSuggestedHour } = form;

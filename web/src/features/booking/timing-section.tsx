@@ -1,6 +1,7 @@
 import { RAPID_RESPONSE_WINDOW } from '@cincy/contracts';
-import { Suspense, lazy, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import type { TimingMode } from './booking-form.util';
+import { SchedulePicker } from './schedule-picker';
 import type { BookingFormState } from './use-booking-form';
 
 interface TimingSectionProps {
@@ -12,21 +13,6 @@ interface TimingSectionProps {
 }
 
 export const TIMING_SECTION_ID = 'service-timing';
-
-type SchedulePickerModule = typeof import('./schedule-picker');
-let loaded: SchedulePickerModule | undefined;
-const loadSchedulePicker = () => import('./schedule-picker').then((module) => (loaded = module));
-const LazySchedulePicker = lazy(() =>
-  loadSchedulePicker().then((module) => ({ default: module.SchedulePicker })),
-);
-
-/**
- * Fetches the date and hour grid ahead of need, at the visitor's first interaction with the form:
- * once here, "Schedule for Later" draws it at once, without a fallback.
- */
-export function preloadSchedulePicker(): void {
-  void loadSchedulePicker();
-}
 
 const TIMING_CHOICES: readonly { mode: TimingMode; title: string; text: string }[] = [
   {
@@ -41,25 +27,16 @@ const TIMING_CHOICES: readonly { mode: TimingMode; title: string; text: string }
   },
 ];
 
-/**
- * ASAP or a later date and hour. The heading takes focus when "Try Different Time or Location" is
- * used. The date and hour grid load when the visitor reaches for the choice (or chooses it), not
- * with the page.
- */
+/** ASAP or a later date and hour. The heading takes focus when "Try Different Time or Location" is used. */
 export function TimingSection({ form, now, asapOpen, headingRef }: TimingSectionProps) {
   const { timing, chooseTiming } = form;
-  const SchedulePicker = loaded?.SchedulePicker ?? LazySchedulePicker;
 
   return (
     <section className="pub-fieldset" id={TIMING_SECTION_ID} aria-labelledby="service-timing-title">
       <h2 className="pub-legend" id="service-timing-title" tabIndex={-1} ref={headingRef}>
         Service Timing
       </h2>
-      <fieldset
-        className="pub-radio-group"
-        onPointerOver={preloadSchedulePicker}
-        onFocus={preloadSchedulePicker}
-      >
+      <fieldset className="pub-radio-group">
         <legend className="pub-visually-hidden">When do you need service?</legend>
         {TIMING_CHOICES.map((choice) => {
           const closed = choice.mode === 'asap' && !asapOpen;
@@ -87,11 +64,7 @@ export function TimingSection({ form, now, asapOpen, headingRef }: TimingSection
         })}
       </fieldset>
 
-      {timing === 'later' && (
-        <Suspense fallback={<p className="pub-hint">Loading the dates and times...</p>}>
-          <SchedulePicker form={form} now={now} />
-        </Suspense>
-      )}
+      {timing === 'later' && <SchedulePicker form={form} now={now} />}
     </section>
   );
 }

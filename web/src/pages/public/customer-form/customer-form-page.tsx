@@ -27,7 +27,7 @@ import {
   type BookingFieldName,
 } from '../../../features/booking/booking-form.util';
 import { firstInvalidField } from '../../../features/booking/booking-field-order';
-import { TimingSection, preloadSchedulePicker } from '../../../features/booking/timing-section';
+import { TimingSection } from '../../../features/booking/timing-section';
 import { useBookingForm } from '../../../features/booking/use-booking-form';
 import { VehicleSection } from '../../../features/booking/vehicle-section';
 import { useHydrated, useNow } from '../../../hooks/use-now';
@@ -133,7 +133,6 @@ export function CustomerFormPage() {
         className="pub-form"
         noValidate
         onSubmit={onSubmit}
-        onFocus={preloadSchedulePicker}
         aria-describedby="booking-required-note"
       >
         <p className="pub-small" id="booking-required-note">
