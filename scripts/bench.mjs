@@ -27,9 +27,16 @@
 //     10 s (push p99 on every socket, memory per socket and per gateway); and the bytes a
 //     technician's and an admin's socket receive per minute as technicians grow from 10 to 100
 //
+// The public pages' JS and Lighthouse are measured beside the web app of an earlier commit, built
+// in the same run and served by a second gateway of the same stack (scripts/lib/bench-earlier.mjs),
+// Lighthouse alternating between the two: BENCH_EARLIER_REF names the commit (default: before
+// issues 21-23), BENCH_EARLIER_REF=none skips it.
+//
 // BENCH_CPU_PROF=1 profiles every service (scripts/lib/cpu-profile.cjs); the profiles land in
 // bench-results/profiles/ when the stack stops (open them in Chrome DevTools or speedscope).
 // --no-browser skips the JS sizes and Lighthouse (quicker runs while working on the API).
+// --only=public runs only the public pages beside the earlier build (a few minutes), printed and
+// written to bench-results/public.json.
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
@@ -70,13 +77,23 @@ import {
   measureJsBytes,
   runLighthouse,
 } from './lib/bench-browser.mjs';
+import { DEFAULT_EARLIER_REF, buildEarlierWeb, serveWithGateway } from './lib/bench-earlier.mjs';
 import { benchManySockets, benchTechnicianBytes } from './lib/bench-sockets.mjs';
 import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
-const withBrowser = !argv.includes('--no-browser');
+/** `--only=<section>`: one section of the bench instead of all of it. */
+const SECTIONS = ['public'];
+const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (only !== undefined && !SECTIONS.includes(only)) {
+  console.error(`bench: --only takes one of: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const withBrowser = !argv.includes('--no-browser') || only === 'public';
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S) || 1200;
+/** The earlier commit whose public pages are measured beside this build's ('none': not measured). */
+const EARLIER_REF = process.env.BENCH_EARLIER_REF || DEFAULT_EARLIER_REF;
 
 const PUBLIC_ROUTES = [
   '/',
@@ -87,7 +104,10 @@ const PUBLIC_ROUTES = [
   '/about',
   '/terms-of-service',
 ];
-/** Lighthouse's pages: path, how the table names it, and its goal (perf). `:token` is a booking's. */
+/**
+ * Lighthouse's pages: path, how the table names it, and its goal (perf). `:token` is a booking's;
+ * the pages without one are measured beside the earlier build too.
+ */
 const LIGHTHOUSE_PAGES = [
   { path: '/', shown: '/', goal: 98 },
   { path: '/customer-form', shown: '/customer-form', goal: 98 },
@@ -174,6 +194,113 @@ function gitCommit() {
   } catch {
     return null;
   }
+}
+
+/**
+ * The public pages (issue 32): the JS each route downloads and Lighthouse mobile, this build beside
+ * the earlier commit's (its own gateway on the same stack), Lighthouse round by round over both
+ * so they share the machine's load. A failed earlier build is reported, not fatal.
+ */
+async function benchPublicSite(stack, serviceEnv) {
+  // The pages' clock reads the booking service's (noon in Cincinnati): the form offers ASAP then.
+  const at = Date.parse(serviceEnv.BOOKING_FIXED_NOW);
+  const { ApiClient } = loadStack();
+  const site = { jsBytes: null, lighthouse: null, earlier: null };
+  let earlier;
+  let served;
+  try {
+    log('measuring JS per public route');
+    site.jsBytes = await measureJsBytes(stack.baseUrl, PUBLIC_ROUTES, { at });
+    if (EARLIER_REF !== 'none') {
+      log(`building the web app of ${EARLIER_REF.slice(0, 12)} to measure beside it`);
+      try {
+        earlier = await buildEarlierWeb(EARLIER_REF);
+        served = await serveWithGateway(stack, earlier.dist, serviceEnv);
+        site.earlier = {
+          ref: EARLIER_REF,
+          commit: earlier.commit,
+          jsBytes: await measureJsBytes(served.baseUrl, PUBLIC_ROUTES, { at }),
+          lighthouse: null,
+        };
+      } catch (err) {
+        log(`no earlier build to compare with: ${err.message}`);
+        site.earlier = { ref: EARLIER_REF, error: err.message.split('\n')[0] };
+      }
+    }
+    if (!lighthousePath()) {
+      site.lighthouse = 'n/a (lighthouse not installed)';
+      return site;
+    }
+    log(`running Lighthouse (mobile), ${N.lighthouseRuns} runs per page`);
+    // A visitor's booking gives the confirmation and tracking pages something to show.
+    const { appointment } = await new ApiClient(stack.baseUrl).bookAsap({
+      name: 'Lighthouse Visitor',
+      phone: '5135550199',
+    });
+    const urlOf = (baseUrl, page) =>
+      new URL(page.path.replace(':token', String(appointment.token)), baseUrl).toString();
+    const beside = served ? LIGHTHOUSE_PAGES.filter((page) => !page.path.includes(':token')) : [];
+    // Each page next to its earlier self, so every round measures the pair back to back.
+    const urls = LIGHTHOUSE_PAGES.flatMap((page) => [
+      urlOf(stack.baseUrl, page),
+      ...(beside.includes(page) ? [urlOf(served.baseUrl, page)] : []),
+    ]);
+    const scores = await runLighthouse(urls, N.lighthouseRuns, { at });
+    site.lighthouse = Object.fromEntries(
+      LIGHTHOUSE_PAGES.map((page) => [page.path, scores[urlOf(stack.baseUrl, page)]]),
+    );
+    if (beside.length) {
+      site.earlier.lighthouse = Object.fromEntries(
+        beside.map((page) => [page.path, scores[urlOf(served.baseUrl, page)]]),
+      );
+    }
+    return site;
+  } finally {
+    await served?.stop();
+    earlier?.remove();
+  }
+}
+
+/** The public pages' rows of the table: each route's JS and each page's Lighthouse, beside the earlier build's. */
+function publicSiteRows(site) {
+  const rows = [];
+  if (!site) return rows;
+  const { earlier } = site;
+  const at = earlier?.commit ? `${earlier.commit.slice(0, 7)}, earlier build, same run` : null;
+  if (earlier?.error) rows.push(['Earlier build', earlier.ref, 'n/a', '', earlier.error]);
+  for (const r of site.jsBytes ?? []) {
+    rows.push(['JS gzip', r.route, kb(r.gzip), '', `raw ${kb(r.raw)}, ${r.scripts} scripts`]);
+    const e = earlier?.jsBytes?.find((x) => x.route === r.route);
+    if (e)
+      rows.push([
+        'JS gzip',
+        `${r.route} (${at})`,
+        kb(e.gzip),
+        'reported',
+        `raw ${kb(e.raw)}, ${e.scripts} scripts`,
+      ]);
+  }
+  const lighthouseRow = (shown, s, goal) => [
+    'Lighthouse mobile',
+    shown,
+    s ? `perf ${s.performance} / a11y ${s.accessibility}` : 'n/a',
+    goal,
+    s
+      ? `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}, SEO ${s.seo}`
+      : '',
+  ];
+  for (const page of LIGHTHOUSE_PAGES) {
+    if (typeof site.lighthouse === 'string') {
+      rows.push(['Lighthouse mobile', page.shown, site.lighthouse, '', '']);
+      continue;
+    }
+    rows.push(
+      lighthouseRow(page.shown, site.lighthouse?.[page.path], `perf >= ${page.goal} / a11y 100`),
+    );
+    const e = earlier?.lighthouse?.[page.path];
+    if (e) rows.push(lighthouseRow(`${page.shown} (${at})`, e, 'reported'));
+  }
+  return rows;
 }
 
 /**
@@ -400,8 +527,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     bookingClock: fixedNow,
-    jsBytes: null,
-    lighthouse: null,
+    publicSite: null,
     api: {},
     coldStartMs,
     idleRss: {},
@@ -413,28 +539,13 @@ async function main() {
     await sleep(N.idleSeconds * 1000);
     for (const [name, pid] of Object.entries(stack.pids())) results.idleRss[name] = rssOf(pid);
 
-    if (withBrowser) {
-      log('measuring JS per public route');
-      results.jsBytes = await measureJsBytes(stack.baseUrl, PUBLIC_ROUTES);
-    }
-
-    if (!withBrowser) {
-      results.lighthouse = 'n/a (--no-browser)';
-    } else if (lighthousePath()) {
-      log(`running Lighthouse (mobile), ${N.lighthouseRuns} runs per page`);
-      // A visitor's booking gives the confirmation and tracking pages something to show.
-      const { appointment } = await new ApiClient(stack.baseUrl).bookAsap({
-        name: 'Lighthouse Visitor',
-        phone: '5135550199',
-      });
-      const urlOf = (page) =>
-        new URL(page.path.replace(':token', String(appointment.token)), stack.baseUrl).toString();
-      const scores = await runLighthouse(LIGHTHOUSE_PAGES.map(urlOf), N.lighthouseRuns);
-      results.lighthouse = Object.fromEntries(
-        LIGHTHOUSE_PAGES.map((page) => [page.path, scores[urlOf(page)]]),
-      );
-    } else {
-      results.lighthouse = 'n/a (lighthouse not installed)';
+    results.publicSite = withBrowser
+      ? await benchPublicSite(stack, serviceEnv)
+      : { jsBytes: null, lighthouse: 'n/a (--no-browser)', earlier: null };
+    if (only === 'public') {
+      results.seconds = Math.round((Date.now() - started) / 1000);
+      printResults('public pages', results, publicSiteRows(results.publicSite), 'public.json');
+      return; // the finally below stops the stack
     }
 
     if (withBrowser) {
@@ -586,26 +697,7 @@ async function main() {
   results.seconds = Math.round((Date.now() - started) / 1000);
 
   // ---- the table
-  const rows = [];
-  for (const r of results.jsBytes ?? []) {
-    rows.push(['JS gzip', r.route, kb(r.gzip), '', `raw ${kb(r.raw)}, ${r.scripts} scripts`]);
-  }
-  for (const page of LIGHTHOUSE_PAGES) {
-    const s = typeof results.lighthouse === 'string' ? null : results.lighthouse?.[page.path];
-    rows.push([
-      'Lighthouse mobile',
-      page.shown,
-      s
-        ? `perf ${s.performance} / a11y ${s.accessibility}`
-        : typeof results.lighthouse === 'string'
-          ? results.lighthouse
-          : 'n/a',
-      `perf >= ${page.goal} / a11y 100`,
-      s
-        ? `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}, SEO ${s.seo}`
-        : '',
-    ]);
-  }
+  const rows = publicSiteRows(results.publicSite);
   if (results.board) {
     const { js, lighthouse: s } = results.board;
     rows.push([
@@ -838,17 +930,19 @@ async function main() {
     ]);
   }
 
+  printResults('benchmarks', results, rows, 'latest.json');
+}
+
+/** Prints the table under its title and writes the results to bench-results/<file>. */
+function printResults(title, results, rows, file) {
   console.log(
-    `\nCincy Battery benchmarks (${results.commit ?? 'no git'}, node ${process.version}, ${results.cpus} CPUs, ${results.seconds} s)\n`,
+    `\nCincy Battery ${title} (${results.commit ?? 'no git'}, node ${process.version}, ${results.cpus} CPUs, ${results.seconds} s)\n`,
   );
   printTable(rows);
-
   const outDir = path.join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(
-    `\nWritten to ${path.relative(process.cwd(), path.join(outDir, 'latest.json')) || 'bench-results/latest.json'}`,
-  );
+  writeFileSync(path.join(outDir, file), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(process.cwd(), path.join(outDir, file))}`);
 }
 
 main().catch((err) => {

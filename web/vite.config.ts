@@ -39,6 +39,14 @@ const isSchemaModule = (id: string) =>
   /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
   (contractsModule(id) !== null && declaresSchemas(id));
 const isPlainContractsModule = (id: string) => contractsModule(id) !== null && !declaresSchemas(id);
+/**
+ * Plain modules only the staff screens and the customer's own pages (tracking) use: dispatch's
+ * lifecycle and shifts, notify's texts, the tracking steps. Their own chunk, so the landing page
+ * and the booking form neither download nor run them (every contracts module is reached through
+ * the barrel file, so Rolldown cannot tell which pages use which on its own).
+ */
+const isStaffConstantsModule = (id: string) =>
+  /^(dispatch|notify|inventory|identity)\/|^booking\/tracking\.ts$/.test(contractsModule(id) ?? '');
 
 export default defineConfig({
   plugins: [react()],
@@ -68,7 +76,7 @@ export default defineConfig({
             // Only the modules themselves: by default a group also takes what they import, and
             // one plain module importing a schema would drag zod into the first paint.
             {
-              name: 'constants',
+              name: (id: string) => (isStaffConstantsModule(id) ? 'staff-constants' : 'constants'),
               test: isPlainContractsModule,
               priority: 2,
               includeDependenciesRecursively: false,

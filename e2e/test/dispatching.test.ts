@@ -159,7 +159,7 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
       (slots) => slots.filter((s) => s.available).length === 2,
     );
     expect(grid.filter((s) => s.available).map((s) => s.hour)).toEqual([10, 11]);
-    expect(grid.find((s) => s.hour === 14)?.reason).toBe('Fully booked');
+    expect(grid.find((s) => s.hour === 14)?.reason).toBe('Outside working hours');
 
     // A customer books ASAP; the dispatcher's board suggests Dana, who is nearest.
     await adminPage.goto('/dispatch');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { businessDate, businessParts } from '@cincy/contracts';
+import { businessDate, businessInstant, businessParts } from '@cincy/contracts';
 import { startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
@@ -102,6 +102,16 @@ describe('public booking form', () => {
     };
   }
 
+  /** Ticks the agreement, submits, and answers the appointment body the form sent. */
+  async function submitBooking(page: Page): Promise<Record<string, unknown>> {
+    await page.getByLabel('I agree to the terms of service').check();
+    const posted = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
+    );
+    await submitButton(page).click();
+    return (await posted).postDataJSON() as Record<string, unknown>;
+  }
+
   /** Opens the board fresh and returns the job card of a customer inside the named section. */
   async function findOnBoard(section: string, name: string) {
     const page = staff!.page;
@@ -133,12 +143,7 @@ describe('public booking form', () => {
       ).resolves.toBe(true);
       expect(await page.getByRole('group', { name: 'Preferred Time' }).count()).toBe(0);
 
-      await page.getByLabel('I agree to the terms of service').check();
-      const posted = page.waitForRequest(
-        (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
-      );
-      await submitButton(page).click();
-      const body = (await posted).postDataJSON() as Record<string, unknown>;
+      const body = await submitBooking(page);
       expect(body).toMatchObject({
         location: '1200 Vine St, Cincinnati, OH 45202',
         vehicle: `${thisYear - 5} Toyota Camry (Blue)`,
@@ -196,12 +201,7 @@ describe('public booking form', () => {
     await expect(hourButton(page, '2 PM').getAttribute('aria-pressed')).resolves.toBe('true');
     expect(await hourButton(page, '12 PM').getAttribute('aria-pressed')).toBe('false');
 
-    await page.getByLabel('I agree to the terms of service').check();
-    const posted = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
-    );
-    await submitButton(page).click();
-    expect((await posted).postDataJSON()).toMatchObject({
+    expect(await submitBooking(page)).toMatchObject({
       preferredTime: nextDay,
       scheduledDate: nextDay,
       scheduledTime: '14:00:00',
@@ -219,6 +219,63 @@ describe('public booking form', () => {
 
     await explained(`"${name}" is not under Future Jobs`, () => findOnBoard('Future Jobs', name));
     expect(await jobCard(boardSection(staff!.page, 'Available Jobs'), name).count()).toBe(0);
+  });
+
+  test('outside ASAP hours (10:40 PM) the form says why and opens on the first free hour, which books', async () => {
+    // The visitor's clock at 10:40 PM tonight; the booking service's stays at noon, which takes a
+    // visit tomorrow at 9 AM all the same.
+    await visitor!.context.clock.setFixedTime(businessInstant(businessDate(now), 22, 40));
+    try {
+      const page = await openForm(PHONE);
+      // Before anything is filled in: why ASAP is off, and the first free hour chosen.
+      await page
+        .getByText("ASAP service runs 9 AM - 9 PM; it's 10:40 PM now. Pick a time below.", {
+          exact: true,
+        })
+        .waitFor();
+      const asap = page.getByRole('radio', { name: /ASAP Service \(Recommended\)/ });
+      expect(await asap.isDisabled()).toBe(true);
+      expect(await asap.isChecked()).toBe(false);
+      await expect(
+        page.getByRole('radio', { name: /Schedule for Later/ }).isChecked(),
+      ).resolves.toBe(true);
+      await hourButton(page, '9 AM').waitFor();
+      expect(await dateButton(page, 'Tomorrow').getAttribute('aria-pressed')).toBe('true');
+      expect(await hourButton(page, '9 AM').getAttribute('aria-pressed')).toBe('true');
+      // The grid states the hours it offers.
+      await page.getByText('Available times: 9 AM - 9 PM', { exact: true }).waitFor();
+
+      const who = person('Night');
+      await fillBookingForm(page, { ...who, vehicle: undefined });
+      expect(await submitBooking(page)).toMatchObject({
+        preferredTime: nextDay,
+        scheduledDate: nextDay,
+        scheduledTime: '09:00:00',
+      });
+      await explained('the night booking did not reach /confirmation', () =>
+        page.waitForURL((u) => u.pathname.startsWith('/confirmation/')),
+      );
+      expect((await readRequestDetails(page))['Preferred Time']).toBe(
+        `${shortDate(nextDay)} at 9 AM`,
+      );
+    } finally {
+      await visitor!.context.clock.setFixedTime(now);
+    }
+  });
+
+  test('a first and a last name of 50 characters each book', async () => {
+    const page = await openForm(DESKTOP);
+    const who = { ...person('Long'), firstName: 'F'.repeat(50), lastName: 'L'.repeat(50) };
+    await fillBookingForm(page, { ...who, vehicle: undefined, notes: undefined });
+    // The fields take 50 characters each, no more.
+    await labelled(page, 'First Name').pressSequentially('F');
+    expect(await labelled(page, 'First Name').inputValue()).toHaveLength(50);
+    await page.getByLabel('I agree to the terms of service').check();
+    await submitButton(page).click();
+    await explained('the long name did not reach /confirmation', () =>
+      page.waitForURL((u) => u.pathname.startsWith('/confirmation/')),
+    );
+    expect((await readRequestDetails(page)).Contact).toContain(`${who.firstName} ${who.lastName}`);
   });
 
   test('every validation message shows beside its field; the agreement gates the button', async () => {

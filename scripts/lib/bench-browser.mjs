@@ -24,16 +24,38 @@ function launchChromium() {
 }
 
 /**
+ * In the page, before the app (addInitScript): its clock reads `at` (ms) when the page starts,
+ * and runs on from there. The public pages depend on the hour (the booking form offers ASAP from
+ * 9 AM to 9 PM in Cincinnati, and outside that opens on its hour grid), so pages measured at
+ * different hours, or beside an earlier build, must see the same one.
+ */
+function clockAt(at) {
+  const RealDate = Date;
+  const shift = at - RealDate.now();
+  class ShiftedDate extends RealDate {
+    constructor(...args) {
+      super(...(args.length ? args : [RealDate.now() + shift]));
+    }
+    static now() {
+      return RealDate.now() + shift;
+    }
+  }
+  globalThis.Date = ShiftedDate;
+}
+
+/**
  * Loads each route in a fresh browser context (empty cache) and sums every script response:
  * raw bytes, and gzip bytes (zlib level 6, what servers use by default) of the same bodies.
+ * `at`: the instant (ms) the pages' clock reads (default: the real time).
  */
-export async function measureJsBytes(baseUrl, routes, { cookies = [] } = {}) {
+export async function measureJsBytes(baseUrl, routes, { cookies = [], at } = {}) {
   const browser = await launchChromium();
   const results = [];
   try {
     for (const route of routes) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       if (cookies.length) await context.addCookies(cookies);
+      if (at !== undefined) await context.addInitScript(clockAt, at);
       const page = await context.newPage();
       const scripts = [];
       page.on('response', (r) => {
@@ -72,11 +94,13 @@ export function lighthousePath() {
  * Lighthouse (its default mobile config: emulated phone, simulated slow 4G) for each URL, `runs`
  * times, in a Chromium started here with the same flags as the tests plus a debugging port. The
  * simulation scales the CPU time it observes, so one run on a shared machine swings by a few
- * points: the run of median performance is reported, with the range of all runs.
+ * points: the run of median performance is reported, with the range of all runs. The runs go in
+ * rounds (each URL once per round), so URLs compared with each other share the machine's drift.
+ * `at`: the instant (ms) the pages' clock reads when each run starts (default: the real time).
  * Returns { url: { performance, accessibility, 'best-practices', seo (0-100), lcpMs, tbtMs,
  * runs: [performance...] } }, or null when lighthouse is not installed.
  */
-export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
+export async function runLighthouse(urls, runs = 1, { cookies = [], at } = {}) {
   const resolved = lighthousePath();
   if (!resolved) return null;
   const { default: lighthouse } = await import(pathToFileURL(resolved).href);
@@ -95,17 +119,19 @@ export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
   );
   try {
     await waitForDevtools(port, 20_000);
-    if (cookies.length) {
+    if (cookies.length || at !== undefined) {
       // A signed-in page: the session cookie set in the browser Lighthouse drives, which then
-      // must not reset storage (it would sign out).
+      // must not reset storage (it would sign out). A pinned clock: a script every page Lighthouse
+      // opens runs first (Playwright attaches to each new page of the context before it runs).
       const { chromium } = require('playwright-core');
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      await cdp.contexts()[0].addCookies(cookies);
+      if (cookies.length) await cdp.contexts()[0].addCookies(cookies);
+      if (at !== undefined) await cdp.contexts()[0].addInitScript(clockAt, at);
     }
-    const scores = {};
-    for (const url of urls) {
-      const each = [];
-      for (let i = 0; i < runs; i++) {
+    const each = Object.fromEntries(urls.map((url) => [url, []]));
+    // Round by round, every URL once a round: pages compared side by side see the same load.
+    for (let i = 0; i < runs; i++) {
+      for (const url of urls) {
         const result = await lighthouse(url, {
           port,
           hostname: '127.0.0.1',
@@ -117,7 +143,7 @@ export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
         const categories = result?.lhr?.categories ?? {};
         const score = (key) =>
           categories[key]?.score == null ? 'n/a' : Math.round(categories[key].score * 100);
-        each.push({
+        each[url].push({
           performance: score('performance'),
           accessibility: score('accessibility'),
           'best-practices': score('best-practices'),
@@ -126,12 +152,15 @@ export async function runLighthouse(urls, runs = 1, { cookies = [] } = {}) {
           tbtMs: result?.lhr?.audits?.['total-blocking-time']?.numericValue ?? NaN,
         });
       }
-      const byPerformance = [...each].sort(
+    }
+    const scores = {};
+    for (const [url, runsOfUrl] of Object.entries(each)) {
+      const byPerformance = [...runsOfUrl].sort(
         (a, b) => (Number(a.performance) || 0) - (Number(b.performance) || 0),
       );
       scores[url] = {
         ...byPerformance[Math.floor((byPerformance.length - 1) / 2)],
-        runs: each.map((r) => r.performance),
+        runs: runsOfUrl.map((r) => r.performance),
       };
     }
     return scores;

@@ -6,9 +6,6 @@ export const BUSINESS = {
   email: 'service@cincybattery.com',
   timeZone: 'America/New_York',
   serviceArea: 'Cincinnati and Northern Kentucky, mostly inside the I-275 loop',
-  /** The landing page and form helper text read 12 PM - 9 PM; the form header and grid 9 AM - 9 PM. */
-  hoursShort: '12 PM - 9 PM',
-  hoursLong: '9 AM - 9 PM',
 } as const;
 
 export const PRICES = { leadAcid: 165, agm: 210 } as const;
@@ -18,9 +15,13 @@ export const BOOKING = {
   vehicleYears: 30,
   zipMaxLength: 10,
   phoneMinLength: 10,
+  /**
+   * The service hours, 7 days a week (ADR 0100): a scheduled visit starts on the hour from
+   * firstHour to lastHour (the hour grid), and ASAP requests are taken from asapFromHour until
+   * asapUntilHour. Every screen states them from here (SERVICE_HOURS, RAPID_RESPONSE_WINDOW).
+   */
   firstHour: 9,
   lastHour: 21,
-  /** ASAP requests are taken within the service hours: [asapFromHour, asapUntilHour). */
   asapFromHour: 9,
   asapUntilHour: 21,
 } as const;

@@ -114,11 +114,11 @@ describe("booking follows dispatch's shifts", () => {
     );
     expect(rows.map((r) => r.technician_id)).toEqual([21, 22]);
 
-    // 21:00: both shifts are over, so the hour is full before anyone booked it.
+    // 21:00: both shifts are over, so nobody can take the hour before anyone booked it.
     expect(await slotOf(21)).toEqual({
       hour: 21,
       available: false,
-      reason: BOOKING_MESSAGES.timeSlotBooked,
+      reason: BOOKING_MESSAGES.timeSlotOffShift,
     });
     expect(
       await failure(book({ scheduledDate: TOMORROW, scheduledTime: '21:00:00' })),
@@ -144,7 +144,7 @@ describe("booking follows dispatch's shifts", () => {
   it("follows a date's exception and a schedule emptied, which stops counting", async () => {
     // Technician 22 takes tomorrow off; technician 21 covers the evening instead.
     await announce(weekly(22, [[SATURDAY, '12:00', '21:00']], [{ date: TOMORROW, shifts: [] }]));
-    expect(await slotOf(18)).toMatchObject({ available: false, reason: 'Fully booked' });
+    expect(await slotOf(18)).toMatchObject({ available: false, reason: 'Outside working hours' });
     await announce(
       weekly(
         21,
@@ -153,7 +153,7 @@ describe("booking follows dispatch's shifts", () => {
       ),
     );
     expect(await slotOf(18)).toEqual({ hour: 18, available: true });
-    expect(await slotOf(10)).toMatchObject({ available: false, reason: 'Fully booked' });
+    expect(await slotOf(10)).toMatchObject({ available: false, reason: 'Outside working hours' });
 
     // With every schedule emptied, shifts are no longer in use: the old rule again.
     await announce(weekly(21, []));

@@ -60,19 +60,19 @@ describe('public booking input at the gateway (booking + gateway in-process)', (
   };
 
   /** Registers a customer as a visitor does, keeping the booking cookie for the appointment. */
-  async function visitor() {
+  async function visitor(details: { name?: string } = {}) {
     const res = await fetch(`${base}/api/customers`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(customer()),
+      body: JSON.stringify({ ...customer(), ...details }),
     });
     expect(res.status).toBe(201);
     const cookie = res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const created = (await res.json()) as { id: number };
-    return { id: created.id, cookie };
+    const created = (await res.json()) as { id: number; name: string };
+    return { id: created.id, name: created.name, cookie };
   }
 
   describe('bodies', () => {
@@ -211,6 +211,18 @@ describe('public booking input at the gateway (booking + gateway in-process)', (
         available: false,
         reason: 'Fully booked',
       });
+    });
+
+    it('books a visitor whose first and last name are as long as the form takes (50 each)', async () => {
+      const name = `${'F'.repeat(TEXT_LIMITS.firstName)} ${'L'.repeat(TEXT_LIMITS.lastName)}`;
+      const v = await visitor({ name });
+      const booked = await post(
+        '/api/appointments',
+        { customerId: v.id, location: '1 Fountain Square, Cincinnati, OH 45202' },
+        { Cookie: v.cookie },
+      );
+      expect(booked.status).toBe(201);
+      expect(v.name).toBe(name);
     });
 
     it('answers 400 for an hour that has passed', async () => {

@@ -95,10 +95,23 @@ describe('customer contract', () => {
   });
 
   it('refuses text longer than the limits', () => {
-    const bad = customerInputSchema.safeParse({ name: 'x'.repeat(101), phone: '5135550100' });
+    const bad = customerInputSchema.safeParse({ name: 'x'.repeat(102), phone: '5135550100' });
     expect(toValidationError(bad.error!).fieldErrors?.name).toBe(
-      'Name must be at most 100 characters',
+      'Name must be at most 101 characters',
     );
+  });
+
+  it('takes the name the booking form sends for the longest first and last name it accepts', () => {
+    const form = bookingFormSchema.shape;
+    const firstName = 'F'.repeat(50);
+    const lastName = 'L'.repeat(50);
+    expect(form.firstName.safeParse(firstName).success).toBe(true);
+    expect(form.lastName.safeParse(lastName).success).toBe(true);
+    const joined = customerInputSchema.safeParse({
+      name: `${firstName} ${lastName}`,
+      phone: '5135550100',
+    });
+    expect(joined.success).toBe(true);
   });
 });
 

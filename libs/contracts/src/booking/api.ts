@@ -177,11 +177,11 @@ export const bookingFormSchema = z.object({
   firstName: requiredText('First name')
     .trim()
     .min(1, 'First name is required')
-    .max(50, tooLong('First name', 50)),
+    .max(TEXT_LIMITS.firstName, tooLong('First name', TEXT_LIMITS.firstName)),
   lastName: requiredText('Last name')
     .trim()
     .min(1, 'Last name is required')
-    .max(50, tooLong('Last name', 50)),
+    .max(TEXT_LIMITS.lastName, tooLong('Last name', TEXT_LIMITS.lastName)),
   phone: phoneNumber(requiredText('Phone number').trim()),
   street: requiredText('Street address')
     .trim()

@@ -1,8 +1,14 @@
 // No zod here: the booking form's first paint needs these, not the schemas.
 
+const NAME_PART = 50;
+
 /** Limits on free text: a booking is small; anything larger is abuse or a mistake. */
 export const TEXT_LIMITS = {
-  name: 100,
+  /** The booking form's first and last name, each. */
+  firstName: NAME_PART,
+  lastName: NAME_PART,
+  /** A customer's name: the form's first and last name joined by a space fit (50 + 1 + 50). */
+  name: NAME_PART * 2 + 1,
   phone: 20,
   email: 254,
   street: 120,

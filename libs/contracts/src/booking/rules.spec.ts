@@ -1,7 +1,11 @@
 import {
+  BOOKING_MESSAGES,
   GRID_HOURS,
   RAPID_RESPONSE_WINDOW,
+  SERVICE_HOURS,
+  asapClosedMessage,
   bookableDates,
+  clockLabel,
   hourLabel,
   isPastHour,
   isWithinServiceHours,
@@ -19,6 +23,31 @@ describe('booking rules shared by the form and the server', () => {
   it('formats hours on a 12-hour clock', () => {
     expect([0, 9, 12, 21].map(hourLabel)).toEqual(['12 AM', '9 AM', '12 PM', '9 PM']);
     expect(RAPID_RESPONSE_WINDOW).toBe('9 AM - 9 PM');
+  });
+
+  it('states one model of the hours: the grid from its first to its last hour, ASAP through them', () => {
+    const grid = `${hourLabel(GRID_HOURS[0])} - ${hourLabel(GRID_HOURS[GRID_HOURS.length - 1])}`;
+    expect(SERVICE_HOURS).toBe('9 AM - 9 PM');
+    expect(SERVICE_HOURS).toBe(grid);
+    expect(RAPID_RESPONSE_WINDOW).toBe(SERVICE_HOURS);
+    expect(BOOKING_MESSAGES.hourOutOfRange).toBe(
+      'Please choose a time on the hour between 9 AM and 9 PM.',
+    );
+  });
+
+  it('says why ASAP is off, with the time on the business clock', () => {
+    // 22:40 in Cincinnati is 02:40 UTC the next day.
+    expect(asapClosedMessage(at('2030-06-15T02:40:00Z'))).toBe(
+      "ASAP service runs 9 AM - 9 PM; it's 10:40 PM now. Pick a time below.",
+    );
+    expect(asapClosedMessage(at('2030-01-14T07:05:00-05:00'))).toBe(
+      "ASAP service runs 9 AM - 9 PM; it's 7:05 AM now. Pick a time below.",
+    );
+    expect([clockLabel(0, 5), clockLabel(12, 0), clockLabel(21, 30)]).toEqual([
+      '12:05 AM',
+      '12 PM',
+      '9:30 PM',
+    ]);
   });
 
   it('offers today and the next six days on the business clock, across a month end', () => {

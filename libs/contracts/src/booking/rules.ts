@@ -18,6 +18,19 @@ export function hourLabel(hour: number): string {
   return `${h12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
+/** '10:40 PM', '9 AM' (a whole hour without its minutes). */
+export function clockLabel(hour: number, minute: number): string {
+  if (minute === 0) return hourLabel(hour);
+  const [h12, half] = hourLabel(hour).split(' ');
+  return `${h12}:${String(minute).padStart(2, '0')} ${half}`;
+}
+
+/**
+ * The service hours as every screen states them (landing page, form, hour grid): '9 AM - 9 PM',
+ * the first and last hour a visit can start.
+ */
+export const SERVICE_HOURS = `${hourLabel(BOOKING.firstHour)} - ${hourLabel(BOOKING.lastHour)}`;
+
 /** When ASAP requests are taken: '9 AM - 9 PM'. */
 export const RAPID_RESPONSE_WINDOW = `${hourLabel(BOOKING.asapFromHour)} - ${hourLabel(BOOKING.asapUntilHour)}`;
 
@@ -40,6 +53,15 @@ export function isWithinServiceHours(now: Date): boolean {
   return hour >= BOOKING.asapFromHour && hour < BOOKING.asapUntilHour;
 }
 
+/**
+ * Why the form offers no ASAP outside the window, before the visitor fills anything in:
+ * "ASAP service runs 9 AM - 9 PM; it's 10:40 PM now. Pick a time below."
+ */
+export function asapClosedMessage(now: Date): string {
+  const { hour, minute } = businessParts(now);
+  return `ASAP service runs ${RAPID_RESPONSE_WINDOW}; it's ${clockLabel(hour, minute)} now. Pick a time below.`;
+}
+
 /** What the web app looks for in a message to title its toast 'Alternative Scheduling Available'. */
 export const RAPID_RESPONSE_MARKER = 'rapid-response window';
 
@@ -52,11 +74,13 @@ export const BOOKING_MESSAGES = {
   submitFallback: 'Please check your information and try again.',
   outsideServiceHours: `ASAP requests are handled in our ${RAPID_RESPONSE_MARKER}, ${RAPID_RESPONSE_WINDOW}. Please schedule a time for later, or call ${BUSINESS.phone}.`,
   dateOutOfRange: 'Please choose a date from today up to 6 days ahead.',
-  hourOutOfRange: 'Please choose a time on the hour between 9 AM and 9 PM.',
+  hourOutOfRange: `Please choose a time on the hour between ${hourLabel(BOOKING.firstHour)} and ${hourLabel(BOOKING.lastHour)}.`,
   timeHasPassed: 'That time has already passed. Please choose a later time.',
   idempotencyKeyReused:
     'This request was already sent with different details. Please refresh the page and try again.',
   /** The hour grid's reasons. */
   timeSlotPassed: 'Time has passed',
   timeSlotBooked: 'Fully booked',
+  /** No technician's shift covers the hour: nobody can come then, however empty the hour is. */
+  timeSlotOffShift: 'Outside working hours',
 } as const;

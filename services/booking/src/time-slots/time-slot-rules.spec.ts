@@ -92,16 +92,31 @@ describe('time slot rules', () => {
       expect(answers.find((a) => a.hour === 15)).toEqual({ hour: 15, available: true });
     });
 
-    it('marks an hour with no capacity (nobody on shift) full, each hour by its own', () => {
+    it('marks an hour with no capacity (nobody on shift) outside working hours, each hour by its own', () => {
       const answers = timeSlotAnswers('2030-06-16', NOW, new Map([[12, 1]]), (hour) =>
-        hour < 12 ? 0 : 2,
+        hour < 12 || hour === 21 ? 0 : 2,
       );
       expect(answers.find((a) => a.hour === 9)).toEqual({
         hour: 9,
         available: false,
-        reason: 'Fully booked',
+        reason: 'Outside working hours',
       });
       expect(answers.find((a) => a.hour === 12)).toEqual({ hour: 12, available: true });
+      // 9 PM after every shift has ended: nobody can come, which is not a booked-up hour.
+      expect(answers.find((a) => a.hour === 21)).toEqual({
+        hour: 21,
+        available: false,
+        reason: 'Outside working hours',
+      });
+    });
+
+    it('keeps "Fully booked" for an hour whose places are all taken', () => {
+      const answers = timeSlotAnswers('2030-06-16', NOW, new Map([[13, 1]]), () => 1);
+      expect(answers.find((a) => a.hour === 13)).toEqual({
+        hour: 13,
+        available: false,
+        reason: 'Fully booked',
+      });
     });
 
     it('opens every hour of a later empty day', () => {

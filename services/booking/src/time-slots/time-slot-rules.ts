@@ -53,9 +53,10 @@ export function checkScheduledSlot(date: string, time: string, now: Date): RuleV
 export const hourOf = (time: string): number => Number(time.slice(0, 2));
 
 /**
- * The grid of one day: passed hours first (they cannot be booked whatever the count), then full
- * ones. `booked` holds the bookings that count against capacity, by hour; `capacity` is each
- * hour's own (shifts make hours differ), the rule holding a booking uses too.
+ * The grid of one day: passed hours first (they cannot be booked whatever the count), then hours
+ * nobody can take (no capacity: no technician's shift covers them), then full ones. `booked` holds
+ * the bookings that count against capacity, by hour; `capacity` is each hour's own (shifts make
+ * hours differ), the rule holding a booking uses too.
  */
 export function timeSlotAnswers(
   date: string,
@@ -66,7 +67,9 @@ export function timeSlotAnswers(
   return GRID_HOURS.map((hour) => {
     if (isPastHour(date, hour, now))
       return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotPassed };
-    if (isSlotFull(booked.get(hour) ?? 0, capacity(hour))) {
+    const places = capacity(hour);
+    if (places === 0) return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotOffShift };
+    if (isSlotFull(booked.get(hour) ?? 0, places)) {
       return { hour, available: false, reason: BOOKING_MESSAGES.timeSlotBooked };
     }
     return { hour, available: true };

@@ -1,4 +1,10 @@
-import { ERROR_CODES, addDays, outsideServiceArea, type TimeSlot } from '@cincy/contracts';
+import {
+  ERROR_CODES,
+  TEXT_LIMITS,
+  addDays,
+  outsideServiceArea,
+  type TimeSlot,
+} from '@cincy/contracts';
 import {
   EMPTY_BOOKING_FORM,
   buildAppointmentPayload,
@@ -6,8 +12,10 @@ import {
   confirmationPath,
   dateChoices,
   filterPhoneInput,
+  firstOpenHour,
   formatZipInput,
   hourOptions,
+  suggestedSlot,
   mapServerFieldErrors,
   shortDateLabel,
   submissionErrorToast,
@@ -40,6 +48,17 @@ describe('buildCustomerPayload', () => {
       ),
     ).toEqual({ name: 'Jane van Doe', phone: '513 555 0142', email: null });
     expect(buildCustomerPayload(form({ email: '   ' })).email).toBeNull();
+  });
+
+  it('joins the longest first and last name the form takes into a name the server takes', () => {
+    const name = buildCustomerPayload(
+      form({
+        firstName: 'F'.repeat(TEXT_LIMITS.firstName),
+        lastName: 'L'.repeat(TEXT_LIMITS.lastName),
+      }),
+    ).name;
+    expect(name).toHaveLength(101);
+    expect(name.length).toBeLessThanOrEqual(TEXT_LIMITS.name);
   });
 
   it('sends the email the visitor typed, trimmed', () => {
@@ -191,6 +210,25 @@ describe('hourOptions', () => {
   it('reports a passed hour as passed even when the server calls it full', () => {
     const slots: TimeSlot[] = [{ hour: 10, available: false, reason: 'Fully booked' }];
     expect(hourOptions(TODAY, slots, NOW)[1]).toMatchObject({ reason: 'Time has passed' });
+  });
+});
+
+describe('the hour suggested outside ASAP hours', () => {
+  it('is the first hour of the grid that can still be chosen', () => {
+    const slots: TimeSlot[] = [{ hour: 11, available: false, reason: 'Outside working hours' }];
+    expect(firstOpenHour(hourOptions(TODAY, slots, NOW))).toBe(12);
+    expect(firstOpenHour(hourOptions('2030-06-13', undefined, NOW))).toBeNull();
+  });
+
+  it('is tomorrow at 9 AM late in the evening, and today at 9 AM early in the morning', () => {
+    // 22:40 in Cincinnati (02:40 UTC the next day).
+    expect(suggestedSlot(new Date('2030-06-15T02:40:00Z'))).toEqual({ date: TOMORROW, hour: 9 });
+    // 21:00: the 9 PM hour has begun, so today has nothing left.
+    expect(suggestedSlot(new Date('2030-06-14T21:00:00-04:00'))).toEqual({
+      date: TOMORROW,
+      hour: 9,
+    });
+    expect(suggestedSlot(new Date('2030-06-14T07:15:00-04:00'))).toEqual({ date: TODAY, hour: 9 });
   });
 });
 

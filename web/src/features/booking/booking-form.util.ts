@@ -174,6 +174,20 @@ export function hourOptions(
   });
 }
 
+/** The first hour of a grid that can still be chosen, or null when none can. */
+export function firstOpenHour(options: readonly HourOption[]): number | null {
+  return options.find((option) => !option.disabled)?.hour ?? null;
+}
+
+/**
+ * Outside the ASAP window the form suggests the first free hour instead: the first bookable date
+ * and its first hour not yet begun (the server's answer, once it has one, may move it on).
+ */
+export function suggestedSlot(now: Date): { date: string; hour: number | null } {
+  const date = firstBookableDate(now);
+  return { date, hour: firstOpenHour(hourOptions(date, undefined, now)) };
+}
+
 /** The form keeps the chosen slot as "YYYY-MM-DDTHH:00" (preferred date plus hour, business clock). */
 export function toScheduledTime(date: string, hour: number): string {
   return `${date}T${String(hour).padStart(2, '0')}:00`;

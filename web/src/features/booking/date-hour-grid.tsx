@@ -1,4 +1,4 @@
-import { BUSINESS } from '@cincy/contracts';
+import { SERVICE_HOURS } from '@cincy/contracts';
 import type { DateChoice, HourOption } from './booking-form.util';
 
 interface DateHourGridProps {
@@ -61,7 +61,7 @@ export function DateHourGrid({
           {hourLabel}
         </p>
         <p className="pub-hint" id={`${idPrefix}-hour-help`}>
-          Available times: {BUSINESS.hoursShort}
+          Available times: {SERVICE_HOURS}
         </p>
         <div className="pub-hour-grid">
           {hours.map((option) => {

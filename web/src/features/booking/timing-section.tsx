@@ -1,15 +1,14 @@
-import type { TimeSlot } from '@cincy/contracts';
-import { useMemo, type RefObject } from 'react';
-import { FieldError, PUBLIC_FIELD_LOOK } from '../../components/form-field';
-import { fieldId } from './booking-fields.util';
-import { dateChoices, hourOptions, parseScheduledTime, type TimingMode } from './booking-form.util';
-import { DateHourGrid } from './date-hour-grid';
+import { RAPID_RESPONSE_WINDOW } from '@cincy/contracts';
+import type { RefObject } from 'react';
+import type { TimingMode } from './booking-form.util';
+import { SchedulePicker } from './schedule-picker';
 import type { BookingFormState } from './use-booking-form';
 
 interface TimingSectionProps {
   form: BookingFormState;
   now: Date;
-  slots: readonly TimeSlot[] | undefined;
+  /** False outside the ASAP window: ASAP cannot be chosen, and says when it can. */
+  asapOpen: boolean;
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
@@ -29,13 +28,8 @@ const TIMING_CHOICES: readonly { mode: TimingMode; title: string; text: string }
 ];
 
 /** ASAP or a later date and hour. The heading takes focus when "Try Different Time or Location" is used. */
-export function TimingSection({ form, now, slots, headingRef }: TimingSectionProps) {
-  const { values, errors, timing, chooseTiming, chooseDate, chooseHour } = form;
-  const dates = useMemo(() => dateChoices(now), [now]);
-  const date = values.preferredDate ?? '';
-  const hours = useMemo(() => (date ? hourOptions(date, slots, now) : []), [date, slots, now]);
-  const chosenHour = parseScheduledTime(values.scheduledTime)?.hour;
-  const timeError = errors.scheduledTime ?? errors.preferredDate;
+export function TimingSection({ form, now, asapOpen, headingRef }: TimingSectionProps) {
+  const { timing, chooseTiming } = form;
 
   return (
     <section className="pub-fieldset" id={TIMING_SECTION_ID} aria-labelledby="service-timing-title">
@@ -44,42 +38,33 @@ export function TimingSection({ form, now, slots, headingRef }: TimingSectionPro
       </h2>
       <fieldset className="pub-radio-group">
         <legend className="pub-visually-hidden">When do you need service?</legend>
-        {TIMING_CHOICES.map((choice) => (
-          <label
-            key={choice.mode}
-            className={`pub-radio-card${timing === choice.mode ? ' is-selected' : ''}`}
-          >
-            <input
-              type="radio"
-              name="timing"
-              value={choice.mode}
-              checked={timing === choice.mode}
-              onChange={() => chooseTiming(choice.mode, now)}
-            />
-            <span>
-              <span className="pub-radio-title">{choice.title}</span>
-              <span className="pub-radio-text">{choice.text}</span>
-            </span>
-          </label>
-        ))}
+        {TIMING_CHOICES.map((choice) => {
+          const closed = choice.mode === 'asap' && !asapOpen;
+          return (
+            <label
+              key={choice.mode}
+              className={`pub-radio-card${timing === choice.mode ? ' is-selected' : ''}${closed ? ' is-disabled' : ''}`}
+            >
+              <input
+                type="radio"
+                name="timing"
+                value={choice.mode}
+                checked={timing === choice.mode}
+                disabled={closed}
+                onChange={() => chooseTiming(choice.mode, now)}
+              />
+              <span>
+                <span className="pub-radio-title">{choice.title}</span>
+                <span className="pub-radio-text">
+                  {closed ? `Available ${RAPID_RESPONSE_WINDOW}.` : choice.text}
+                </span>
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
 
-      {timing === 'later' && (
-        <div className="pub-schedule">
-          <DateHourGrid
-            idPrefix="booking"
-            dateLabel="Preferred Date"
-            hourLabel="Preferred Time"
-            dates={dates}
-            date={date}
-            onDate={(value) => chooseDate(value, now)}
-            hours={hours}
-            hour={chosenHour}
-            onHour={chooseHour}
-          />
-          <FieldError id={fieldId('scheduledTime')} error={timeError} look={PUBLIC_FIELD_LOOK} />
-        </div>
-      )}
+      {timing === 'later' && <SchedulePicker form={form} now={now} />}
     </section>
   );
 }

@@ -72,3 +72,33 @@ describe('useBookingForm: one Idempotency-Key per filled form', () => {
     expect(after.idempotencyKey).not.toBe(key);
   });
 });
+
+describe('useBookingForm outside ASAP hours', () => {
+  beforeEach(() => {
+    slots.length = 0;
+  });
+  // 22:40 in Cincinnati on Friday 14 June 2030.
+  const LATE = new Date('2030-06-15T02:40:00Z');
+
+  it('opens "Schedule for Later" with the first free hour, which follows the grid until the visitor picks one', () => {
+    render().scheduleFirstFreeHour(LATE);
+    const suggested = render();
+    expect(suggested.timing).toBe('later');
+    expect(suggested.values).toMatchObject({
+      preferredDate: '2030-06-15',
+      scheduledTime: '2030-06-15T09:00',
+    });
+    expect(suggested.hourSuggested).toBe(true);
+
+    // The grid's answer closes 9 AM: the suggestion moves on.
+    suggested.moveSuggestedHour(10);
+    expect(render().values.scheduledTime).toBe('2030-06-15T10:00');
+
+    // Once the visitor picks an hour, nothing moves it.
+    render().chooseHour(14);
+    const picked = render();
+    expect(picked.hourSuggested).toBe(false);
+    picked.moveSuggestedHour(11);
+    expect(render().values.scheduledTime).toBe('2030-06-15T14:00');
+  });
+});

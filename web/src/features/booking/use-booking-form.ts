@@ -9,6 +9,7 @@ import {
   firstBookableDate,
   formatZipInput,
   parseScheduledTime,
+  suggestedSlot,
   toScheduledTime,
   type BookingFieldErrors,
   type BookingFieldName,
@@ -42,6 +43,9 @@ export function useBookingForm() {
   const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
   const [errors, setErrors] = useState<BookingFieldErrors>({});
   const [timing, setTiming] = useState<TimingMode>('asap');
+  // The hour was suggested (outside ASAP hours), not picked: it follows the grid's answer until
+  // the visitor picks one.
+  const [hourSuggested, setHourSuggested] = useState(false);
   // One key per filled form, from mount until it has booked: a second tap, a retry after a lost
   // answer, or Back to a form still filled sends the same key, and the server books once.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -93,6 +97,7 @@ export function useBookingForm() {
   const chooseTiming = useCallback(
     (mode: TimingMode, now: Date = new Date()) => {
       setTiming(mode);
+      setHourSuggested(false);
       if (mode === 'asap') update({ preferredDate: '', scheduledTime: '' });
       else update({ preferredDate: values.preferredDate || firstBookableDate(now) });
     },
@@ -113,9 +118,34 @@ export function useBookingForm() {
   const chooseHour = useCallback(
     (hour: number) => {
       if (!values.preferredDate) return;
+      setHourSuggested(false);
       update({ scheduledTime: toScheduledTime(values.preferredDate, hour) });
     },
     [update, values.preferredDate],
+  );
+
+  /** Outside ASAP hours: "Schedule for Later" with the first free hour chosen. */
+  const scheduleFirstFreeHour = useCallback(
+    (now: Date = new Date()) => {
+      const { date, hour } = suggestedSlot(now);
+      setTiming('later');
+      setHourSuggested(hour !== null);
+      update({
+        preferredDate: date,
+        scheduledTime: hour === null ? '' : toScheduledTime(date, hour),
+      });
+    },
+    [update],
+  );
+
+  /** Moves a suggested hour the grid has closed to the one it offers first (none: no hour). */
+  const moveSuggestedHour = useCallback(
+    (hour: number | null) => {
+      if (!hourSuggested || !values.preferredDate) return;
+      setHourSuggested(hour !== null);
+      update({ scheduledTime: hour === null ? '' : toScheduledTime(values.preferredDate, hour) });
+    },
+    [hourSuggested, update, values.preferredDate],
   );
 
   const validateAll = useCallback(async (): Promise<BookingFieldErrors> => {
@@ -149,6 +179,7 @@ export function useBookingForm() {
     setValues(EMPTY_BOOKING_FORM);
     setErrors({});
     setTiming('asap');
+    setHourSuggested(false);
     setIdempotencyKey(newIdempotencyKey());
   }, []);
 
@@ -156,12 +187,15 @@ export function useBookingForm() {
     values,
     errors,
     timing,
+    hourSuggested,
     idempotencyKey,
     bind,
     setAgreeToTerms,
     chooseTiming,
     chooseDate,
     chooseHour,
+    scheduleFirstFreeHour,
+    moveSuggestedHour,
     validateAll,
     showErrors,
     reset,

@@ -1,5 +1,12 @@
-import { BUSINESS, SERVED_STATES, TEXT_LIMITS, US_STATES } from '@cincy/contracts';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  SERVED_STATES,
+  SERVICE_HOURS,
+  TEXT_LIMITS,
+  US_STATES,
+  asapClosedMessage,
+  isWithinServiceHours,
+} from '@cincy/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   FieldError,
@@ -14,8 +21,6 @@ import { errorId, fieldId } from '../../../features/booking/booking-fields.util'
 import {
   buildAppointmentPayload,
   buildCustomerPayload,
-  buildLocation,
-  canLookUpTimeSlots,
   confirmationPath,
   mapServerFieldErrors,
   submissionErrorToast,
@@ -25,10 +30,8 @@ import { firstInvalidField } from '../../../features/booking/booking-field-order
 import { TimingSection } from '../../../features/booking/timing-section';
 import { useBookingForm } from '../../../features/booking/use-booking-form';
 import { VehicleSection } from '../../../features/booking/vehicle-section';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useNow } from '../../../hooks/use-now';
+import { useHydrated, useNow } from '../../../hooks/use-now';
 import { BookingSubmitError, useSubmitBooking } from '../../../hooks/use-submit-booking';
-import { useTimeSlots } from '../../../hooks/use-time-slots';
 import { PhoneLink } from '../public-blocks';
 
 const TIMING_FIELDS: readonly BookingFieldName[] = ['preferredDate', 'scheduledTime'];
@@ -41,18 +44,21 @@ export function CustomerFormPage() {
   const { values, errors, bind } = form;
   // Re-read every minute, so an hour that begins while the form is open stops being offered.
   const now = new Date(useNow(60_000));
+  // The prerendered page offers ASAP; the visitor's clock decides once the page is theirs.
+  const asapOpen = !useHydrated() || isWithinServiceHours(now);
   const navigate = useNavigate();
   const submit = useSubmitBooking();
   const [notice, setNotice] = useState<string | null>(null);
   const timingHeading = useRef<HTMLHeadingElement>(null);
   const checking = useRef(false);
 
-  const address = useMemo(() => buildLocation(values), [values]);
-  const settledAddress = useDebouncedValue(address, 500);
-  const slots = useTimeSlots(
-    { date: values.preferredDate ?? '', address: settledAddress },
-    form.timing === 'later' && canLookUpTimeSlots(values, settledAddress),
-  );
+  // Outside ASAP hours the form opens on "Schedule for Later" with the first free hour (also when
+  // the window closes while it is open, or after a booking empties it).
+  const { timing, scheduleFirstFreeHour } = form;
+  const nowMs = now.getTime();
+  useEffect(() => {
+    if (!asapOpen && timing === 'asap') scheduleFirstFreeHour(new Date(nowMs));
+  }, [asapOpen, timing, scheduleFirstFreeHour, nowMs]);
 
   const focusTiming = () => {
     timingHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -112,9 +118,10 @@ export function CustomerFormPage() {
       <header className="pub-form-header">
         <h1 className="pub-title">Request Mobile Battery Service</h1>
         <p className="pub-lead">
-          Fill in the form and a technician will come to you. Service hours: {BUSINESS.hoursLong}, 7
-          days a week.
+          Fill in the form and a technician will come to you. Service hours: {SERVICE_HOURS}, 7 days
+          a week.
         </p>
+        {!asapOpen && <p className="pub-notice">{asapClosedMessage(now)}</p>}
         <p className="pub-small">
           Prefer to talk? Call <PhoneLink />.
         </p>
@@ -141,14 +148,14 @@ export function CustomerFormPage() {
               label="First Name"
               required
               autoComplete="given-name"
-              maxLength={50}
+              maxLength={TEXT_LIMITS.firstName}
             />
             <TextField
               {...bind('lastName')}
               label="Last Name"
               required
               autoComplete="family-name"
-              maxLength={50}
+              maxLength={TEXT_LIMITS.lastName}
             />
           </div>
           <TextField
@@ -211,7 +218,7 @@ export function CustomerFormPage() {
 
         <VehicleSection form={form} />
 
-        <TimingSection form={form} now={now} slots={slots.data} headingRef={timingHeading} />
+        <TimingSection form={form} now={now} asapOpen={asapOpen} headingRef={timingHeading} />
 
         <fieldset className="pub-fieldset">
           <legend className="pub-legend">

@@ -1,4 +1,4 @@
-import { BUSINESS, PRICES } from '@cincy/contracts';
+import { BUSINESS, PRICES, SERVICE_HOURS } from '@cincy/contracts';
 import { BookNowLink, PhoneLink, PublicCard } from '../public-blocks';
 import { InfoPage } from '../public-layout';
 
@@ -99,7 +99,7 @@ export function FaqPage() {
         className="pub-card--accent pub-call-us"
       >
         <p>
-          Call us at <PhoneLink />, 7 days a week, {BUSINESS.hoursShort}.
+          Call us at <PhoneLink />, 7 days a week, {SERVICE_HOURS}.
         </p>
         <BookNowLink />
       </PublicCard>

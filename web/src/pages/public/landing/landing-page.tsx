@@ -1,4 +1,4 @@
-import { BUSINESS } from '@cincy/contracts';
+import { BUSINESS, SERVICE_HOURS } from '@cincy/contracts';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
 import { BookNowLink, EmailLink, FactRow, PhoneLink, PublicCard } from '../public-blocks';
@@ -70,7 +70,7 @@ export function LandingPage() {
               <PhoneLink />
             </FactRow>
             <FactRow term="Open">7 days a week</FactRow>
-            <FactRow term="Hours">{BUSINESS.hoursShort}</FactRow>
+            <FactRow term="Hours">{SERVICE_HOURS}</FactRow>
             <FactRow term="E-mail">
               <EmailLink />
             </FactRow>
