@@ -3,8 +3,8 @@ import {
   MessageChannel,
   MessageKind,
   addDays,
+  bookedHourLabel,
   businessInstant,
-  hourLabel,
   toE164,
 } from '@cincy/contracts';
 
@@ -59,17 +59,9 @@ export function recipientsOf(customer: {
 /** What staff see of a message: its private link masked (the token opens the booking). */
 export const maskLinks = (text: string) => text.replace(/\/track\/[A-Za-z0-9_-]+/g, '/track/…');
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A booked hour as a message says it: "Sat, Jun 15 at 2 PM"; null for ASAP or unreadable. */
-export function scheduledLabel(date: string | null, time: string | null): string | null {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
-  const hour = /^(\d{1,2}):/.exec(time ?? '');
-  if (!day || !hour) return null;
-  const d = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()} at ${hourLabel(Number(hour[1]))}`;
-}
+/** A booked hour as a message says it: "Sat, Jun 15 at 2 PM"; null for ASAP or a day without an hour. */
+export const scheduledLabel = (date: string | null, time: string | null): string | null =>
+  date && time && /^\d{1,2}:/.test(time) ? bookedHourLabel(date, time) : null;
 
 const HOUR_MS = 3_600_000;
 /**
