@@ -63,6 +63,9 @@ describe("the customer's side: a private link, live tracking, cancelling", () =>
     techId = user.id;
     tech = await login(stack.baseUrl, technician.username, technician.password);
     browser = await launchBrowser({ baseURL: stack.baseUrl, viewport: PHONE });
+    // The phone reads the same noon as the booking service: at 8 AM its own clock would have the
+    // form suggest 9 AM, an hour the pinned server says has passed.
+    await browser.context.clock.setFixedTime(now);
     browser.page.setDefaultTimeout(20_000);
   }, 180_000);
 

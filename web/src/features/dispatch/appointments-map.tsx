@@ -132,7 +132,12 @@ function FitBoundsOnce({ points }: { points: [number, number][] }) {
   useEffect(() => {
     if (fitted.current || points.length === 0) return;
     fitted.current = true;
-    map.fitBounds(L.latLngBounds(points).pad(MAP.boundsPadding), { maxZoom: FIT_MAX_ZOOM });
+    // Not animated: a page left during Leaflet's zoom animation throws '_leaflet_pos' of a map
+    // already removed (seen in CI when the board is opened and left within a second).
+    map.fitBounds(L.latLngBounds(points).pad(MAP.boundsPadding), {
+      maxZoom: FIT_MAX_ZOOM,
+      animate: false,
+    });
   }, [map, points]);
   return null;
 }
