@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerSchema } from './booking/api';
+import { SOCKET_EVENTS } from './constants';
 import { geoPointSchema, prioritySchema } from './common';
 import {
   dashboardAppointmentSchema,
@@ -151,18 +152,69 @@ export type EventEnvelope<T extends EventType = EventType> = T extends EventType
   : never;
 
 export const boardChangedSchema = z.object({
+  /** The dispatch event behind the change (`dispatch.appointment.assigned`, ...). */
   type: z.string(),
   appointment: dashboardAppointmentSchema,
 });
 export type BoardChanged = z.infer<typeof boardChangedSchema>;
+
+/**
+ * What signed-in staff hear over socket.io's main namespace, each message declared once: who
+ * hears it, when, and its payload. The gateway pushes them; the web app reads them; the AsyncAPI
+ * document at /api/asyncapi.json is drawn from this map.
+ */
+export const SOCKET_MESSAGES = {
+  'board.changed': {
+    schema: boardChangedSchema,
+    audience: 'every staff role',
+    summary:
+      "A job on the board changed (opened, assigned, accepted, on the way, arrived, completed, declined, cancelled, moved). A technician gets the phone of another technician's customer hidden.",
+  },
+  'stats.changed': {
+    schema: EVENT_PAYLOADS['dispatch.stats.updated'],
+    audience: 'every staff role',
+    summary: "The day's counts on the dashboard changed.",
+  },
+  'sales.changed': {
+    schema: EVENT_PAYLOADS['inventory.sales.updated'],
+    audience: 'every staff role',
+    summary: 'The batteries sold on a day changed (a completion with a battery).',
+  },
+  'team.changed': {
+    schema: EVENT_PAYLOADS['identity.user.presence-changed'],
+    audience: 'every staff role',
+    summary:
+      'A technician came online, went offline or moved. Only admins and the technician themself hear the position.',
+  },
+  'inventory.changed': {
+    schema: EVENT_PAYLOADS['inventory.item.changed'],
+    audience: 'every staff role',
+    summary: 'An inventory item was added or changed, or its stock moved.',
+  },
+  'inventory.removed': {
+    schema: EVENT_PAYLOADS['inventory.item.removed'],
+    audience: 'every staff role',
+    summary: 'An inventory item was deleted.',
+  },
+  'queue.changed': {
+    schema: EVENT_PAYLOADS['dispatch.queue.updated'],
+    audience: 'admins',
+    summary: 'The ASAP queue changed: its order, estimates or length.',
+  },
+  'schedule.changed': {
+    schema: EVENT_PAYLOADS['dispatch.schedule.changed'],
+    audience: 'admins',
+    summary: "A technician's weekly shifts or a date exception changed.",
+  },
+  'settings.changed': {
+    schema: EVENT_PAYLOADS['dispatch.settings.changed'],
+    audience: 'every staff role',
+    summary: 'The dispatch settings changed (auto-dispatch on or off).',
+  },
+} as const satisfies Record<
+  (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS],
+  { schema: z.ZodType; audience: 'every staff role' | 'admins'; summary: string }
+>;
 export type SocketPayloads = {
-  'board.changed': BoardChanged;
-  'stats.changed': EventPayload<'dispatch.stats.updated'>;
-  'sales.changed': EventPayload<'inventory.sales.updated'>;
-  'team.changed': EventPayload<'identity.user.presence-changed'>;
-  'inventory.changed': EventPayload<'inventory.item.changed'>;
-  'inventory.removed': EventPayload<'inventory.item.removed'>;
-  'queue.changed': EventPayload<'dispatch.queue.updated'>;
-  'schedule.changed': EventPayload<'dispatch.schedule.changed'>;
-  'settings.changed': EventPayload<'dispatch.settings.changed'>;
+  [K in keyof typeof SOCKET_MESSAGES]: z.infer<(typeof SOCKET_MESSAGES)[K]['schema']>;
 };

@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { TEXT_LIMITS, customerInputSchema } from '@cincy/contracts';
+import asyncApiSpecs from '@asyncapi/specs';
+import { SOCKET_EVENTS, TEXT_LIMITS, TRACK_SOCKET, customerInputSchema } from '@cincy/contracts';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
@@ -127,6 +130,117 @@ describe('GET /api/openapi.json', () => {
     const schema = op.requestBody.content['application/json'].schema;
     expect(Object.keys(schema.properties)).toEqual(Object.keys(customerInputSchema.shape));
     expect(schema.properties.name).toMatchObject({ maxLength: TEXT_LIMITS.name });
+  });
+});
+
+describe('the fields of /api/openapi.json', () => {
+  interface Param {
+    name: string;
+    in: string;
+    description?: string;
+    example?: unknown;
+  }
+  interface Body {
+    content: {
+      'application/json': { schema: { properties?: Record<string, object> }; example?: object };
+    };
+  }
+  const routes = () =>
+    readRouteTable(
+      gateway
+        .get(DiscoveryService)
+        .getControllers()
+        .map((c) => c.metatype as never),
+    );
+  const opOf = (route: { method: string; path: string }) =>
+    doc.paths[openApiPath(route.path)][route.method.toLowerCase()] as unknown as {
+      parameters: Param[];
+      requestBody?: Body;
+    };
+
+  it('describes every parameter and body field, each with an example', () => {
+    const missing: string[] = [];
+    for (const { key, op } of operations()) {
+      const { parameters = [], requestBody } = op as unknown as {
+        parameters?: Param[];
+        requestBody?: Body;
+      };
+      for (const p of parameters)
+        if (!p.description || p.example === undefined) missing.push(`${key} ${p.in} ${p.name}`);
+      const body = requestBody?.content['application/json'];
+      for (const [name, field] of Object.entries(body?.schema.properties ?? {}))
+        if (!('description' in field) || !('examples' in field))
+          missing.push(`${key} body ${name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("gives examples each route's own contract accepts", () => {
+    const refused: string[] = [];
+    for (const route of routes()) {
+      const op = opOf(route);
+      const example = (name: string | undefined, where: string) =>
+        op.parameters.find((p) => p.name === name && p.in === where)?.example;
+      for (const input of route.inputs) {
+        let value: unknown;
+        if (input.source === 'body') value = op.requestBody?.content['application/json'].example;
+        else if (input.source === 'param') value = example(input.name, 'path');
+        else if (input.source === 'header') value = example(input.name, 'header');
+        else
+          value = Object.fromEntries(
+            op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, String(p.example)]),
+          );
+        const result = input.schema.safeParse(value);
+        if (!result.success)
+          refused.push(`${route.method} ${route.path} ${input.source}: ${result.error.message}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("says the reports' dates are YYYY-MM-DD in Cincinnati time", () => {
+    const params = opOf({ method: 'GET', path: '/api/reports' }).parameters;
+    expect(params.find((p) => p.name === 'from')).toMatchObject({
+      description: expect.stringMatching(/YYYY-MM-DD in Cincinnati time/),
+      example: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+});
+
+describe('GET /api/asyncapi.json', () => {
+  let asyncDoc: {
+    asyncapi: string;
+    channels: Record<string, { address: string; description: string }>;
+    components: {
+      messages: Record<string, { name: string; payload: object; description: string }>;
+    };
+  };
+  beforeAll(async () => {
+    const res = await fetch(`${base}/api/asyncapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    asyncDoc = (await res.json()) as typeof asyncDoc;
+  });
+
+  it('is a valid AsyncAPI 3.0 document (the official JSON schema)', () => {
+    // The spec bundles its own copy of the draft-07 meta-schema: Ajv's would clash with it.
+    const ajv = new Ajv({ strict: false, allErrors: true, meta: false, validateSchema: false });
+    addFormats(ajv);
+    const validate = ajv.compile(asyncApiSpecs.schemas['3.0.0']);
+    expect(validate(asyncDoc) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('describes every socket event the gateway pushes, with its payload and who hears it', () => {
+    const names = Object.values(asyncDoc.components.messages).map((m) => m.name);
+    expect(names.sort()).toEqual([...Object.values(SOCKET_EVENTS), TRACK_SOCKET.changed].sort());
+    const queue = Object.values(asyncDoc.components.messages).find(
+      (m) => m.name === 'queue.changed',
+    );
+    expect(queue?.description).toMatch(/admins/);
+    const board = Object.values(asyncDoc.components.messages).find(
+      (m) => m.name === 'board.changed',
+    );
+    expect(board?.payload).toMatchObject({ properties: { appointment: expect.any(Object) } });
   });
 });
 

@@ -1,6 +1,7 @@
 import { apiErrorSchema, RPC, SESSION } from '@cincy/contracts';
 import { z } from 'zod';
 import { isFileAnswer } from '../routes/route-doc.decorator';
+import { fieldDoc } from './field-docs';
 import { refusalsOfRoute } from '../routes/route-refusals';
 import { describeAccess, GatewayRoute } from '../routes/route-table';
 
@@ -36,6 +37,15 @@ function refusalAnswers(route: GatewayRoute): Record<string, unknown> {
   return answers;
 }
 
+/** The route's tag: the path's first segment after /api (`customers`, `inventory`). */
+const tagOf = (route: GatewayRoute) => route.path.split('/')[2];
+
+/** `description` and `example` of a parameter, from the one dictionary of fields. */
+const documented = (route: GatewayRoute, name: string) => {
+  const doc = fieldDoc(route, name);
+  return doc ? { description: doc.description, example: doc.example } : {};
+};
+
 function parameters(route: GatewayRoute): unknown[] {
   const params: unknown[] = [];
   for (const input of route.inputs) {
@@ -44,6 +54,7 @@ function parameters(route: GatewayRoute): unknown[] {
         name: input.name,
         in: input.source === 'param' ? 'path' : 'header',
         required: input.source === 'param' || !input.schema.safeParse(undefined).success,
+        ...documented(route, input.name ?? ''),
         schema: toSchema(input.schema, 'input'),
       });
     } else if (input.source === 'query') {
@@ -56,6 +67,7 @@ function parameters(route: GatewayRoute): unknown[] {
           name,
           in: 'query',
           required: schema.required?.includes(name) ?? false,
+          ...documented(route, name),
           schema: property,
         });
       }
@@ -74,6 +86,26 @@ function successContent(route: GatewayRoute): Record<string, { schema: JsonSchem
   return { 'application/json': { schema: toSchema(schema, 'output') } };
 }
 
+/**
+ * A body's schema with each field's description and example, and an example of the whole body
+ * made of them (a body that is not an object of fields is left as its contract says).
+ */
+function bodyContent(route: GatewayRoute, body: z.ZodType) {
+  const schema = toSchema(body, 'input') as JsonSchema & {
+    properties?: Record<string, JsonSchema>;
+  };
+  if (!schema.properties) return { schema };
+  const example: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const doc = fieldDoc(route, name);
+    if (!doc) continue;
+    property.description ??= doc.description;
+    property.examples = [doc.example];
+    example[name] = doc.example;
+  }
+  return { schema, example };
+}
+
 function operation(route: GatewayRoute) {
   const body = route.inputs.find((i) => i.source === 'body')?.schema ?? route.doc?.body;
   const answer = successContent(route);
@@ -86,16 +118,14 @@ function operation(route: GatewayRoute) {
     operationId: route.handler,
     summary: route.doc?.summary ?? route.handler,
     description: `Who may call it: ${describeAccess(route.access)}`,
-    tags: [route.path.split('/')[2]],
+    tags: [tagOf(route)],
     'x-roles': route.access.supervisor ? [...roles, 'supervisor'] : roles,
     ...(route.access.public ? { security: [] } : {}),
     parameters: parameters(route),
     ...(body && {
       requestBody: {
         required: true,
-        content: {
-          'application/json': { schema: toSchema(body, 'input') },
-        },
+        content: { 'application/json': bodyContent(route, body) },
       },
     }),
     responses: {
@@ -130,7 +160,7 @@ export function buildOpenApiDocument(routes: GatewayRoute[]) {
         'Staff sign in with `POST /api/auth/login`, which sets the session cookie every other',
         'staff route needs. Each operation says who may call it (`x-roles`).',
         'Errors always answer `{ code, message, fieldErrors? }`.',
-        'Live board updates come over socket.io at `/socket.io` (staff only), not over this API.',
+        'Live updates come over socket.io at `/socket.io`, described in AsyncAPI 3.0 at `/api/asyncapi.json`.',
       ].join(' '),
     },
     servers: [{ url: '/' }],

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
 import { Doc } from '../routes/route-doc.decorator';
 import { readRouteTable } from '../routes/route-table';
+import { buildAsyncApiDocument } from './asyncapi-document';
 import { buildOpenApiDocument } from './openapi-document';
 
 @Controller()
 export class OpenApiController {
   private document?: ReturnType<typeof buildOpenApiDocument>;
+  private asyncDocument?: ReturnType<typeof buildAsyncApiDocument>;
 
   constructor(private readonly discovery: DiscoveryService) {}
 
@@ -21,5 +23,17 @@ export class OpenApiController {
       readRouteTable(this.discovery.getControllers().map((c) => c.metatype as never)),
     );
     return this.document;
+  }
+
+  /** The socket.io events, which OpenAPI cannot describe: AsyncAPI 3.0. */
+  @Public()
+  @Doc(
+    'AsyncAPI 3.0 of the live updates pushed over socket.io',
+    z.object({ asyncapi: z.string() }).loose(),
+  )
+  @Get('asyncapi.json')
+  asyncApi() {
+    this.asyncDocument ??= buildAsyncApiDocument();
+    return this.asyncDocument;
   }
 }

@@ -4,6 +4,7 @@ import {
   Role,
   SESSION,
   SOCKET_EVENTS,
+  SOCKET_MESSAGES,
   SocketPayloads,
   UserLocation,
 } from '@cincy/contracts';
@@ -24,10 +25,9 @@ const otherRoleRooms = (role: Role) => EVERY_ROLE.filter((room) => room !== ROLE
 const userRoom = (userId: number) => `user:${userId}`;
 
 /** Read over admin-only routes (the ASAP queue, the schedules and day views): admins only. */
-const ADMINS_ONLY: ReadonlySet<string> = new Set([
-  SOCKET_EVENTS.queueChanged,
-  SOCKET_EVENTS.scheduleChanged,
-]);
+const ADMINS_ONLY: ReadonlySet<string> = new Set(
+  Object.entries(SOCKET_MESSAGES).flatMap(([name, m]) => (m.audience === 'admins' ? [name] : [])),
+);
 
 const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Re-checks open sockets' sessions, so a socket dies with its session (logout, idle limit). */

@@ -1,0 +1,313 @@
+import { REPORT_MAX_DAYS, SERVICE_CODES, TEXT_LIMITS } from '@cincy/contracts';
+
+/**
+ * What the API document says of each parameter and body field: a description and an example.
+ * Looked up by `<METHOD> <path> <name>` for the one route where it differs, then `<tag>.<name>`
+ * (the tag is the path's first segment after /api: `customers`, `inventory`), then `<name>`
+ * alone, so a field that means the same everywhere is written once and one that differs by
+ * resource (`name`, `status`, `reason`) says so where it differs.
+ * The OpenAPI test holds every example against the route's own contract, so none can go stale.
+ */
+export interface FieldDoc {
+  description: string;
+  example: unknown;
+}
+
+const DATE = (what: string): FieldDoc => ({
+  description: `${what}, a calendar day in Cincinnati time as YYYY-MM-DD.`,
+  example: '2026-11-30',
+});
+
+const FIELDS: Record<string, FieldDoc> = {
+  // Shared by several resources.
+  'Idempotency-Key': {
+    description:
+      'Any 1-255 printable characters chosen by the client per booking attempt. Sending the same key again answers the first booking instead of booking twice; the same key with different details is refused (422).',
+    example: '5f0c6b1e-8a43-4c1f-9a55-2b7d0f0e6a21',
+  },
+  phone: {
+    description: 'A US phone number; digits, spaces, brackets, + and - are accepted.',
+    example: '(513) 555-0199',
+  },
+  email: {
+    description: 'Where the confirmation and receipt go; null or absent for none.',
+    example: 'robin.tracker@example.com',
+  },
+  customerId: { description: "The customer's id.", example: 42 },
+  appointmentId: { description: "The appointment's id.", example: 1207 },
+  technicianId: { description: "The technician's user id.", example: 7 },
+  scheduledDate: DATE('The day of the visit'),
+  scheduledTime: {
+    description: 'The hour the visit starts, HH:00:00 in Cincinnati time (9 AM to 9 PM).',
+    example: '14:00:00',
+  },
+  notes: {
+    description: 'Free text: a gate code, where the car is parked.',
+    example: 'Blue Honda in the garage, code 4412',
+  },
+  vehicle: {
+    description: 'The car, as year make model color.',
+    example: '2019 Toyota Camry Silver',
+  },
+  isDefault: { description: 'Make this the one used by default.', example: true },
+  address: {
+    description: 'A street address with city, state and ZIP.',
+    example: '1200 Vine St, Cincinnati, OH 45202',
+  },
+  date: DATE('The day'),
+  serialNumber: {
+    description: "A battery's serial number as printed on its label.",
+    example: 'DH6-2611-04471',
+  },
+  serial: {
+    description: "A battery's serial number as printed on its label.",
+    example: 'DH6-2611-04471',
+  },
+  username: { description: 'The sign-in name.', example: 'dana.q' },
+  password: { description: 'The password.', example: 'Correct-Horse-42' },
+
+  // Sign-in.
+  'auth.username': { description: 'The sign-in name of a staff account.', example: 'dana.q' },
+  'auth.password': { description: "The account's password.", example: 'Correct-Horse-42' },
+
+  // Customers.
+  'customers.name': {
+    description: `The customer's full name, first and last (at most ${TEXT_LIMITS.name} characters).`,
+    example: 'Robin Tracker',
+  },
+  'customers.search': {
+    description: 'Matches a part of the name, phone, address or vehicle; empty lists everyone.',
+    example: 'Tracker',
+  },
+  'customers.offset': {
+    description: 'How many customers to skip, for the next page of the list.',
+    example: 0,
+  },
+
+  // Appointments.
+  'appointments.location': {
+    description: 'Where the car is: street, city, state and ZIP in one line.',
+    example: '1200 Vine St, Cincinnati, OH 45202',
+  },
+  'appointments.preferredTime': {
+    description: "'ASAP', or the visit's day as YYYY-MM-DD for a visit at a chosen hour.",
+    example: '2026-11-30',
+  },
+  'appointments.status': {
+    description:
+      'The step the job moves to. A new booking is always pending; a technician moves only their own job, one step at a time.',
+    example: 'pending',
+  },
+  'appointments.priority': { description: 'Always normal for a new booking.', example: 'normal' },
+  'appointments.technicianUsername': {
+    description: 'The technician by sign-in name, when technicianId is not given.',
+    example: 'dana.q',
+  },
+  'appointments.version': {
+    description:
+      'The job version the dispatcher looked at (from the board); a job changed since then is refused (409) rather than reassigned blindly.',
+    example: 3,
+  },
+  'appointments.reason': {
+    description: 'Why the technician hands the job back, shown to the dispatcher.',
+    example: 'Van has a flat tire',
+  },
+
+  // Inventory.
+  'inventory.name': { description: "The item's name.", example: 'Group H6 AGM 760 CCA' },
+  'inventory.description': { description: 'A longer description.', example: 'AGM, 70 Ah, 760 CCA' },
+  'inventory.sku': { description: "The supplier's stock-keeping unit.", example: 'H6-AGM-760' },
+  'inventory.category': {
+    description: 'A battery or a supply (terminals, cleaner).',
+    example: 'battery',
+  },
+  'inventory.quantity': {
+    description: 'How many are in stock (create and edit) or how many move (a stock movement).',
+    example: 12,
+  },
+  'inventory.minQuantity': {
+    description: 'At or below this count the item is low on stock.',
+    example: 4,
+  },
+  'inventory.unitCost': { description: 'What one costs us, in dollars.', example: 142.5 },
+  'inventory.notes': {
+    description: 'Free text for the office.',
+    example: 'Reorder from Interstate',
+  },
+  'inventory.lowStock': {
+    description: "'true' lists only items at or below their minimum.",
+    example: 'true',
+  },
+  'inventory.type': {
+    description: 'receive adds stock, write_off removes it, correct sets the counted quantity.',
+    example: 'receive',
+  },
+  'inventory.reason': {
+    description: 'Why the stock moved, kept in the history.',
+    example: 'Delivery #4471',
+  },
+
+  // Time slots.
+  'time-slots.date': DATE('The day whose hours are asked for'),
+  'time-slots.address': {
+    description:
+      'The visit address; with it, hours nobody on shift can reach are marked. Optional.',
+    example: '1200 Vine St, Cincinnati, OH 45202',
+  },
+
+  // Schedules.
+  'schedules.technicianId': { description: "The technician's user id.", example: '7' },
+  'schedules.date': DATE('The day of the exception'),
+  'schedules.shifts': {
+    description:
+      "The day's shifts, start and end times such as 08:00 and 17:30 (at most 4, not overlapping). An empty list is a day off.",
+    example: [{ start: '08:00', end: '17:00' }],
+  },
+  'PUT /api/schedules/:technicianId/weekly shifts': {
+    description:
+      'The whole week: each shift names its weekday (0 Sunday to 6 Saturday) and its start and end times such as 08:00 and 17:30 (at most 4 a day, not overlapping).',
+    example: [
+      { weekday: 1, start: '08:00', end: '17:00' },
+      { weekday: 2, start: '08:00', end: '12:00' },
+      { weekday: 2, start: '13:00', end: '17:00' },
+    ],
+  },
+
+  // Dispatch settings and the day.
+  'dispatch.autoDispatch': {
+    description: 'Offer each new job to the best-placed technician without a dispatcher.',
+    example: true,
+  },
+  'dispatch.date': DATE('The day shown'),
+
+  // Service records (a completion).
+  'service-records.serviceCode': {
+    description: `What was done: ${SERVICE_CODES.join(', ')}.`,
+    example: 'battery_installed',
+  },
+  'service-records.completionNotes': {
+    description: 'What the technician notes of the visit.',
+    example: 'Old battery failed load test; terminals cleaned',
+  },
+  'service-records.batterySerialNumber': {
+    description: "The installed battery's serial number.",
+    example: 'DH6-2611-04471',
+  },
+  'service-records.previousBatterySerialNumber': {
+    description: "The removed battery's serial number, when readable.",
+    example: 'DH6-2209-11873',
+  },
+  'service-records.vehicleYear': { description: "The car's model year.", example: '2019' },
+  'service-records.vehicleMake': { description: "The car's make.", example: 'Toyota' },
+  'service-records.vehicleModel': { description: "The car's model.", example: 'Camry' },
+  'service-records.vehicleColor': { description: "The car's color.", example: 'Silver' },
+  'service-records.vehicleMileage': {
+    description: 'The odometer reading, in miles.',
+    example: 48210,
+  },
+  'service-records.technicianName': {
+    description: "The technician's name.",
+    example: 'Dana Quillfeather',
+  },
+  'service-records.inventoryItemId': {
+    description: 'The inventory item installed; its stock goes down by one.',
+    example: 3,
+  },
+
+  // Users.
+  'users.username': {
+    description: 'The sign-in name: letters, digits and . _ @ -.',
+    example: 'dana.q',
+  },
+  'users.name': { description: "The person's full name.", example: 'Dana Quillfeather' },
+  'users.role': {
+    description: 'admin for the office, technician for the vans.',
+    example: 'technician',
+  },
+  'users.password': {
+    description: 'The new password; on an edit, leave it out to keep the current one.',
+    example: 'Correct-Horse-42',
+  },
+  'users.employeeId': { description: 'The payroll number, if any.', example: 'E-1042' },
+  'users.status': {
+    description: 'Ignored: a user is active while the account exists.',
+    example: 'active',
+  },
+  'users.zipCode': {
+    description: "The technician's home ZIP code, where their day starts.",
+    example: '45202',
+  },
+  'users.latitude': { description: 'Where the phone is, degrees north.', example: 39.1031 },
+  'users.longitude': {
+    description: 'Where the phone is, degrees east (negative: west).',
+    example: -84.512,
+  },
+  'users.accuracy': { description: 'How far off the position may be, in meters.', example: 12 },
+
+  // The customer's private link.
+  'track.token': {
+    description: "The visit's private link token, from the confirmation page's address.",
+    example: 'k3P9xV2mQw7Z4bN8cL1dFhq2Rt6Yv0Us9J',
+  },
+  'track.reason': {
+    description: 'Why the customer cancels; optional.',
+    example: 'Car started after all',
+  },
+  'bookings.token': {
+    description: "The visit's private link token, from the confirmation page's address.",
+    example: 'k3P9xV2mQw7Z4bN8cL1dFhq2Rt6Yv0Us9J',
+  },
+  'bookings.reference': { description: 'The booking reference, as CB-XXXXX.', example: 'CB-T5TAQ' },
+  'bookings.phone': {
+    description: 'The phone number the booking was made with.',
+    example: '(513) 555-0199',
+  },
+
+  // Messages and reports.
+  'messages.date': DATE('The day the messages were created'),
+  'messages.state': { description: 'Only messages in this state.', example: 'queued' },
+  'reports.from': {
+    ...DATE('The first day of the report'),
+    description: `The first day of the report, YYYY-MM-DD in Cincinnati time (at most ${REPORT_MAX_DAYS} days before to).`,
+    example: '2026-11-01',
+  },
+  'reports.to': {
+    description: 'The last day of the report, YYYY-MM-DD in Cincinnati time, on or after from.',
+    example: '2026-11-28',
+  },
+
+  // The audit log.
+  'audit.entity': {
+    description: 'Whose history: an appointment, customer, item or user.',
+    example: 'appointment',
+  },
+  'audit.id': { description: "That record's id.", example: 1207 },
+  'audit.before': {
+    description: 'Only entries older than this entry id: the next page of the history.',
+    example: 5120,
+  },
+};
+
+/** A path id names its resource: `/api/customers/{id}` is the customer's id. */
+const ID_OWNERS: Record<string, string> = {
+  customers: 'customer',
+  appointments: 'appointment',
+  inventory: 'inventory item',
+  users: 'user',
+  messages: 'message',
+  addressId: 'address',
+  vehicleId: 'vehicle',
+};
+
+/** The description and example of a field of a route, or undefined if unwritten. */
+export function fieldDoc(
+  route: { method: string; path: string },
+  name: string,
+): FieldDoc | undefined {
+  const tag = route.path.split('/')[2];
+  const own =
+    FIELDS[`${route.method} ${route.path} ${name}`] ?? FIELDS[`${tag}.${name}`] ?? FIELDS[name];
+  if (own) return own;
+  const owner = name === 'id' ? ID_OWNERS[tag] : ID_OWNERS[name];
+  return owner ? { description: `The ${owner}'s id.`, example: '12' } : undefined;
+}
