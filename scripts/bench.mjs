@@ -36,7 +36,8 @@
 // bench-results/profiles/ when the stack stops (open them in Chrome DevTools or speedscope).
 // --no-browser skips the JS sizes and Lighthouse (quicker runs while working on the API).
 // --only=public runs only the public pages beside the earlier build (a few minutes), printed and
-// written to bench-results/public.json.
+// written to bench-results/public.json; --only=staff only the staff screens' time to content
+// (bench-results/staff.json).
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
@@ -73,6 +74,7 @@ import {
 } from './lib/bench-load.mjs';
 import {
   benchBoardScreen,
+  benchStaffScreens,
   lighthousePath,
   measureJsBytes,
   runLighthouse,
@@ -84,7 +86,7 @@ import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
 /** `--only=<section>`: one section of the bench instead of all of it. */
-const SECTIONS = ['public'];
+const SECTIONS = ['public', 'staff'];
 const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`bench: --only takes one of: ${SECTIONS.join(', ')}`);
@@ -342,6 +344,45 @@ async function benchSignedInBoard(stack, admin, openJobs) {
   return { js, lighthouse: scores ? Object.values(scores)[0] : null };
 }
 
+/** Each back-office screen: where it is, what says it is drawn, and the API its content waits on. */
+const STAFF_SCREENS = [
+  { route: '/dispatch', ready: 'text=Dispatch Dashboard', api: '/api/appointments' },
+  { route: '/customer-database', ready: 'text=Customer Search', api: '/api/customers' },
+  { route: '/inventory', ready: 'text=Inventory Management', api: '/api/inventory' },
+  { route: '/schedules', ready: 'text=Schedules', api: '/api/schedules' },
+  { route: '/day', ready: 'text=Day View', api: '/api/dispatch/day' },
+  { route: '/messages', ready: 'text=Messages', api: '/api/messages' },
+  { route: '/user-management', ready: 'text=User Management', api: '/api/users' },
+  { route: '/reports', ready: 'text=Reports', api: '/api/reports' },
+];
+
+/** Time to content of each staff screen as an admin opens it, beside its API and chunks (issue 32). */
+async function benchStaffScreenTimes(stack, admin) {
+  const { ApiClient } = loadStack();
+  const staff = new ApiClient(stack.baseUrl);
+  await staff.login(admin.username, admin.password);
+  // A few customers and jobs, so the lists have rows to draw.
+  for (let i = 0; i < 10; i++) {
+    await staff.bookAsap({
+      name: `Screen Customer ${i + 1}`,
+      phone: `513558${String(i).padStart(4, '0')}`,
+    });
+  }
+  const cookies = [{ name: 'cb_session', value: staff.jar.get('cb_session'), url: stack.baseUrl }];
+  log(`time to content of ${STAFF_SCREENS.length} staff screens`);
+  return benchStaffScreens({ baseUrl: stack.baseUrl, cookies, screens: STAFF_SCREENS });
+}
+
+function staffScreenRows(screens) {
+  return (screens ?? []).map((s) => [
+    'Staff screen content',
+    s.route,
+    ms(s.contentMs),
+    `<= ${ms(s.goalMs)}`,
+    `${(s.contentMs / s.goalMs).toFixed(2)}x the goal (1.5 x API ${s.api} ${ms(s.apiMs)} + one round of its ${s.scripts} chunks ${ms(s.roundMs)})`,
+  ]);
+}
+
 /**
  * A big day on a stack of its own with two gateways (issue 24, sections 2 and 3): 1,000 open jobs
  * and 100 technicians on shift; the board's answer, the board in Chromium (a push to its card on
@@ -539,6 +580,12 @@ async function main() {
     await sleep(N.idleSeconds * 1000);
     for (const [name, pid] of Object.entries(stack.pids())) results.idleRss[name] = rssOf(pid);
 
+    if (only === 'staff') {
+      results.staffScreens = await benchStaffScreenTimes(stack, admin);
+      results.seconds = Math.round((Date.now() - started) / 1000);
+      printResults('staff screens', results, staffScreenRows(results.staffScreens), 'staff.json');
+      return; // the finally below stops the stack
+    }
     results.publicSite = withBrowser
       ? await benchPublicSite(stack, serviceEnv)
       : { jsBytes: null, lighthouse: 'n/a (--no-browser)', earlier: null };
@@ -551,6 +598,7 @@ async function main() {
     if (withBrowser) {
       log(`the board as a technician with ${N.boardOpenJobs} open jobs`);
       results.board = await benchSignedInBoard(stack, admin, N.boardOpenJobs);
+      results.staffScreens = await benchStaffScreenTimes(stack, admin);
     }
 
     log('measuring the API');
@@ -697,7 +745,7 @@ async function main() {
   results.seconds = Math.round((Date.now() - started) / 1000);
 
   // ---- the table
-  const rows = publicSiteRows(results.publicSite);
+  const rows = [...publicSiteRows(results.publicSite), ...staffScreenRows(results.staffScreens)];
   if (results.board) {
     const { js, lighthouse: s } = results.board;
     rows.push([

@@ -419,3 +419,72 @@ export async function benchBoardScreen({
   }
   return results;
 }
+
+/**
+ * The back office's screens as admins open them: for each, a fresh context (empty cache) opens
+ * the screen's address and waits until its content is drawn (`ready`, and nothing aria-busy).
+ * Beside it, in the same context: the screen's own API answer, timed in the page, and one round
+ * of chunks (every script the screen loaded, fetched again all at once, the cache bypassed). The
+ * issue's goal: content within 1.5x the API's time plus one round of chunks. Medians of `runs`.
+ */
+export async function benchStaffScreens({ baseUrl, cookies, screens, runs = 3 }) {
+  const browser = await launchChromium();
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const results = [];
+  try {
+    for (const screen of screens) {
+      const content = [];
+      const api = [];
+      const round = [];
+      let scripts = 0;
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        const urls = [];
+        page.on('request', (r) => {
+          if (r.resourceType() === 'script') urls.push(r.url());
+        });
+        const started = Date.now();
+        await page.goto(new URL(screen.route, baseUrl).toString());
+        await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
+        await page
+          .locator('[aria-busy="true"]')
+          .first()
+          .waitFor({ state: 'detached', timeout: 30_000 });
+        content.push(Date.now() - started);
+        scripts = urls.length;
+        const timed = await page.evaluate(
+          async ({ apiPath, scriptUrls }) => {
+            const time = async (fetches) => {
+              const t = performance.now();
+              await Promise.all(fetches.map((f) => f().then((res) => res.arrayBuffer())));
+              return performance.now() - t;
+            };
+            return {
+              api: await time([() => fetch(apiPath, { credentials: 'same-origin' })]),
+              round: await time(scriptUrls.map((url) => () => fetch(url, { cache: 'no-store' }))),
+            };
+          },
+          { apiPath: screen.api, scriptUrls: urls },
+        );
+        api.push(timed.api);
+        round.push(timed.round);
+        await context.close();
+      }
+      const result = {
+        route: screen.route,
+        api: screen.api,
+        contentMs: median(content),
+        apiMs: median(api),
+        roundMs: median(round),
+        scripts,
+      };
+      result.goalMs = 1.5 * result.apiMs + result.roundMs;
+      results.push(result);
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

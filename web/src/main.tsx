@@ -3,13 +3,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { startAuth } from './lib/auth-store';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadScreen } from './app/routes';
 // Both style sheets in the entry: the prerendered pages carry them inline (scripts/prerender.mjs),
 // and no lazy page waits for a style sheet of its own while it hydrates.
 import './app/app.css';
 import './pages/public/public.css';
 
 startAuth();
+preloadScreen(window.location.pathname);
 
 const app = (
   <StrictMode>

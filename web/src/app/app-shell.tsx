@@ -4,19 +4,26 @@ import { Footer } from './footer';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { Toaster } from '../components/toast';
 import { useAuthRestoring, useCurrentUser } from '../hooks/use-auth';
+import { loadOnce } from '../lib/load-once';
 
 // The signed-in user's navigation (antd): a chunk of its own, fetched only once someone signs in.
-const StaffNav = lazy(() =>
-  import('../pages/staff/frame/staff-nav').then((m) => ({ default: m.StaffNav })),
-);
+const loadStaffNav = loadOnce(() => import('../pages/staff/frame/staff-nav'));
+const StaffNav = lazy(() => loadStaffNav().then((m) => ({ default: m.StaffNav })));
 
 /** The navigation is hidden on / and /login. */
 const NAV_HIDDEN_ON = new Set(['/', '/login']);
 
 // Tracking and heartbeat: a chunk of their own, fetched only once someone signs in.
+const loadSessionServices = loadOnce(() => import('./session-services'));
 const SessionServices = lazy(() =>
-  import('./session-services').then((m) => ({ default: m.SessionServices })),
+  loadSessionServices().then((m) => ({ default: m.SessionServices })),
 );
+
+/** What a signed-in screen draws around its page: started early when one is opened directly. */
+export function preloadSignedInShell(): void {
+  void loadStaffNav();
+  void loadSessionServices();
+}
 
 /** Plain React and CSS only: everything reachable from here ships to public visitors. */
 export function AppShell() {
