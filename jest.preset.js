@@ -33,4 +33,5 @@ module.exports = {
     '^@cincy/stack$': path.join(__dirname, 'libs/stack/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  setupFiles: [path.join(__dirname, 'jest.pg-guard.js')],
 };

@@ -177,17 +177,13 @@ export class QueueService
     }
   }
 
+  // One query after another: the transaction's one connection runs one at a time (node-postgres
+  // deprecates queuing a query on a client that is still running one).
   private async snapshot(manager: EntityManager, now: Date): Promise<Snapshot> {
-    const [jobs, technicians, schedules] = await Promise.all([
-      this.queue.openJobs(manager),
-      this.technicians.listTechnicians(manager),
-      this.schedules.allFacts(manager, businessDate(now)),
-    ]);
-    return {
-      jobs,
-      technicians: technicians.map(toRankingTechnician),
-      schedules,
-    };
+    const jobs = await this.queue.openJobs(manager);
+    const technicians = await this.technicians.listTechnicians(manager);
+    const schedules = await this.schedules.allFacts(manager, businessDate(now));
+    return { jobs, technicians: technicians.map(toRankingTechnician), schedules };
   }
 
   /** Today's measured average install once the day has one, else the estimate's. */

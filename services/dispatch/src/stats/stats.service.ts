@@ -81,11 +81,10 @@ export class StatsService {
 
   private async compute(manager: EntityManager, now: Date): Promise<DashboardStats> {
     const today = businessDate(now);
-    const [day, online, schedules] = await Promise.all([
-      this.stats.dayTotals(manager, today),
-      this.stats.onlineSince(manager),
-      this.schedules.allFacts(manager, today),
-    ]);
+    // In a transaction: one query at a time on its one connection.
+    const day = await this.stats.dayTotals(manager, today);
+    const online = await this.stats.onlineSince(manager);
+    const schedules = await this.schedules.allFacts(manager, today);
     return computeStats(day ?? EMPTY_DAY, online, now, hoursOnShiftToday(schedules, now));
   }
 }
