@@ -222,6 +222,8 @@ export const dayJobSchema = z.object({
   /** True when start and end are the job's own timestamps (on location to completed). */
   measured: z.boolean(),
   version: z.number().int(),
+  /** Assigned or accepted for an hour its technician's shifts do not cover (ADR 0102). */
+  outsideShift: z.boolean().optional(),
 });
 export type DayJob = z.infer<typeof dayJobSchema>;
 
