@@ -17,13 +17,16 @@ export function OutsideShiftMark({
   compact?: boolean;
 }) {
   if (!outside) return null;
+  const label = outsideShiftLabel(technicianName ?? '');
   return (
     <span
       className={`outside-shift-mark${compact ? ' is-compact' : ''}`}
       data-testid="outside-shift"
+      // A one-hour block cuts the words short: hovering shows them whole.
+      title={compact ? label : undefined}
     >
       <span aria-hidden="true">⚠ </span>
-      {outsideShiftLabel(technicianName ?? '')}
+      {label}
     </span>
   );
 }
