@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 import '../../../test/jsdom-setup';
+import { fakeApi, type ApiCall } from '../../../test/fake-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,27 +20,12 @@ const schedule: TechnicianSchedule = {
 };
 
 /** Every request the dialog makes, answered by `answer` (method and path). */
-let calls: { method: string; path: string; body: unknown }[] = [];
+let calls: ApiCall[] = [];
 let answer: (method: string, path: string) => unknown = () => ({});
 
 beforeEach(() => {
-  calls = [];
   answer = (method) => (method === 'PUT' ? { ...schedule } : { jobs: [] });
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = new URL(String(input), 'http://localhost').pathname;
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    // jsdom has no Response: what the request helper reads of one.
-    const text = JSON.stringify(answer(method, path));
-    return {
-      ok: true,
-      status: 200,
-      statusText: 'OK',
-      headers: new Headers({ 'content-type': 'application/json' }),
-      text: async () => text,
-      json: async () => JSON.parse(text) as unknown,
-    } as unknown as Response;
-  }) as typeof fetch;
+  calls = fakeApi((method, path) => answer(method, path));
 });
 
 function openDialog() {
