@@ -18,6 +18,7 @@ export * from './dispatch/booked-hour';
 export * from './dispatch/lifecycle';
 export * from './dispatch/sla';
 export * from './dispatch/shifts';
+export * from './dispatch/outside-shift';
 export * from './dispatch/estimate';
 export * from './dispatch/ranking';
 export * from './dispatch/reports';

@@ -31,6 +31,7 @@ import {
   handBackInputSchema,
   queueSchema,
   scheduleDateParamSchema,
+  shiftImpactSchema,
   statusChangeSchema,
   suggestionsSchema,
   technicianScheduleSchema,
@@ -277,6 +278,18 @@ export const RPC = {
       actor: actorSchema,
     }),
     answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  /** What set-weekly with these shifts would leave outside the technician's shifts; saves nothing. */
+  'dispatch.schedules.weekly-impact': {
+    request: weeklyShiftsInputSchema.safeExtend({ technicianId: id }),
+    answer: shiftImpactSchema,
+    refuses: [validation, notFound],
+  },
+  /** What set-date with these shifts would leave outside the technician's shifts; saves nothing. */
+  'dispatch.schedules.date-impact': {
+    request: dateShiftsInputSchema.safeExtend({ technicianId: id, date: scheduleDateParamSchema }),
+    answer: shiftImpactSchema,
     refuses: [validation, notFound],
   },
   'dispatch.schedules.clear-date': {

@@ -18,6 +18,7 @@ import { SchedulesAndSettings1732700000002 } from './migrations/1732700000002-sc
 import { AppointmentQueue1732700000003 } from './migrations/1732700000003-appointment-queue';
 import { CancelledByCustomer1732800000001 } from './migrations/1732800000001-cancelled-by-customer';
 import { ReportDays1733000000003 } from './migrations/1733000000003-report-days';
+import { BoardReferences1733300000102 } from './migrations/1733300000102-board-references';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -70,6 +71,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         AppointmentQueue1732700000003,
         CancelledByCustomer1732800000001,
         ReportDays1733000000003,
+        BoardReferences1733300000102,
       ],
     }),
   ],

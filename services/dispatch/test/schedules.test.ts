@@ -24,6 +24,7 @@ import {
   useIsolatedStack,
   openTestNats,
   refusal,
+  requestedPayload,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -316,6 +317,98 @@ describe('positions (dispatch)', () => {
       return row?.online_since === null;
     });
     expect((await position()).last_lat).toBe(39.3);
+  });
+});
+
+describe('what a schedule change would strand (ADR 0102)', () => {
+  const tomorrow = () => addDays(businessDate(), 1);
+  const board = () => rpc.call('dispatch.appointments.list', {});
+  let nextJob = 3200;
+
+  /** A job booked for tomorrow at `time` through booking's event, then in `status`. */
+  async function bookedJob(
+    time: string,
+    status: 'pending' | 'assigned' | 'accepted',
+    asap = false,
+  ) {
+    const id = nextJob++;
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(id, `Customer ${id}`, {
+          reference: `CB-T${id}`,
+          preferredTime: asap ? 'ASAP' : time,
+          scheduledDate: tomorrow(),
+          scheduledTime: time,
+          scheduledStartTime: null,
+        }),
+      ),
+    );
+    await eventually(async () => (await board()).some((a) => a.id === id));
+    if (status !== 'pending') {
+      await rpc.call('dispatch.appointments.assign', { id, technicianId: tech.id, actor: admin });
+    }
+    if (status === 'accepted') {
+      await rpc.call('dispatch.appointments.change-status', { id, status, actor: tech });
+    }
+    return id;
+  }
+
+  const dateImpact = (shifts: { start: string; end: string }[], technicianId: number = tech.id) =>
+    rpc.call('dispatch.schedules.date-impact', { technicianId, date: tomorrow(), shifts });
+
+  it('names the assigned and accepted booked jobs a day off or a shorter shift leaves outside, and saves nothing', async () => {
+    await setWeekly(tech.id, ALWAYS);
+    await clearDate(tech.id, tomorrow());
+    const ten = await bookedJob('10:00', 'assigned');
+    const fourteen = await bookedJob('14:00', 'accepted');
+    await bookedJob('11:00', 'pending');
+    await bookedJob('12:00', 'assigned', true); // ASAP: no booked hour to be outside of
+    const before = facts((await scheduleOf(tech.id))!);
+
+    const dayOff = await dateImpact([]);
+    expect(dayOff.jobs).toEqual([
+      {
+        id: ten,
+        reference: `CB-T${ten}`,
+        customerName: `Customer ${ten}`,
+        status: 'assigned',
+        scheduledDate: tomorrow(),
+        scheduledTime: '10:00',
+      },
+      expect.objectContaining({ id: fourteen, status: 'accepted' }),
+    ]);
+    // A shift covering the booked start keeps the job: 13:00 ends before the 14:00 one.
+    expect((await dateImpact([{ start: '08:00', end: '13:00' }])).jobs.map((j) => j.id)).toEqual([
+      fourteen,
+    ]);
+    expect((await dateImpact([{ start: '10:00', end: '15:00' }])).jobs).toEqual([]);
+    // The weekly pattern without tomorrow's weekday strands both too.
+    const weekday = new Date(`${tomorrow()}T12:00:00Z`).getUTCDay();
+    const weekly = await rpc.call('dispatch.schedules.weekly-impact', {
+      technicianId: tech.id,
+      shifts: ALWAYS.filter((s) => s.weekday !== weekday),
+    });
+    expect(weekly.jobs.map((j) => j.id)).toEqual([ten, fourteen]);
+
+    expect(facts((await scheduleOf(tech.id))!)).toEqual(before);
+    // Once the day off is saved, the same preview names nothing new.
+    await setDate(tech.id, tomorrow(), []);
+    expect((await dateImpact([])).jobs).toEqual([]);
+    await clearDate(tech.id, tomorrow());
+  });
+
+  it('refuses an unknown technician, another role and a date outside the horizon, as saving does', async () => {
+    expect((await refusal(dateImpact([], 4242))).status).toBe(404);
+    const notTechnician = await refusal(dateImpact([], admin.id));
+    expect(notTechnician.status).toBe(400);
+    expect(notTechnician.body.fieldErrors).toEqual({ technicianId: SHIFT_MESSAGES.notTechnician });
+    const late = rpc.call('dispatch.schedules.date-impact', {
+      technicianId: tech.id,
+      date: addDays(businessDate(), SHIFT_HORIZON_DAYS + 1),
+      shifts: [],
+    });
+    expect((await refusal(late)).status).toBe(400);
   });
 });
 

@@ -426,6 +426,41 @@ describe('the API document', () => {
             body: { shifts: [] },
           }),
       },
+      // The previews (ADR 0102) refuse what saving the same body would.
+      'POST /api/schedules/{technicianId}/weekly/impact': {
+        400: () =>
+          call('POST', `/api/schedules/${techUser.id}/weekly/impact`, {
+            client: admin,
+            body: { shifts: [{ weekday: 1, start: '13:00', end: '09:00' }] },
+          }),
+        403: () =>
+          call('POST', `/api/schedules/${techUser.id}/weekly/impact`, {
+            client: tech,
+            body: { shifts: allDay },
+          }),
+        404: () =>
+          call('POST', '/api/schedules/999999/weekly/impact', {
+            client: admin,
+            body: { shifts: allDay },
+          }),
+      },
+      'POST /api/schedules/{technicianId}/dates/{date}/impact': {
+        400: () =>
+          call('POST', `/api/schedules/${techUser.id}/dates/next-week/impact`, {
+            client: admin,
+            body: { shifts: [] },
+          }),
+        403: () =>
+          call('POST', `/api/schedules/${techUser.id}/dates/${nextWeek}/impact`, {
+            client: tech,
+            body: { shifts: [] },
+          }),
+        404: () =>
+          call('POST', `/api/schedules/999999/dates/${nextWeek}/impact`, {
+            client: admin,
+            body: { shifts: [] },
+          }),
+      },
       'DELETE /api/schedules/{technicianId}/dates/{date}': {
         403: () =>
           call('DELETE', `/api/schedules/${techUser.id}/dates/${nextWeek}`, { client: tech }),

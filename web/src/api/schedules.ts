@@ -1,4 +1,5 @@
 import type {
+  ShiftImpact,
   TechnicianSchedule,
   dateShiftsInputSchema,
   weeklyShiftsInputSchema,
@@ -43,4 +44,21 @@ export function clearDateShifts(
   date: string,
 ): Promise<TechnicianSchedule | null> {
   return requestJson('DELETE', datePath(technicianId, date));
+}
+
+/** What saving this weekly pattern would leave outside the technician's shifts; saves nothing. */
+export function previewWeeklyShifts(
+  technicianId: number,
+  body: WeeklyShiftsBody,
+): Promise<ShiftImpact> {
+  return requestJson('POST', `/api/schedules/${technicianId}/weekly/impact`, body);
+}
+
+/** What saving this date's shifts would leave outside the technician's shifts; saves nothing. */
+export function previewDateShifts(
+  technicianId: number,
+  date: string,
+  body: DateShiftsBody,
+): Promise<ShiftImpact> {
+  return requestJson('POST', `${datePath(technicianId, date)}/impact`, body);
 }

@@ -4,6 +4,8 @@ import { QUERY_KEYS } from '../api/query-keys';
 import {
   clearDateShifts,
   fetchSchedules,
+  previewDateShifts,
+  previewWeeklyShifts,
   saveDateShifts,
   saveWeeklyShifts,
   type DateShiftsBody,
@@ -64,5 +66,28 @@ export function useClearDateShifts() {
     mutationFn: ({ technicianId, date }: { technicianId: number; date: string }) =>
       clearDateShifts(technicianId, date),
     onSuccess: (schedule) => writeSchedule(client, schedule),
+  });
+}
+
+/** What a weekly pattern would strand, asked before saving it (ADR 0102); changes nothing. */
+export function usePreviewWeeklyShifts() {
+  return useMutation({
+    mutationFn: ({ technicianId, body }: { technicianId: number; body: WeeklyShiftsBody }) =>
+      previewWeeklyShifts(technicianId, body),
+  });
+}
+
+/** What a date's shifts would strand, asked before saving them (ADR 0102); changes nothing. */
+export function usePreviewDateShifts() {
+  return useMutation({
+    mutationFn: ({
+      technicianId,
+      date,
+      body,
+    }: {
+      technicianId: number;
+      date: string;
+      body: DateShiftsBody;
+    }) => previewDateShifts(technicianId, date, body),
   });
 }

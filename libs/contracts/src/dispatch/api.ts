@@ -120,6 +120,25 @@ export const technicianScheduleSchema = scheduleFactsSchema.extend({
 export type TechnicianSchedule = z.infer<typeof technicianScheduleSchema>;
 export const technicianSchedulesSchema = z.array(technicianScheduleSchema);
 
+/** An assigned or accepted job a schedule change would leave outside its technician's shifts. */
+export const strandedJobSchema = z.object({
+  id: z.number().int(),
+  /** `CB-7K3Q9`; null for a job dispatch copied before it kept references. */
+  reference: z.string().nullable(),
+  customerName: z.string(),
+  status: appointmentStatusSchema,
+  scheduledDate: z.string(),
+  scheduledTime: z.string().nullable(),
+});
+export type StrandedJob = z.infer<typeof strandedJobSchema>;
+
+/**
+ * POST /api/schedules/{technicianId}/weekly/impact and .../dates/{date}/impact: what saving the
+ * same body would leave outside the technician's shifts (nothing is saved). ADR 0102.
+ */
+export const shiftImpactSchema = z.object({ jobs: z.array(strandedJobSchema) });
+export type ShiftImpact = z.infer<typeof shiftImpactSchema>;
+
 // ---- Assignment ---------------------------------------------------------------------------
 
 export const ASSIGNMENT_MESSAGES = {
@@ -203,6 +222,8 @@ export const dayJobSchema = z.object({
   /** True when start and end are the job's own timestamps (on location to completed). */
   measured: z.boolean(),
   version: z.number().int(),
+  /** Assigned or accepted for an hour its technician's shifts do not cover (ADR 0102). */
+  outsideShift: z.boolean().optional(),
 });
 export type DayJob = z.infer<typeof dayJobSchema>;
 

@@ -14,6 +14,10 @@ export class BoardAppointmentEntity {
   @Column({ name: 'customer_id', type: 'integer' })
   customerId: number;
 
+  /** `CB-7K3Q9`, from booking's event; null for a job copied before references were kept. */
+  @Column({ type: 'text', nullable: true })
+  reference: string | null;
+
   @Column({ name: 'customer_name', type: 'text' })
   customerName: string;
 

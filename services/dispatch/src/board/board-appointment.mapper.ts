@@ -38,6 +38,7 @@ export function fromRequested(
   return Object.assign(new BoardAppointmentEntity(), {
     id: p.appointmentId,
     customerId: p.customerId,
+    reference: p.reference,
     customerName: p.customer.name,
     customerPhone: p.customer.phone,
     location: p.location,

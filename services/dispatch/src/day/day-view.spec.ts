@@ -154,4 +154,32 @@ describe('buildDayView', () => {
       }),
     ]);
   });
+
+  it('marks an assigned job booked for an hour its technician no longer works (ADR 0102)', () => {
+    const booked = (time: string, status: 'assigned' | 'accepted' | 'pending') =>
+      job({
+        technicianId: status === 'pending' ? null : 1,
+        status,
+        preferredTime: time,
+        scheduledDate: DATE,
+        scheduledTime: time,
+      });
+    const inside = booked('10:00', 'assigned');
+    const after = booked('13:00', 'accepted');
+    const open = booked('14:00', 'pending');
+    const view = buildDayView(
+      DATE,
+      NOW,
+      [{ id: 1, name: 'Tess' }],
+      [schedule(1, '08:00', '12:00')],
+      [inside, after, open],
+      new Map(),
+    );
+    const marked = (id: number) =>
+      [...view.rows.flatMap((r) => r.jobs), ...view.unassigned].find((j) => j.id === id)
+        ?.outsideShift;
+    expect(marked(inside.id)).toBeUndefined();
+    expect(marked(after.id)).toBe(true);
+    expect(marked(open.id)).toBeUndefined();
+  });
 });

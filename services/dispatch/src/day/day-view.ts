@@ -10,6 +10,7 @@ import {
   businessDate,
   businessInstant,
   isOnShift,
+  isOutsideShift,
   shiftsOn,
 } from '@cincy/contracts';
 
@@ -111,7 +112,11 @@ export function buildDayView(
   jobs: readonly DayJobFacts[],
   arrivals: ReadonlyMap<number, Date>,
 ): DayView {
-  const placed = jobs.map((j) => placeJob(j, arrivals));
+  // Marked where a day off or a shorter shift left an assigned job (ADR 0102).
+  const placed = jobs.map((j) => {
+    const job = placeJob(j, arrivals);
+    return isOutsideShift(j, schedules) ? { ...job, outsideShift: true } : job;
+  });
   const rows = technicians.flatMap((t) => {
     const schedule = schedules.find((s) => s.technicianId === t.id);
     const shifts = schedule ? shiftsOn(schedule, date) : [];

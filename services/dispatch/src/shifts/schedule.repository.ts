@@ -1,9 +1,12 @@
 import {
   EventPayload,
   Role,
+  SHIFT_BOUND_STATUSES,
   SHIFT_HORIZON_DAYS,
   ScheduleFacts,
+  ShiftBoundJob,
   ShiftRange,
+  StrandedJob,
   WeeklyShift,
   addDays,
   businessDate,
@@ -43,6 +46,35 @@ export class ScheduleRepository {
       [id],
     );
     return row ?? null;
+  }
+
+  /** The staff member without a lock (a preview that changes nothing); null if unknown. */
+  async staffMember(manager: EntityManager, id: number): Promise<StaffMember | null> {
+    const [row]: StaffMember[] = await manager.query(
+      'SELECT user_id AS id, name, role FROM technicians WHERE user_id = $1',
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The technician's jobs a schedule can strand (ADR 0102): assigned or accepted, booked for a day
+   * from `today` on, soonest first. Read from the board's copy by SQL, as the staff are.
+   */
+  shiftBoundJobs(
+    manager: EntityManager,
+    technicianId: number,
+    today: string,
+  ): Promise<(ShiftBoundJob & StrandedJob)[]> {
+    return manager.query(
+      `SELECT id, reference, customer_name AS "customerName", status,
+              preferred_time AS "preferredTime", to_char(scheduled_date, 'YYYY-MM-DD') AS "scheduledDate",
+              scheduled_time AS "scheduledTime", technician_id AS "technicianId"
+         FROM board_appointments
+        WHERE technician_id = $1 AND status = ANY($2) AND scheduled_date >= $3
+        ORDER BY scheduled_date, scheduled_time, id`,
+      [technicianId, SHIFT_BOUND_STATUSES, today],
+    );
   }
 
   /** Every technician by name, for the schedule screen. */

@@ -5,6 +5,8 @@ import { ShiftsService } from './shifts.service';
 
 type SetWeekly = RpcMessage<'dispatch.schedules.set-weekly'>;
 type SetDate = RpcMessage<'dispatch.schedules.set-date'>;
+type WeeklyImpact = RpcMessage<'dispatch.schedules.weekly-impact'>;
+type DateImpact = RpcMessage<'dispatch.schedules.date-impact'>;
 type ClearDate = RpcMessage<'dispatch.schedules.clear-date'>;
 type OffShift = RpcMessage<'dispatch.schedules.off-shift'>;
 
@@ -25,6 +27,20 @@ export class ShiftsController {
   @RpcHandler('dispatch.schedules.set-date')
   setDate(@RpcPayload('dispatch.schedules.set-date') { technicianId, date, shifts }: SetDate) {
     return this.shifts.setDate(technicianId, date, shifts);
+  }
+
+  @RpcHandler('dispatch.schedules.weekly-impact')
+  weeklyImpact(
+    @RpcPayload('dispatch.schedules.weekly-impact') { technicianId, shifts }: WeeklyImpact,
+  ) {
+    return this.shifts.weeklyImpact(technicianId, shifts);
+  }
+
+  @RpcHandler('dispatch.schedules.date-impact')
+  dateImpact(
+    @RpcPayload('dispatch.schedules.date-impact') { technicianId, date, shifts }: DateImpact,
+  ) {
+    return this.shifts.dateImpact(technicianId, date, shifts);
   }
 
   @RpcHandler('dispatch.schedules.clear-date')

@@ -4,6 +4,7 @@ import {
   SHIFT_HORIZON_DAYS,
   SHIFT_MESSAGES,
   ScheduleFacts,
+  ShiftImpact,
   ShiftRange,
   TechnicianSchedule,
   WeeklyShift,
@@ -11,6 +12,7 @@ import {
   businessDate,
   cutShiftsAt,
   isOnShift,
+  isOutsideShift,
   shiftsOn,
 } from '@cincy/contracts';
 import { DomainError, Outbox, Transaction } from '@cincy/platform';
@@ -79,6 +81,55 @@ export class ShiftsService {
     );
   }
 
+  /** What `setWeekly` with these shifts would strand (ADR 0102); saves nothing. */
+  weeklyImpact(technicianId: number, shifts: WeeklyShift[], now = new Date()) {
+    return this.impact(technicianId, now, (facts) => ({ ...facts, weekly: shifts }));
+  }
+
+  /** What `setDate` with these shifts would strand (ADR 0102); saves nothing. */
+  dateImpact(technicianId: number, date: string, shifts: ShiftRange[], now = new Date()) {
+    refuseDateOutsideHorizon(date, now);
+    return this.impact(technicianId, now, (facts) => ({
+      ...facts,
+      exceptions: [...facts.exceptions.filter((e) => e.date !== date), { date, shifts }],
+    }));
+  }
+
+  /**
+   * The technician's assigned and accepted jobs the changed schedule leaves outside their shifts
+   * that the current one covers: what saving would newly strand, so the screen can warn first
+   * (a job already outside is marked on the board and the Day View whatever is saved).
+   */
+  private async impact(
+    technicianId: number,
+    now: Date,
+    change: (facts: ScheduleFacts) => ScheduleFacts,
+  ): Promise<ShiftImpact> {
+    const manager = this.dataSource.manager;
+    const today = businessDate(now);
+    const member = await this.schedules.staffMember(manager, technicianId);
+    refuseNonTechnician(member);
+    const [before, jobs] = await Promise.all([
+      this.schedules.allFacts(manager, today),
+      this.schedules.shiftBoundJobs(manager, technicianId, today),
+    ]);
+    const own = before.find((f) => f.technicianId === technicianId) ?? emptyFacts(technicianId);
+    const after = [...before.filter((f) => f.technicianId !== technicianId), change(own)];
+    const stranded = jobs.filter((j) => isOutsideShift(j, after) && !isOutsideShift(j, before));
+    return {
+      jobs: stranded.map(
+        ({ id, reference, customerName, status, scheduledDate, scheduledTime }) => ({
+          id,
+          reference,
+          customerName,
+          status,
+          scheduledDate,
+          scheduledTime,
+        }),
+      ),
+    };
+  }
+
   /**
    * "Go off shift" from the technician's phone: today's shifts end now (one not yet begun is
    * dropped), kept as today's exception so the weekly pattern is untouched for next week.
@@ -118,13 +169,9 @@ export class ShiftsService {
   ): Promise<TechnicianSchedule> {
     const today = businessDate(now);
     return this.outbox.transaction(async ({ manager, emit }) => {
-      const member = await this.schedules.lockStaffMember(manager, technicianId);
-      if (!member) throw new DomainError(ERROR_CODES.notFound, TECHNICIAN_NOT_FOUND);
-      if (member.role !== 'technician') {
-        throw new DomainError(ERROR_CODES.validation, SHIFT_MESSAGES.notTechnician, {
-          technicianId: SHIFT_MESSAGES.notTechnician,
-        });
-      }
+      const member = refuseNonTechnician(
+        await this.schedules.lockStaffMember(manager, technicianId),
+      );
       await write(manager);
       await this.schedules.dropPastExceptions(manager, technicianId, today);
       return view(member, await this.announce(manager, emit, technicianId, today), now);
@@ -141,6 +188,23 @@ export class ShiftsService {
     await emit('dispatch.schedule.changed', { schedule });
     return schedule;
   }
+}
+
+const emptyFacts = (technicianId: number): ScheduleFacts => ({
+  technicianId,
+  weekly: [],
+  exceptions: [],
+});
+
+/** Only a technician works shifts: 404 for nobody, 400 for another role. */
+function refuseNonTechnician(member: StaffMember | null): StaffMember {
+  if (!member) throw new DomainError(ERROR_CODES.notFound, TECHNICIAN_NOT_FOUND);
+  if (member.role !== 'technician') {
+    throw new DomainError(ERROR_CODES.validation, SHIFT_MESSAGES.notTechnician, {
+      technicianId: SHIFT_MESSAGES.notTechnician,
+    });
+  }
+  return member;
 }
 
 /** Exceptions are kept from today to the horizon: an older date changes nothing any more. */

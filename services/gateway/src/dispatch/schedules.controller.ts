@@ -59,6 +59,36 @@ export class SchedulesController {
     return this.rpc.call('dispatch.schedules.set-date', { technicianId, date, shifts, actor });
   }
 
+  // Previews (ADR 0102): the schedule screen warns before it saves; a warning, never a refusal.
+  @Roles('admin')
+  @Doc(
+    "Assigned jobs a new weekly pattern would leave outside the technician's shifts (saves nothing)",
+    'dispatch.schedules.weekly-impact',
+  )
+  @Post(':technicianId/weekly/impact')
+  @HttpCode(200)
+  weeklyImpact(
+    @Param('technicianId', PathId) technicianId: number,
+    @Body(new Contract(weeklyShiftsInputSchema)) { shifts }: WeeklyShiftsInput,
+  ) {
+    return this.rpc.call('dispatch.schedules.weekly-impact', { technicianId, shifts });
+  }
+
+  @Roles('admin')
+  @Doc(
+    "Assigned jobs a date's new shifts would leave outside the technician's shifts (saves nothing)",
+    'dispatch.schedules.date-impact',
+  )
+  @Post(':technicianId/dates/:date/impact')
+  @HttpCode(200)
+  dateImpact(
+    @Param('technicianId', PathId) technicianId: number,
+    @Param('date', PathDate) date: string,
+    @Body(new Contract(dateShiftsInputSchema)) { shifts }: DateShiftsInput,
+  ) {
+    return this.rpc.call('dispatch.schedules.date-impact', { technicianId, date, shifts });
+  }
+
   @Roles('admin')
   @Doc("Clear a date's exception (the weekly pattern again)", 'dispatch.schedules.clear-date')
   @Delete(':technicianId/dates/:date')

@@ -1,4 +1,4 @@
-import type { DragEvent } from 'react';
+import type { DragEvent, ReactNode } from 'react';
 import type { DayJob } from '@cincy/contracts';
 import { STATUS_LABELS } from '../dispatch/board-lists.util';
 import {
@@ -24,12 +24,15 @@ export function DayJobBlock({
   onAssign,
   busy,
   locked,
+  mark,
 }: {
   placed: PlacedJob;
   targets: readonly AssignTarget[];
   onAssign: (job: DayJob, target: AssignTarget) => void;
   busy: boolean;
   locked: boolean;
+  /** What the block should say besides its name and times (OutsideShiftMark). */
+  mark?: ReactNode;
 }) {
   const timing = timingLabel(job);
   const assignable = isAssignable(job);
@@ -54,6 +57,7 @@ export function DayJobBlock({
         <span className="day-job-time">
           {times} <span className="day-job-timing">{timing}</span>
         </span>
+        {mark}
       </span>
       {assignable && (
         <JobAssignMenu

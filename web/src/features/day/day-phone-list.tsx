@@ -1,6 +1,7 @@
 import { Card, Empty, Tag } from 'antd';
 import type { DayJob, DayView } from '@cincy/contracts';
 import { STATUS_LABELS } from '../dispatch/board-lists.util';
+import { OutsideShiftMark } from '../dispatch/outside-shift-mark';
 import { formatRanges } from '../schedules/schedule.util';
 import type { DayAssignProps } from './day-timeline';
 import { assignTargets, byStart, isAssignable, jobTimeLabel, timingLabel } from './day-view.util';
@@ -12,7 +13,7 @@ export function DayPhoneList({
   onAssign,
   assigningId,
 }: { view: DayView } & Omit<DayAssignProps, 'onDropJob'>) {
-  const list = (jobs: DayJob[]) =>
+  const list = (jobs: DayJob[], technicianName?: string) =>
     jobs.length === 0 ? (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No jobs" />
     ) : (
@@ -28,6 +29,7 @@ export function DayPhoneList({
                   <Tag>{STATUS_LABELS[job.status] ?? job.status}</Tag>
                   {job.kind === 'asap' && <Tag color="red">ASAP</Tag>}
                 </span>
+                <OutsideShiftMark outside={!!job.outsideShift} technicianName={technicianName} />
               </div>
               {isAssignable(job) && (
                 <JobAssignMenu
@@ -70,7 +72,7 @@ export function DayPhoneList({
           <p className="muted day-phone-shifts">
             Shifts: {row.shifts.length ? formatRanges(row.shifts) : 'none'}
           </p>
-          {list(row.jobs)}
+          {list(row.jobs, row.name)}
         </Card>
       ))}
     </div>

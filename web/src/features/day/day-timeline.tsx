@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import type { DayJob, DayView } from '@cincy/contracts';
 import { formatRanges } from '../schedules/schedule.util';
+import { OutsideShiftMark } from '../dispatch/outside-shift-mark';
 import { DayJobBlock, LANE_PX } from './day-job-block';
 import {
   JOB_DRAG_TYPE,
@@ -185,6 +186,9 @@ function DayLine({
             onAssign={onAssign}
             busy={assigningId === p.job.id}
             locked={assigningId !== null && assigningId !== p.job.id}
+            mark={
+              <OutsideShiftMark outside={!!p.job.outsideShift} technicianName={row?.name} compact />
+            }
           />
         ))}
         {jobs.length === 0 && <span className="day-track-empty muted">No jobs</span>}

@@ -4,7 +4,7 @@ import { businessDate, type ShiftRange, type TechnicianSchedule } from '@cincy/c
 import { fieldErrorsOf } from '../../api/request';
 import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
-import { useSaveDateShifts } from '../../hooks/use-schedules';
+import { usePreviewDateShifts, useSaveDateShifts } from '../../hooks/use-schedules';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
 import { RangeList, listRule } from './range-list';
 import {
@@ -20,6 +20,7 @@ import {
   scheduleFailedToast,
   type DateExceptionForm,
 } from './schedule.util';
+import { useConfirmStranded } from './stranded-jobs';
 
 /** A new exception (any date from today), or the one of `date` being changed. */
 export interface DateExceptionTarget {
@@ -48,6 +49,8 @@ export function DateExceptionDialog({
 }) {
   const [form] = Form.useForm<DateExceptionForm>();
   const save = useSaveDateShifts();
+  const preview = usePreviewDateShifts();
+  const confirmStranded = useConfirmStranded();
   const mode = Form.useWatch('mode', form);
   const chosen = Form.useWatch('date', form);
   const { schedule } = target;
@@ -56,23 +59,31 @@ export function DateExceptionDialog({
   const replaces =
     !editing && typeof chosen === 'string' && schedule.exceptions.some((e) => e.date === chosen);
 
+  const failed = (error: unknown) => {
+    console.warn('Saving the date exception failed', error);
+    toast(scheduleFailedToast(error, SCHEDULE_MESSAGES.saveFailed));
+    showServerErrors(form, fieldErrorsOf(error));
+  };
+
+  // First what the change would leave outside the shifts (the server's answer, with the same
+  // checks as saving), then a confirm naming those jobs, or the save at once when there are none.
   const onFinish = () => {
     const values = form.getFieldsValue(true) as DateExceptionForm;
     const body = buildDateBody(values);
-    save.mutate(
-      { technicianId: schedule.technicianId, date: values.date, body },
-      {
+    const request = { technicianId: schedule.technicianId, date: values.date, body };
+    const commit = () =>
+      save.mutate(request, {
         onSuccess: () => {
           toast(dateSavedToast(schedule.name, values.date, body.shifts));
           onClose();
         },
-        onError: (error) => {
-          console.warn('Saving the date exception failed', error);
-          toast(scheduleFailedToast(error, SCHEDULE_MESSAGES.saveFailed));
-          showServerErrors(form, fieldErrorsOf(error));
-        },
-      },
-    );
+        onError: failed,
+      });
+    preview.mutate(request, {
+      onSuccess: ({ jobs }) =>
+        jobs.length ? confirmStranded(schedule.name, jobs, commit) : commit(),
+      onError: failed,
+    });
   };
 
   const onModeChange = (next: DateExceptionForm['mode']) => {
@@ -86,7 +97,7 @@ export function DateExceptionDialog({
       open={open}
       title={editing ? 'Change Date Exception' : 'Add Date Exception'}
       okText="Save"
-      saving={save.isPending}
+      saving={save.isPending || preview.isPending}
       onClose={onClose}
       afterClose={afterClose}
       form={form}
@@ -114,6 +125,11 @@ export function DateExceptionDialog({
           format={DATE_FORMAT}
           disabled={editing}
           disabledDate={(d) => d.format(DATE_FORMAT) < today}
+          // Enter takes the typed date (the picker has done so by now) and never submits: the
+          // shifts below are a default the admin may not have looked at yet (issue 32).
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
           style={{ width: '100%' }}
         />
       </Form.Item>

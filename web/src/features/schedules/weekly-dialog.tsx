@@ -2,7 +2,7 @@ import { Button, Form, Typography } from 'antd';
 import { WEEKDAY_NAMES, type TechnicianSchedule } from '@cincy/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
-import { useSaveWeeklyShifts } from '../../hooks/use-schedules';
+import { usePreviewWeeklyShifts, useSaveWeeklyShifts } from '../../hooks/use-schedules';
 import { zodRule } from '../../lib/zod-form';
 import { RangeList, listRule } from './range-list';
 import {
@@ -15,6 +15,7 @@ import {
   weeklySavedToast,
   type WeeklyForm,
 } from './schedule.util';
+import { useConfirmStranded } from './stranded-jobs';
 
 const WORKDAYS = [2, 3, 4, 5];
 
@@ -35,23 +36,33 @@ export function WeeklyDialog({
 }) {
   const [form] = Form.useForm<WeeklyForm>();
   const save = useSaveWeeklyShifts();
+  const preview = usePreviewWeeklyShifts();
+  const confirmStranded = useConfirmStranded();
 
+  const failed = (error: unknown) => {
+    console.warn('Saving the weekly pattern failed', error);
+    toast(scheduleFailedToast(error, SCHEDULE_MESSAGES.saveFailed));
+  };
+
+  // What the pattern would leave outside the shifts first: a confirm naming those jobs, or the
+  // save at once when there are none (ADR 0102).
   const onFinish = () => {
     // Every value, with the weekdays the inputs do not show.
     const values = form.getFieldsValue(true) as WeeklyForm;
-    save.mutate(
-      { technicianId: schedule.technicianId, body: buildWeeklyBody(values) },
-      {
+    const request = { technicianId: schedule.technicianId, body: buildWeeklyBody(values) };
+    const commit = () =>
+      save.mutate(request, {
         onSuccess: () => {
           toast(weeklySavedToast(schedule.name));
           onClose();
         },
-        onError: (error) => {
-          console.warn('Saving the weekly pattern failed', error);
-          toast(scheduleFailedToast(error, SCHEDULE_MESSAGES.saveFailed));
-        },
-      },
-    );
+        onError: failed,
+      });
+    preview.mutate(request, {
+      onSuccess: ({ jobs }) =>
+        jobs.length ? confirmStranded(schedule.name, jobs, commit) : commit(),
+      onError: failed,
+    });
   };
 
   const copyMonday = () => {
@@ -70,7 +81,7 @@ export function WeeklyDialog({
       open={open}
       title="Weekly Pattern"
       okText="Save Pattern"
-      saving={save.isPending}
+      saving={save.isPending || preview.isPending}
       onClose={onClose}
       afterClose={afterClose}
       form={form}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   POLLING_MS,
   businessDate,
+  isOutsideShift,
   type DashboardAppointment,
   type UserLocation,
 } from '@cincy/contracts';
@@ -14,6 +15,7 @@ import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { DispatchMode, OffShiftButton } from '../../../features/dispatch/dispatch-mode';
 import { JobActions } from '../../../features/dispatch/job-actions';
 import { JobNotes } from '../../../features/dispatch/job-notes';
+import { OutsideShiftMark } from '../../../features/dispatch/outside-shift-mark';
 import { activeJobId } from '../../../features/dispatch/job-actions.util';
 import { LocationStatus } from '../../../features/dispatch/location-status';
 import { LowStockAlert } from '../../../features/dispatch/low-stock-alert';
@@ -162,6 +164,16 @@ export function DispatchPage() {
       admin ? boardRanking(board, team.data ?? NO_USERS, schedules.data, new Date(now)) : null,
     [admin, board, team.data, schedules.data, now],
   );
+  // Jobs a day off or a shorter shift left outside their technician's shifts (ADR 0102).
+  const outside = useMemo(
+    () =>
+      new Set(
+        schedules.data
+          ? board.filter((a) => isOutsideShift(a, schedules.data)).map((a) => a.id)
+          : [],
+      ),
+    [board, schedules.data],
+  );
   const mappedAppointments = useMemo(() => mapAppointments(board), [board]);
   const mappedTechnicians = useMemo(() => mapTechnicians(team.data ?? NO_USERS), [team.data]);
   useNewJobSound(appointments.data?.length, busy);
@@ -254,10 +266,15 @@ export function DispatchPage() {
   // What a card's buttons (Accept Job waits for the viewer's active job to end) and notes show.
   const cardKey = (a: DashboardAppointment) => {
     const suggestion = ranking?.best(a);
-    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.etaMinutes}` : ''}`;
+    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.etaMinutes}` : ''}|${outside.has(a.id)}`;
   };
   const renderNotes = ranking
-    ? (a: DashboardAppointment) => <JobNotes appointment={a} best={ranking.best(a)} />
+    ? (a: DashboardAppointment) => (
+        <>
+          <OutsideShiftMark outside={outside.has(a.id)} technicianName={a.technician?.name} />
+          <JobNotes appointment={a} best={ranking.best(a)} />
+        </>
+      )
     : undefined;
   const assigning = assigningId === null ? undefined : board.find((a) => a.id === assigningId);
   const refreshLocations = () => {

@@ -1,0 +1,43 @@
+// What jsdom lacks and antd (or React's scheduler) reaches for, for the few web tests that run in
+// a DOM (`@jest-environment jsdom`). Import it first: the libraries look these up as they load.
+
+// A port pair that delivers on the next macrotask, as the browser's does.
+class TimerMessageChannel {
+  port1: { onmessage: ((event: { data: unknown }) => void) | null; close(): void } = {
+    onmessage: null,
+    close: () => undefined,
+  };
+  port2 = {
+    onmessage: null,
+    postMessage: (data: unknown) => {
+      setTimeout(() => this.port1.onmessage?.({ data }), 0);
+    },
+    close: () => undefined,
+  };
+}
+
+const scope = globalThis as unknown as Record<string, unknown>;
+scope.MessageChannel ??= TimerMessageChannel;
+// The picker's popup measures itself; nothing is laid out here, so nothing ever resizes.
+scope.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+if (typeof window !== 'undefined') {
+  // antd reads the viewport's breakpoints.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  // jsdom has no pseudo-elements: antd asks for a scrollbar's and gets the element's own.
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computed(element);
+}
