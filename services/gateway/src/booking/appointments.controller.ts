@@ -1,8 +1,10 @@
 import {
   AppointmentInput,
   CurrentUser,
+  RescheduleBooking,
   StatusChange,
   appointmentInputSchema,
+  rescheduleBookingSchema,
   statusChangeSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
@@ -63,6 +65,23 @@ export class AppointmentsController {
       actor,
       await this.rpc.call('dispatch.appointments.change-status', { id, status, actor }),
     );
+  }
+
+  /**
+   * Staff move a visit to another hour through the customer's own reschedule (ADR 0099): the same
+   * rules and refusals, and the same event, so the customer is told and the board follows.
+   */
+  @AdminOrSupervisor()
+  @Doc(
+    'Move a visit to another hour that has not passed (the customer is told by text and email)',
+    'booking.appointments.reschedule',
+  )
+  @Patch(':id/schedule')
+  schedule(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(rescheduleBookingSchema)) hour: RescheduleBooking,
+  ) {
+    return this.rpc.call('booking.appointments.reschedule', { ...hour, id, by: 'staff' });
   }
 
   /** The supervisor may be a technician: the declined job's answer is cut for them like the board. */

@@ -93,7 +93,7 @@ describe('audit entries: appointments', () => {
     );
     expect(moved).toMatchObject({
       action: 'rescheduled',
-      summary: 'Rescheduled to Wed Nov 25, 4 PM',
+      summary: 'Moved from Tue, Nov 24 at 2 PM to Wed, Nov 25 at 4 PM',
       customerId: 5,
       changes: [
         { field: 'Scheduled', from: 'Tue Nov 24, 2 PM', to: 'Wed Nov 25, 4 PM', redacted: false },

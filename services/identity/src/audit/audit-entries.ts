@@ -11,6 +11,7 @@ import {
   Priority,
   UserFacts,
   WeeklyShift,
+  bookedHourLabel,
   businessDate,
   formatPhone,
   stockMovementLabel,
@@ -201,7 +202,9 @@ export function auditOutcome(event: AuditedEvent, snapshots: Snapshots): AuditOu
         entityId: p.appointmentId,
         customerId: seen?.customerId ?? null,
         action: 'rescheduled',
-        summary: `Rescheduled to ${to}`,
+        summary: seen
+          ? `Moved from ${movedLabel(seen)} to ${movedLabel(p)}`
+          : `Moved to ${movedLabel(p)}`,
         changes: [change('Scheduled', seen ? visitLabel(seen) : null, to)],
       };
       if (!seen) return { entries: [entry], states: [] };
@@ -612,6 +615,10 @@ const change = (field: string, from: string | null, to: string | null): AuditCha
 });
 const added = (field: string, to: string): AuditChange => change(field, null, to);
 const key = ({ entity, entityId }: SubjectKey): SubjectKey => ({ entity, entityId });
+
+/** A visit's hour as its customer's messages say it ('Sun, Nov 29 at 10 AM'), or 'ASAP'. */
+const movedLabel = (v: { scheduledDate: string | null; scheduledTime: string | null }): string =>
+  v.scheduledDate ? bookedHourLabel(v.scheduledDate, v.scheduledTime) : 'ASAP';
 
 /** Who an event with no signed-in user came from: the customer's own steps, else the system. */
 const CUSTOMER_EVENTS: readonly string[] = [
