@@ -21,6 +21,7 @@ import { MapLegend } from '../../../features/dispatch/map-legend';
 import { mapAppointments, mapTechnicians } from '../../../features/dispatch/map.util';
 import { OnlineTeam } from '../../../features/dispatch/online-team';
 import { QueueCard } from '../../../features/dispatch/queue-card';
+import { CancelledTodayCard } from '../../../features/dispatch/cancelled-today-card';
 import { deskSections, phoneSections } from '../../../features/dispatch/phone-sections.util';
 import { statCards } from '../../../features/dispatch/stats.util';
 import { useAppointments } from '../../../hooks/use-appointments';
@@ -290,6 +291,7 @@ export function DispatchPage() {
   const side = (
     <Flex vertical gap={16} component="aside" aria-label="Team and map">
       {admin && <QueueCard enabled={signedIn} />}
+      {admin && <CancelledTodayCard board={board} today={today} />}
       <Card
         title={
           <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
