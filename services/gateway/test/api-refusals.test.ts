@@ -335,6 +335,20 @@ describe('the API document', () => {
           });
         },
       },
+      'POST /api/appointments/{id}/cancel': {
+        400: () =>
+          call('POST', `/api/appointments/${job.id}/cancel`, {
+            client: admin,
+            body: { reason: 42 },
+          }),
+        404: () => call('POST', '/api/appointments/999999/cancel', { client: admin, body: {} }),
+        409: async () => {
+          const visit = await bookFor(customer.id);
+          await eventually(async () => (await admin.appointments()).some((a) => a.id === visit.id));
+          await admin.request('POST', `/api/appointments/${visit.id}/cancel`, {});
+          return call('POST', `/api/appointments/${visit.id}/cancel`, { client: admin, body: {} });
+        },
+      },
       'PATCH /api/appointments/{id}/decline': {
         403: () => call('PATCH', `/api/appointments/${job.id}/decline`, { client: tech }),
         404: () => call('PATCH', '/api/appointments/999999/decline', { client: admin }),

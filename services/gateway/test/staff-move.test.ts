@@ -147,4 +147,43 @@ describe('a staff move of a visit', () => {
       ),
     );
   });
+
+  it('cancels for the customer, with an optional reason: told, freed, recorded', async () => {
+    const visit = await book();
+    const { client: tech } = await stack.newUser('canceller-tech');
+    const cancel = (client: ApiClient, body: object) =>
+      client.request('POST', `/api/appointments/${visit.id}/cancel`, body);
+    expect(await statusOf(cancel(tech, {}))).toBe(403);
+    expect(await statusOf(cancel(stack.admin, { reason: 42 }))).toBe(400);
+    expect(
+      await cancel(stack.admin, { reason: 'Called: battery fixed by a neighbour' }),
+    ).toMatchObject({
+      state: { status: 'cancelled', canCancel: false },
+    });
+    await eventually(async () =>
+      (await stack.admin.appointments()).some((a) => a.id === visit.id && a.status === 'cancelled'),
+    );
+    expect(await statusOf(cancel(stack.admin, {}))).toBe(409);
+    // Closed, so it cannot be moved either.
+    expect(await refusal(move(stack.admin, visit.id, today, '18:00:00'))).toMatchObject({
+      status: 409,
+    });
+    const history = await eventually(async () => {
+      const page = await stack.admin.request<AuditPage>(
+        'GET',
+        `/api/audit?entity=appointment&id=${visit.id}`,
+      );
+      return page.entries.some((e) => e.action === 'cancelled') && page.entries;
+    });
+    expect(history.find((e) => e.action === 'cancelled')).toMatchObject({
+      summary: 'Cancelled by staff',
+      actor: { name: expect.not.stringMatching(/^(Customer|System)$/) },
+    });
+    // The customer hears of it.
+    await eventually(async () =>
+      (await stack.admin.request<Message[]>('GET', `/api/appointments/${visit.id}/messages`)).some(
+        (m) => m.kind === 'cancelled',
+      ),
+    );
+  });
 });

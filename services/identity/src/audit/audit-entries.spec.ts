@@ -219,6 +219,16 @@ describe('audit entries: appointments', () => {
     expect(outcomes[1].entries).toMatchObject([{ action: 'assigned', changes: [] }]);
   });
 
+  it('says who cancelled: the customer from their page, or staff for them', () => {
+    const cancelled = event('dispatch.appointment.cancelled', {
+      appointment: view({ status: 'cancelled', version: 2 }),
+    });
+    const [, byStaff] = entriesOf(booked(), cancelled);
+    expect(byStaff).toMatchObject({ action: 'cancelled', summary: 'Cancelled by staff' });
+    const [, byCustomer] = entriesOf(booked(), { ...cancelled, actorId: null } as AuditedEvent);
+    expect(byCustomer.summary).toBe('Cancelled by the customer');
+  });
+
   it('names the customer as the actor of their own steps, the system otherwise', () => {
     expect(anonymousActorName('booking.appointment.requested')).toBe('Customer');
     expect(anonymousActorName('booking.appointment.rescheduled')).toBe('Customer');

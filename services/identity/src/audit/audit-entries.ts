@@ -261,6 +261,7 @@ export function auditOutcome(event: AuditedEvent, snapshots: Snapshots): AuditOu
         event.type,
         event.payload.appointment,
         before('appointment', event.payload.appointment.id),
+        event.actorId !== null,
       );
     case 'dispatch.schedule.changed': {
       const { technicianId, weekly, exceptions } = event.payload.schedule;
@@ -379,6 +380,7 @@ const APPOINTMENT_ACTIONS = {
 function appointmentSummary(
   type: keyof typeof APPOINTMENT_ACTIONS,
   view: DashboardAppointment,
+  byStaff: boolean,
 ): string {
   const technician = view.technician?.name;
   switch (type) {
@@ -397,7 +399,8 @@ function appointmentSummary(
     case 'dispatch.appointment.declined':
       return 'Declined';
     case 'dispatch.appointment.cancelled':
-      return 'Cancelled by the customer';
+      // The customer's page has no signed-in user; staff cancelling for them are the actor.
+      return byStaff ? 'Cancelled by staff' : 'Cancelled by the customer';
     case 'dispatch.appointment.updated':
       return 'Customer details changed';
     case 'dispatch.appointment.opened':
@@ -439,6 +442,7 @@ function appointmentOutcome(
   type: keyof typeof APPOINTMENT_ACTIONS,
   view: DashboardAppointment,
   seen: AppointmentState | undefined,
+  byStaff: boolean,
 ): AuditOutcome {
   // The hour is booking's to say ('booked', 'rescheduled'): the board's copy of it may come first.
   const now = {
@@ -465,7 +469,7 @@ function appointmentOutcome(
         entityId: view.id,
         customerId: view.customerId,
         action: APPOINTMENT_ACTIONS[type],
-        summary: appointmentSummary(type, view),
+        summary: appointmentSummary(type, view, byStaff),
         changes,
       },
     ],
