@@ -65,6 +65,11 @@ const HandBackDialog = lazy(() =>
     default: m.HandBackDialog,
   })),
 );
+const CancelVisitDialog = lazy(() =>
+  import('../../../features/dispatch/cancel-visit-dialog').then((m) => ({
+    default: m.CancelVisitDialog,
+  })),
+);
 
 const NO_APPOINTMENTS: DashboardAppointment[] = [];
 const NO_USERS: UserLocation[] = [];
@@ -140,6 +145,7 @@ export function DispatchPage() {
   // gives it the newest version.
   const [assigningId, setAssigningId] = useState<number | null>(null);
   const [handingBack, setHandingBack] = useState<DashboardAppointment | null>(null);
+  const [cancelling, setCancelling] = useState<DashboardAppointment | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
   // The cards render as the data comes, not deferred: a deferred render waits for every lazy
@@ -248,6 +254,7 @@ export function DispatchPage() {
       onDecline={setDeclining}
       onAssign={admin ? (job) => setAssigningId(job.id) : undefined}
       onHandBack={setHandingBack}
+      onCancelVisit={setCancelling}
       onAccepted={byUrgency ? (job) => revealCurrentJob(job.id) : undefined}
       block={block}
     />
@@ -430,6 +437,13 @@ export function DispatchPage() {
             key={handingBack.id}
             appointment={handingBack}
             onClose={() => setHandingBack(null)}
+          />
+        )}
+        {cancelling && (
+          <CancelVisitDialog
+            key={cancelling.id}
+            appointment={cancelling}
+            onClose={() => setCancelling(null)}
           />
         )}
       </Suspense>
