@@ -249,4 +249,52 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
     expect(await block.innerText()).toContain('measured');
     expect(adminConsole.errors.filter((e) => !/tile/.test(e))).toEqual([]);
   }
+
+  test('the day view moves a visit to the hour it is dragged to, once confirmed', async () => {
+    try {
+      await dragToAnotherHour();
+    } catch (error) {
+      throw await explain(error);
+    }
+  }, 120_000);
+
+  /** A visit booked for 3 PM today (booking's clock: noon) dragged along the hours to 5 PM. */
+  async function dragToAnotherHour() {
+    const adminPage = adminBrowser!.page;
+    const today = businessDate(businessNoonToday());
+    const mover = { name: `E2E Moved ${suffix}`, phone: customer.phone.replace(/^513/, '859') };
+    const created = await staff.createCustomer(mover);
+    const visit = await staff.request<{ id: number }>('POST', '/api/appointments', {
+      customerId: created.id,
+      location: '1 Fountain Square, Cincinnati, Ohio 45202',
+      preferredTime: today,
+      scheduledDate: today,
+      scheduledTime: '15:00:00',
+    });
+    await signInToBoard(adminPage, admin.username, admin.password);
+    await adminPage.goto('/day');
+    const open = adminPage.getByRole('region', { name: 'Unassigned jobs' });
+    const block = open.locator('.day-job', { hasText: mover.name });
+    await block.waitFor();
+    // The block is taken 10 px into it and let go with its left edge on 5 PM's mark.
+    const track = (await open.locator('.day-track').boundingBox())!;
+    const tick = (await adminPage.locator('.day-tick', { hasText: /^5 PM$/ }).boundingBox())!;
+    const fivePm = tick.x + tick.width / 2 - track.x;
+    await block.dragTo(open.locator('.day-track'), {
+      sourcePosition: { x: 10, y: 10 },
+      targetPosition: { x: fivePm + 10, y: 10 },
+    });
+    const confirm = adminPage.locator('.ant-modal-confirm', {
+      hasText: `Move ${mover.name} to 5 PM?`,
+    });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('The customer is told by text and email.');
+    await confirm.getByRole('button', { name: 'Move', exact: true }).click();
+    await toastIn(adminPage).filter({ hasText: 'Visit Moved' }).first().waitFor();
+    await eventually(
+      'the board has the visit at 5 PM',
+      async () => (await staff.appointments()).find((a) => a.id === visit.id)?.scheduledTime,
+      (time) => time === '17:00:00',
+    );
+  }
 });

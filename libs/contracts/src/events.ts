@@ -44,8 +44,8 @@ export const EVENT_PAYLOADS = {
     requestedAt: z.string(),
   }),
   /**
-   * The customer moved their scheduled visit to another hour, from its page (booking held the new
-   * hour and let the old one go in the same transaction).
+   * The visit moved to another hour: the customer from its page, or staff (the envelope's actor)
+   * from the Day View. Booking held the new hour and let the old one go in the same transaction.
    */
   'booking.appointment.rescheduled': z.object({
     appointmentId: z.number().int(),

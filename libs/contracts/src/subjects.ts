@@ -201,9 +201,12 @@ export const RPC = {
     answer: foundBookingSchema,
     refuses: [validation, notFound],
   },
-  /** The customer moves their scheduled visit to another hour (the hour grid's rules apply). */
+  /**
+   * A visit moves to another hour (the hour grid's rules apply): the customer's from their page,
+   * staff's (`by: 'staff'`, who may also give an ASAP request an hour) from the Day View.
+   */
   'booking.appointments.reschedule': {
-    request: rescheduleBookingSchema.extend({ id }),
+    request: rescheduleBookingSchema.extend({ id, by: z.enum(['customer', 'staff']).optional() }),
     answer: rescheduledBookingSchema,
     refuses: [validation, notFound, conflict, timeSlotFull],
   },

@@ -317,6 +317,38 @@ describe('the API document', () => {
             body: { status: 'on_location' },
           }),
       },
+      'PATCH /api/appointments/{id}/schedule': {
+        400: () =>
+          call('PATCH', `/api/appointments/${job.id}/schedule`, {
+            client: admin,
+            body: { scheduledDate: 'tomorrow', scheduledTime: '17:00:00' },
+          }),
+        404: () =>
+          call('PATCH', '/api/appointments/999999/schedule', { client: admin, body: hour }),
+        // Booking's rule for the customer's move: not to the hour it already has.
+        409: async () => {
+          const visit = await bookFor(customer.id, { preferredTime: today, ...hour });
+          await eventually(async () => (await admin.appointments()).some((a) => a.id === visit.id));
+          return call('PATCH', `/api/appointments/${visit.id}/schedule`, {
+            client: admin,
+            body: hour,
+          });
+        },
+      },
+      'POST /api/appointments/{id}/cancel': {
+        400: () =>
+          call('POST', `/api/appointments/${job.id}/cancel`, {
+            client: admin,
+            body: { reason: 42 },
+          }),
+        404: () => call('POST', '/api/appointments/999999/cancel', { client: admin, body: {} }),
+        409: async () => {
+          const visit = await bookFor(customer.id);
+          await eventually(async () => (await admin.appointments()).some((a) => a.id === visit.id));
+          await admin.request('POST', `/api/appointments/${visit.id}/cancel`, {});
+          return call('POST', `/api/appointments/${visit.id}/cancel`, { client: admin, body: {} });
+        },
+      },
       'PATCH /api/appointments/{id}/decline': {
         403: () => call('PATCH', `/api/appointments/${job.id}/decline`, { client: tech }),
         404: () => call('PATCH', '/api/appointments/999999/decline', { client: admin }),

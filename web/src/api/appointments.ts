@@ -2,6 +2,7 @@ import type {
   AppointmentInput,
   CreatedAppointment,
   DashboardAppointment,
+  cancelBookingSchema,
   declineAnswerSchema,
   statusChangeSchema,
 } from '@cincy/contracts';
@@ -42,4 +43,15 @@ export function changeAppointmentStatus(
 
 export function declineAppointment(id: number): Promise<DeclineAnswer> {
   return requestJson('PATCH', `/api/appointments/${id}/decline`);
+}
+
+/** The body of POST /api/appointments/{id}/cancel: why, if staff want to say. */
+export type CancelVisitBody = SchemaInput<typeof cancelBookingSchema>;
+
+/**
+ * Staff cancel a visit for its customer, until the technician sets out (409 after); the customer is
+ * told. The board learns of it by its push.
+ */
+export function cancelVisit(id: number, body: CancelVisitBody): Promise<unknown> {
+  return requestJson('POST', `/api/appointments/${id}/cancel`, body);
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assignJob, fetchDayView, type AssignBody } from '../api/day';
+import { assignJob, fetchDayView, moveJob, type AssignBody, type MoveBody } from '../api/day';
 import { QUERY_KEYS } from '../api/query-keys';
 import { writeAppointment } from '../lib/live-cache';
 
@@ -22,6 +22,15 @@ export function useAssignJob() {
     mutationFn: ({ id, body }: { id: number; body: AssignBody }) => assignJob(id, body),
     onSuccess: (appointment) => writeAppointment(client, appointment),
     // A refusal (409) means the day changed under us: read it again either way.
+    onSettled: () => client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll }),
+  });
+}
+
+/** Moves a visit to another hour; the day (and the board, by its push) read it again. */
+export function useMoveJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MoveBody }) => moveJob(id, body),
     onSettled: () => client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll }),
   });
 }

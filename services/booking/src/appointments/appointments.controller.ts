@@ -15,8 +15,8 @@ export class AppointmentsController {
   @RpcHandler('booking.appointments.reschedule')
   reschedule(
     @RpcPayload('booking.appointments.reschedule')
-    { id, ...slot }: RpcMessage<'booking.appointments.reschedule'>,
+    { id, by, ...slot }: RpcMessage<'booking.appointments.reschedule'>,
   ) {
-    return this.appointments.reschedule(id, slot);
+    return this.appointments.reschedule(id, slot, by);
   }
 }

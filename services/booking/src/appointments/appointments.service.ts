@@ -22,7 +22,7 @@ import { TimeSlotsService, checkScheduledSlot, hourOf } from '../time-slots';
 import { NewAppointment, toCreatedAppointment, toRequestedEvent } from './appointment.mapper';
 import { AppointmentsRepository } from './appointments.repository';
 import { requestFingerprint } from './request-fingerprint';
-import { checkReschedule } from './reschedule-rules';
+import { Mover, checkReschedule } from './reschedule-rules';
 import { checkServiceArea } from './service-area';
 import { checkAsapHours } from './service-hours';
 
@@ -134,17 +134,23 @@ export class AppointmentsService {
   }
 
   /**
-   * The customer moves their scheduled visit (the gateway resolved their link to the id): while
-   * booking's copy of the status allows it, to an hour a new booking could take, held like one.
+   * A visit moves to another hour, by its customer (the gateway resolved their link to the id) or
+   * by staff: one use case, so one rule and one event (notify tells the customer, the board and
+   * the audit follow). While booking's copy of the status allows it, to an hour a new booking
+   * could take, held like one.
    */
-  async reschedule(id: number, { scheduledDate: date, scheduledTime: time }: RescheduleBooking) {
+  async reschedule(
+    id: number,
+    { scheduledDate: date, scheduledTime: time }: RescheduleBooking,
+    mover: Mover = 'customer',
+  ) {
     const now = this.clock.now();
     return this.outbox.transaction(async ({ manager, emit }) => {
       // The row, then the hour: a booking holds an hour but waits on no existing row, so the two
       // locks are never awaited in a circle.
       const visit = await this.appointments.lockForChange(manager, id);
       if (!visit) throw new DomainError(ERROR_CODES.notFound, TRACKING_MESSAGES.notFound);
-      rejectIfViolated(checkReschedule(visit, { date, time }, now));
+      rejectIfViolated(checkReschedule(visit, { date, time }, now, mover));
       await this.timeSlots.holdSlot(manager, date, hourOf(time));
       const startTime = businessInstant(date, hourOf(time));
       await this.appointments.moveTo(manager, id, { date, time, startTime });

@@ -39,6 +39,24 @@ describe('moving a visit to another hour', () => {
     );
   });
 
+  it('lets staff give an ASAP visit an hour, by the same rules', () => {
+    const asap = { ...visit, scheduledDate: null, scheduledTime: null };
+    expect(checkReschedule(asap, to('2030-06-16', '09:00:00'), NOW, 'staff')).toBeNull();
+    expect(checkReschedule(asap, to('2030-06-14', '10:00:00'), NOW, 'staff')).toMatchObject({
+      message: BOOKING_MESSAGES.timeHasPassed,
+    });
+  });
+
+  it('holds staff to the van and the closed visit like the customer', () => {
+    const away = { ...visit, status: 'en_route' as const };
+    expect(checkReschedule(away, to('2030-06-16', '09:00:00'), NOW, 'staff')).toEqual(
+      conflict(TRACKING_MESSAGES.onTheWay),
+    );
+    expect(checkReschedule(visit, to('2030-06-15', '14:00:00'), NOW, 'staff')).toEqual(
+      conflict(TRACKING_MESSAGES.sameHour),
+    );
+  });
+
   it('refuses the hour it already has', () => {
     expect(checkReschedule(visit, to('2030-06-15', '14:00:00'), NOW)).toEqual(
       conflict(TRACKING_MESSAGES.sameHour),

@@ -8,7 +8,7 @@ import {
 import type { RuleViolation } from '../common/rule-violation';
 import { checkScheduledSlot, hourOf } from '../time-slots';
 
-/** A visit as booking knows it when its customer asks to move it. */
+/** A visit as booking knows it when its customer or staff ask to move it. */
 export interface MovableVisit {
   status: AppointmentStatus;
   scheduledDate: string | null;
@@ -17,23 +17,30 @@ export interface MovableVisit {
 
 const conflict = (message: string): RuleViolation => ({ code: ERROR_CODES.conflict, message });
 
+/** Who asks: the customer from their visit's page, or staff from the Day View. */
+export type Mover = 'customer' | 'staff';
+
 /**
- * May the customer move this visit to that hour? Only until the van leaves, only a visit booked
- * for a set hour, only to another hour; the new hour by the same rule as a new booking (its
- * capacity is checked by holding it).
+ * May this visit move to that hour? Only until the van leaves, only to another hour; the new hour
+ * by the same rule as a new booking (its capacity is checked by holding it). The customer moves
+ * only a visit booked for a set hour; staff may also give an ASAP request an hour (the Day View
+ * drags it like any job).
  */
 export function checkReschedule(
   visit: MovableVisit,
   target: { date: string; time: string },
   now: Date,
+  mover: Mover = 'customer',
 ): RuleViolation | null {
   if (!isChangeableByCustomer(visit.status)) {
     const closed = (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(visit.status);
     return conflict(closed ? TRACKING_MESSAGES.closed : TRACKING_MESSAGES.onTheWay);
   }
-  if (visit.scheduledDate === null || visit.scheduledTime === null)
-    return conflict(TRACKING_MESSAGES.notScheduled);
-  if (visit.scheduledDate === target.date && hourOf(visit.scheduledTime) === hourOf(target.time))
+  const { scheduledDate, scheduledTime } = visit;
+  if (scheduledDate === null || scheduledTime === null) {
+    if (mover === 'customer') return conflict(TRACKING_MESSAGES.notScheduled);
+  } else if (scheduledDate === target.date && hourOf(scheduledTime) === hourOf(target.time)) {
     return conflict(TRACKING_MESSAGES.sameHour);
+  }
   return checkScheduledSlot(target.date, target.time, now);
 }

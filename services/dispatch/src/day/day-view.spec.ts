@@ -100,6 +100,22 @@ describe('placeJob', () => {
     expect(placeJob(waiting, new Map([[waiting.id, arrival]])).start).toBe(arrival.toISOString());
     expect(placeJob(waiting, new Map()).start).toBe(waiting.requestedAt.toISOString());
   });
+
+  it('draws an overdue ASAP request from now, where its label says, not at its request', () => {
+    // Asked for at 9:30, nobody there yet at 10:00: it is done from 10:00 on.
+    const overdue = job({ status: 'assigned', technicianId: 1 });
+    expect(placeJob(overdue, new Map(), NOW)).toMatchObject({
+      start: NOW.toISOString(),
+      end: new Date(NOW.getTime() + ESTIMATE.installMinutes * MINUTE).toISOString(),
+    });
+    const stale = at('2026-11-25T14:50:00Z');
+    expect(placeJob(overdue, new Map([[overdue.id, stale]]), NOW).start).toBe(NOW.toISOString());
+    const later = at('2026-11-25T15:40:00Z');
+    expect(placeJob(overdue, new Map([[overdue.id, later]]), NOW).start).toBe(later.toISOString());
+    // A booked hour and a technician at the door keep their own times.
+    const there = job({ status: 'on_location', onLocationAt: at('2026-11-25T14:40:00Z') });
+    expect(placeJob(there, new Map(), NOW).start).toBe('2026-11-25T14:40:00.000Z');
+  });
 });
 
 describe('buildDayView', () => {

@@ -60,11 +60,14 @@ function scheduledStart(job: DayJobFacts): Date {
  * When a job happens on the day view: a completed job's own times (on location to completed,
  * `measured`); otherwise an install from its start, which is when the technician got there if
  * on location, the booked hour if scheduled, or the queue's estimated arrival for an ASAP request
- * (its request time when the queue has none).
+ * (its request time when the queue has none). Given `now` (the day shown is today), a waiting
+ * ASAP request is never drawn before it: overdue, it is still to be done from now, as its label
+ * says, not back at the hour it was asked for.
  */
 export function placeJob(
   job: DayJobFacts,
   arrivals: ReadonlyMap<number, Date>,
+  now: Date | null = null,
   installMinutes: number = ESTIMATE.installMinutes,
 ): DayJob {
   const kind = isAsap(job) ? 'asap' : 'scheduled';
@@ -87,7 +90,9 @@ export function placeJob(
   }
   const start =
     job.onLocationAt ??
-    (kind === 'scheduled' ? scheduledStart(job) : (arrivals.get(job.id) ?? job.requestedAt));
+    (kind === 'scheduled'
+      ? scheduledStart(job)
+      : notBefore(arrivals.get(job.id) ?? job.requestedAt, now));
   return {
     ...base,
     start: start.toISOString(),
@@ -95,6 +100,8 @@ export function placeJob(
     measured: false,
   };
 }
+
+const notBefore = (at: Date, now: Date | null): Date => (now && at < now ? now : at);
 
 const byStart = (a: DayJob, b: DayJob) => a.start.localeCompare(b.start) || a.id - b.id;
 const OPEN: readonly AppointmentStatus[] = ['pending', 'assigned'];
@@ -112,9 +119,10 @@ export function buildDayView(
   jobs: readonly DayJobFacts[],
   arrivals: ReadonlyMap<number, Date>,
 ): DayView {
+  const today = businessDate(now) === date;
   // Marked where a day off or a shorter shift left an assigned job (ADR 0102).
   const placed = jobs.map((j) => {
-    const job = placeJob(j, arrivals);
+    const job = placeJob(j, arrivals, today ? now : null);
     return isOutsideShift(j, schedules) ? { ...job, outsideShift: true } : job;
   });
   const rows = technicians.flatMap((t) => {

@@ -178,7 +178,8 @@ export class LifecycleService implements OnModuleInit {
   }
 
   /**
-   * The customer cancels their visit from its page, until the technician sets out. The job closes
+   * The customer cancels their visit from its page (or staff for them), until the technician sets
+   * out. The job closes
    * (a technician who had it is free again: it no longer counts as their job), and the answer is
    * the page's new view, read in the same transaction.
    */
@@ -195,7 +196,7 @@ export class LifecycleService implements OnModuleInit {
       await this.reports.jobClosed(manager, job);
       await emit('dispatch.appointment.cancelled', { appointment });
       // The id only: the reason is the customer's own words.
-      this.logger.log({ msg: 'job cancelled by the customer', id });
+      this.logger.log({ msg: 'job cancelled', id });
       return this.tracking.factsOf(manager, job);
     });
   }

@@ -1,12 +1,16 @@
 import {
   AppointmentInput,
+  CancelBooking,
   CurrentUser,
+  RescheduleBooking,
   StatusChange,
   appointmentInputSchema,
+  cancelBookingSchema,
+  rescheduleBookingSchema,
   statusChangeSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
 import { Contract, PathId } from '../common/contract.pipe';
 import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
@@ -63,6 +67,42 @@ export class AppointmentsController {
       actor,
       await this.rpc.call('dispatch.appointments.change-status', { id, status, actor }),
     );
+  }
+
+  /**
+   * Staff move a visit to another hour through the customer's own reschedule (ADR 0099): the same
+   * rules and refusals, and the same event, so the customer is told and the board follows.
+   */
+  @AdminOrSupervisor()
+  @Doc(
+    'Move a visit to another hour that has not passed (the customer is told by text and email)',
+    'booking.appointments.reschedule',
+  )
+  @Patch(':id/schedule')
+  schedule(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(rescheduleBookingSchema)) hour: RescheduleBooking,
+  ) {
+    return this.rpc.call('booking.appointments.reschedule', { ...hour, id, by: 'staff' });
+  }
+
+  /**
+   * Staff cancel a visit the customer asked them to, through the customer's own cancel: the same
+   * rule (until the technician sets out), the same event, so the customer is told, the hour is
+   * free again and the board follows. The reason is optional, as the customer's is.
+   */
+  @AdminOrSupervisor()
+  @Doc(
+    'Cancel a visit until the technician sets out (the customer is told), with an optional reason',
+    'dispatch.appointments.cancel',
+  )
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(
+    @Param('id', PathId) id: number,
+    @Body(new Contract(cancelBookingSchema)) { reason }: CancelBooking,
+  ) {
+    return this.rpc.call('dispatch.appointments.cancel', { id, reason });
   }
 
   /** The supervisor may be a technician: the declined job's answer is cut for them like the board. */

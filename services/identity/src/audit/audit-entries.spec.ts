@@ -93,7 +93,7 @@ describe('audit entries: appointments', () => {
     );
     expect(moved).toMatchObject({
       action: 'rescheduled',
-      summary: 'Rescheduled to Wed Nov 25, 4 PM',
+      summary: 'Moved from Tue, Nov 24 at 2 PM to Wed, Nov 25 at 4 PM',
       customerId: 5,
       changes: [
         { field: 'Scheduled', from: 'Tue Nov 24, 2 PM', to: 'Wed Nov 25, 4 PM', redacted: false },
@@ -217,6 +217,16 @@ describe('audit entries: appointments', () => {
     );
     expect(outcomes[1].states).toEqual([]);
     expect(outcomes[1].entries).toMatchObject([{ action: 'assigned', changes: [] }]);
+  });
+
+  it('says who cancelled: the customer from their page, or staff for them', () => {
+    const cancelled = event('dispatch.appointment.cancelled', {
+      appointment: view({ status: 'cancelled', version: 2 }),
+    });
+    const [, byStaff] = entriesOf(booked(), cancelled);
+    expect(byStaff).toMatchObject({ action: 'cancelled', summary: 'Cancelled by staff' });
+    const [, byCustomer] = entriesOf(booked(), { ...cancelled, actorId: null } as AuditedEvent);
+    expect(byCustomer.summary).toBe('Cancelled by the customer');
   });
 
   it('names the customer as the actor of their own steps, the system otherwise', () => {

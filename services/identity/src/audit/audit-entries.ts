@@ -11,6 +11,7 @@ import {
   Priority,
   UserFacts,
   WeeklyShift,
+  bookedHourLabel,
   businessDate,
   formatPhone,
   stockMovementLabel,
@@ -201,7 +202,9 @@ export function auditOutcome(event: AuditedEvent, snapshots: Snapshots): AuditOu
         entityId: p.appointmentId,
         customerId: seen?.customerId ?? null,
         action: 'rescheduled',
-        summary: `Rescheduled to ${to}`,
+        summary: seen
+          ? `Moved from ${movedLabel(seen)} to ${movedLabel(p)}`
+          : `Moved to ${movedLabel(p)}`,
         changes: [change('Scheduled', seen ? visitLabel(seen) : null, to)],
       };
       if (!seen) return { entries: [entry], states: [] };
@@ -258,6 +261,7 @@ export function auditOutcome(event: AuditedEvent, snapshots: Snapshots): AuditOu
         event.type,
         event.payload.appointment,
         before('appointment', event.payload.appointment.id),
+        event.actorId !== null,
       );
     case 'dispatch.schedule.changed': {
       const { technicianId, weekly, exceptions } = event.payload.schedule;
@@ -376,6 +380,7 @@ const APPOINTMENT_ACTIONS = {
 function appointmentSummary(
   type: keyof typeof APPOINTMENT_ACTIONS,
   view: DashboardAppointment,
+  byStaff: boolean,
 ): string {
   const technician = view.technician?.name;
   switch (type) {
@@ -394,7 +399,8 @@ function appointmentSummary(
     case 'dispatch.appointment.declined':
       return 'Declined';
     case 'dispatch.appointment.cancelled':
-      return 'Cancelled by the customer';
+      // The customer's page has no signed-in user; staff cancelling for them are the actor.
+      return byStaff ? 'Cancelled by staff' : 'Cancelled by the customer';
     case 'dispatch.appointment.updated':
       return 'Customer details changed';
     case 'dispatch.appointment.opened':
@@ -436,6 +442,7 @@ function appointmentOutcome(
   type: keyof typeof APPOINTMENT_ACTIONS,
   view: DashboardAppointment,
   seen: AppointmentState | undefined,
+  byStaff: boolean,
 ): AuditOutcome {
   // The hour is booking's to say ('booked', 'rescheduled'): the board's copy of it may come first.
   const now = {
@@ -462,7 +469,7 @@ function appointmentOutcome(
         entityId: view.id,
         customerId: view.customerId,
         action: APPOINTMENT_ACTIONS[type],
-        summary: appointmentSummary(type, view),
+        summary: appointmentSummary(type, view, byStaff),
         changes,
       },
     ],
@@ -612,6 +619,10 @@ const change = (field: string, from: string | null, to: string | null): AuditCha
 });
 const added = (field: string, to: string): AuditChange => change(field, null, to);
 const key = ({ entity, entityId }: SubjectKey): SubjectKey => ({ entity, entityId });
+
+/** A visit's hour as its customer's messages say it ('Sun, Nov 29 at 10 AM'), or 'ASAP'. */
+const movedLabel = (v: { scheduledDate: string | null; scheduledTime: string | null }): string =>
+  v.scheduledDate ? bookedHourLabel(v.scheduledDate, v.scheduledTime) : 'ASAP';
 
 /** Who an event with no signed-in user came from: the customer's own steps, else the system. */
 const CUSTOMER_EVENTS: readonly string[] = [

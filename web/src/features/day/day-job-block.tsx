@@ -5,6 +5,7 @@ import {
   JOB_DRAG_TYPE,
   encodeDraggedJob,
   isAssignable,
+  isMovable,
   jobTimeLabel,
   timingLabel,
   type PlacedJob,
@@ -14,9 +15,13 @@ import { JobAssignMenu, type AssignTarget } from './job-assign-menu';
 /** The height of one line of blocks on a row, in px (the CSS reads it too). */
 export const LANE_PX = 52;
 
+/** A block's least width (the CSS's min-width): the right edge it must keep inside the track. */
+const BLOCK_MIN_WIDTH = '5.5rem';
+
 /**
  * One job on the timeline, placed by its times: dragged onto a technician's row to assign it (its
- * version travels with it), or assigned from its menu. Estimated times are drawn dashed.
+ * version travels with it), or along the hours to move the visit; or assigned from its menu.
+ * Estimated times are drawn dashed.
  */
 export function DayJobBlock({
   placed: { job, placement, lane },
@@ -38,16 +43,24 @@ export function DayJobBlock({
   const assignable = isAssignable(job);
   const times = jobTimeLabel(job);
   const status = STATUS_LABELS[job.status] ?? job.status;
+  const movable = isMovable(job);
   const onDragStart = (event: DragEvent<HTMLDivElement>) => {
-    event.dataTransfer.setData(JOB_DRAG_TYPE, encodeDraggedJob(job));
+    // Where in the block it was taken: the drop puts the block's left edge, not the pointer, on the hour.
+    const grabX = event.clientX - event.currentTarget.getBoundingClientRect().left;
+    event.dataTransfer.setData(JOB_DRAG_TYPE, encodeDraggedJob(job, Math.max(0, grabX)));
     event.dataTransfer.setData('text/plain', `${job.customerName} ${times}`);
     event.dataTransfer.effectAllowed = 'move';
   };
   return (
     <div
-      className={`day-job day-job-${timing}${assignable ? ' is-assignable' : ''}${busy ? ' is-busy' : ''}`}
-      style={{ left: `${placement.left}%`, width: `${placement.width}%`, top: lane * LANE_PX + 4 }}
-      draggable={assignable && !busy && !locked}
+      className={`day-job day-job-${timing}${assignable || movable ? ' is-assignable' : ''}${busy ? ' is-busy' : ''}`}
+      style={{
+        // A block near the day's end keeps its whole width inside the track (never cut).
+        left: `min(${placement.left}%, calc(100% - ${BLOCK_MIN_WIDTH}))`,
+        width: `${placement.width}%`,
+        top: lane * LANE_PX + 4,
+      }}
+      draggable={(assignable || movable) && !busy && !locked}
       onDragStart={onDragStart}
       aria-busy={busy}
       title={`${job.customerName}, ${times} (${timing}), ${status}${job.kind === 'asap' ? ', ASAP' : ''}`}

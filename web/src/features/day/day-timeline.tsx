@@ -10,6 +10,7 @@ import {
   decodeDraggedJob,
   hourTicks,
   laneCount,
+  minutesAtDrop,
   placeJobs,
   placeShift,
   timelineLeft,
@@ -23,16 +24,25 @@ type Row = DayView['rows'][number];
 
 export interface DayAssignProps {
   onAssign: (job: DayJob, target: AssignTarget) => void;
-  /** A dragged job dropped on a technician's row. */
-  onDropJob: (dragged: DraggedJob, target: AssignTarget) => void;
+  /**
+   * A dragged job let go on a row: a technician's (`target`) or Unassigned (null), its block's
+   * left edge at `dropMinutes` since midnight.
+   */
+  onDropJob: (dragged: DraggedJob, target: AssignTarget | null, dropMinutes: number) => void;
   /** The job whose assignment is being sent (the others wait). */
   assigningId: number | null;
 }
 
+/** The hour lines: one column per hour of the window, however wide the day is. */
+const hourColumns = (window: TimelineWindow) => ({
+  backgroundSize: `calc(100% / ${(window.end - window.start) / 60}) 100%`,
+});
+
 /**
  * The day on a timeline (wide screens), 7 AM-10 PM or wider when the day's work is: the open jobs
  * nobody has on top, then one row per technician on shift, the shifts as a band and the jobs as
- * blocks. A block dragged onto a technician's row is assigned to them.
+ * blocks. A block dragged onto a technician's row is assigned to them; let go at another hour, the
+ * visit moves there (the page asks first).
  */
 export function DayTimeline({
   view,
@@ -50,7 +60,7 @@ export function DayTimeline({
       <div className="day-grid">
         <div className="day-line day-hours" aria-hidden="true">
           <div className="day-name" />
-          <div className="day-track day-track-hours">
+          <div className="day-track day-track-hours" style={hourColumns(window)}>
             {hourTicks(window).map((t) => (
               <span key={t.hour} className="day-tick" style={{ left: `${t.left}%` }}>
                 {t.label}
@@ -125,31 +135,33 @@ function DayLine({
   const placed = placeJobs(jobs, date, window);
   const height = laneCount(placed) * LANE_PX + 8;
 
-  const accepts = (event: DragEvent) =>
-    row !== undefined && event.dataTransfer.types.includes(JOB_DRAG_TYPE);
-  const dropProps = row
-    ? {
-        onDragOver: (event: DragEvent<HTMLDivElement>) => {
-          if (!accepts(event)) return;
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'move';
-          if (!over) setOver(true);
-        },
-        onDragLeave: (event: DragEvent<HTMLDivElement>) => {
-          // Moving over a block inside the row is still over the row.
-          const to = event.relatedTarget;
-          if (to instanceof Node && event.currentTarget.contains(to)) return;
-          setOver(false);
-        },
-        onDrop: (event: DragEvent<HTMLDivElement>) => {
-          setOver(false);
-          if (!accepts(event)) return;
-          event.preventDefault();
-          const dragged = decodeDraggedJob(event.dataTransfer.getData(JOB_DRAG_TYPE));
-          if (dragged) onDropJob(dragged, { technicianId: row.technicianId, name: row.name });
-        },
-      }
-    : {};
+  // Every row takes a dropped job: a technician's assigns it, and any row moves its hour.
+  const accepts = (event: DragEvent) => event.dataTransfer.types.includes(JOB_DRAG_TYPE);
+  const dropProps = {
+    onDragOver: (event: DragEvent<HTMLDivElement>) => {
+      if (!accepts(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      if (!over) setOver(true);
+    },
+    onDragLeave: (event: DragEvent<HTMLDivElement>) => {
+      // Moving over a block inside the row is still over the row.
+      const to = event.relatedTarget;
+      if (to instanceof Node && event.currentTarget.contains(to)) return;
+      setOver(false);
+    },
+    onDrop: (event: DragEvent<HTMLDivElement>) => {
+      setOver(false);
+      if (!accepts(event)) return;
+      event.preventDefault();
+      const dragged = decodeDraggedJob(event.dataTransfer.getData(JOB_DRAG_TYPE));
+      if (!dragged) return;
+      const track = event.currentTarget.getBoundingClientRect();
+      const left = event.clientX - track.left - dragged.grabX;
+      const target = row ? { technicianId: row.technicianId, name: row.name } : null;
+      onDropJob(dragged, target, minutesAtDrop(left, track.width, window));
+    },
+  };
 
   return (
     <section className="day-line" aria-label={label}>
@@ -158,8 +170,8 @@ function DayLine({
         <span className="day-name-note">{note}</span>
       </div>
       <div
-        className={`day-track${row ? ' day-track-drop' : ' day-track-unassigned'}${over ? ' is-over' : ''}`}
-        style={{ height }}
+        className={`day-track day-track-drop${row ? '' : ' day-track-unassigned'}${over ? ' is-over' : ''}`}
+        style={{ height, ...hourColumns(window) }}
         {...dropProps}
       >
         {row?.shifts.map((shift) => {

@@ -4,12 +4,16 @@ import {
   assignFailedToast,
   assignTargets,
   decodeDraggedJob,
+  droppedHour,
   encodeDraggedJob,
   hourTicks,
   isAssignable,
+  isMovable,
   jobTimeLabel,
   laneCount,
+  minutesAtDrop,
   minutesOnDay,
+  moveQuestion,
   placeJobs,
   placeShift,
   placeSpan,
@@ -197,7 +201,9 @@ describe('assigning', () => {
     expect(decodeDraggedJob(encodeDraggedJob(job(4, '09:00', '10:00')))).toEqual({
       id: 4,
       version: 3,
+      grabX: 0,
     });
+    expect(decodeDraggedJob(encodeDraggedJob(job(4, '09:00', '10:00'), 37))?.grabX).toBe(37);
     expect(decodeDraggedJob('hello')).toBeNull();
     expect(decodeDraggedJob('{"id":"4"}')).toBeNull();
     expect(decodeDraggedJob('null')).toBeNull();
@@ -216,5 +222,30 @@ describe('assigning', () => {
     expect(assignFailedToast(new Error('offline')).description).toBe(
       'Could not assign the job. Please try again.',
     );
+  });
+
+  it('moves the hour only when the block is let go at another hour, to the nearest one', () => {
+    const twoPm = job(5, '14:00', '14:45');
+    // Straight down to another row, or a nudge: the hour stays.
+    expect(droppedHour(twoPm, DATE, 14 * 60)).toBeNull();
+    expect(droppedHour(twoPm, DATE, 14 * 60 + 25)).toBeNull();
+    expect(droppedHour(twoPm, DATE, 15 * 60 + 50)).toBe(16);
+    expect(droppedHour(twoPm, DATE, 11 * 60 + 10)).toBe(11);
+    // An ASAP job drawn at 1:37 PM let go at 2 PM's line: too close to call a move.
+    expect(droppedHour(job(6, '13:37', '14:22', { kind: 'asap' }), DATE, 14 * 60)).toBeNull();
+  });
+
+  it("reads the drop's place on the track as minutes of the window", () => {
+    expect(minutesAtDrop(0, 1500, USUAL_WINDOW)).toBe(7 * 60);
+    expect(minutesAtDrop(700, 1500, USUAL_WINDOW)).toBe(14 * 60);
+    expect(minutesAtDrop(-40, 1500, USUAL_WINDOW)).toBe(7 * 60);
+    expect(minutesAtDrop(2000, 1500, USUAL_WINDOW)).toBe(22 * 60);
+  });
+
+  it('moves a visit until the technician sets out, and says what the customer is told', () => {
+    expect(isMovable({ status: 'accepted' })).toBe(true);
+    expect(isMovable({ status: 'en_route' })).toBe(false);
+    expect(isMovable({ status: 'cancelled' })).toBe(false);
+    expect(moveQuestion('Ava Smith', 14)).toBe('Move Ava Smith to 2 PM?');
   });
 });

@@ -2,6 +2,7 @@ import {
   businessDate,
   businessMinutes,
   formatShiftTime,
+  hourLabel,
   shiftMinutes,
   type DayJob,
   type DayView,
@@ -200,17 +201,20 @@ export const JOB_DRAG_TYPE = 'application/x-cincy-day-job';
 export interface DraggedJob {
   id: number;
   version: number;
+  /** Where in the block it was picked up, in px from its left edge (0 when unknown). */
+  grabX: number;
 }
 
-export const encodeDraggedJob = (job: Pick<DayJob, 'id' | 'version'>): string =>
-  JSON.stringify({ id: job.id, version: job.version });
+export const encodeDraggedJob = (job: Pick<DayJob, 'id' | 'version'>, grabX = 0): string =>
+  JSON.stringify({ id: job.id, version: job.version, grabX });
 
 /** The dragged job, or null for anything else dropped on a row. */
 export function decodeDraggedJob(data: string): DraggedJob | null {
   try {
     const value = JSON.parse(data) as Partial<DraggedJob> | null;
     if (Number.isInteger(value?.id) && Number.isInteger(value?.version)) {
-      return { id: value!.id!, version: value!.version! };
+      const grabX = Number.isFinite(value!.grabX) ? value!.grabX! : 0;
+      return { id: value!.id!, version: value!.version!, grabX };
     }
   } catch {
     // Not ours.
@@ -218,9 +222,45 @@ export function decodeDraggedJob(data: string): DraggedJob | null {
   return null;
 }
 
+/** A job whose hour booking lets staff move: until the technician sets out (ADR 0099). */
+export const isMovable = (job: Pick<DayJob, 'status'>): boolean =>
+  job.status === 'pending' || job.status === 'assigned' || job.status === 'accepted';
+
+/**
+ * The minutes since midnight where a dropped block's left edge lands: `left` px into a track
+ * `width` px wide showing `window`.
+ */
+export function minutesAtDrop(left: number, width: number, window: TimelineWindow): number {
+  if (!(width > 0)) return window.start;
+  const share = Math.min(1, Math.max(0, left / width));
+  return window.start + share * (window.end - window.start);
+}
+
+/**
+ * The hour a dropped job moves to, or null when it stays: a block let go within half an hour of
+ * where it was keeps its hour (dragging it straight to another row only assigns it); else the
+ * nearest whole hour of the day.
+ */
+export function droppedHour(
+  job: Pick<DayJob, 'start'>,
+  date: string,
+  dropMinutes: number,
+): number | null {
+  const from = minutesOnDay(job.start, date);
+  if (from !== null && Math.abs(dropMinutes - from) < 30) return null;
+  const hour = Math.round(dropMinutes / 60);
+  if (hour < 0 || hour > 23) return null;
+  if (from !== null && hour * 60 === from) return null;
+  return hour;
+}
+
 // ---- Toasts -----------------------------------------------------------------------------------
 
 export const DAY_MESSAGES = {
+  moveNotice: 'The customer is told by text and email.',
+  movedTitle: 'Visit Moved',
+  moveFailedTitle: 'Not Moved',
+  moveFailed: 'Could not move the visit. Please try again.',
   assignedTitle: 'Job Assigned',
   assignFailedTitle: 'Not Assigned',
   assignFailed: 'Could not assign the job. Please try again.',
@@ -238,6 +278,26 @@ export function assignFailedToast(error: unknown): ToastInput {
   return {
     title: DAY_MESSAGES.assignFailedTitle,
     description: serverMessageOf(error) ?? DAY_MESSAGES.assignFailed,
+    variant: 'destructive',
+  };
+}
+
+/** The confirm's question: 'Move Ava Smith to 2 PM?'. */
+export const moveQuestion = (customerName: string, hour: number): string =>
+  `Move ${customerName} to ${hourLabel(hour)}?`;
+
+export function jobMovedToast(customerName: string, hour: number): ToastInput {
+  return {
+    title: DAY_MESSAGES.movedTitle,
+    description: `${customerName} is now at ${hourLabel(hour)}; the customer is told.`,
+  };
+}
+
+/** Booking's sentence (a passed hour, a full one, the van left), else ours. */
+export function moveFailedToast(error: unknown): ToastInput {
+  return {
+    title: DAY_MESSAGES.moveFailedTitle,
+    description: serverMessageOf(error) ?? DAY_MESSAGES.moveFailed,
     variant: 'destructive',
   };
 }

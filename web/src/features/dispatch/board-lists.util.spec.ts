@@ -1,5 +1,5 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
-import { formatAge, openToday, splitBoard } from './board-lists.util';
+import { cancelledToday, formatAge, openToday, splitBoard } from './board-lists.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
@@ -97,6 +97,28 @@ describe('splitBoard', () => {
     const job = appointment(1, 'pending', { scheduledDate: TOMORROW, scheduledTime: '10:00:00' });
     expect(ids(splitBoard([job], TOMORROW).available)).toEqual([1]);
     expect(ids(splitBoard([job], TODAY).available)).toEqual([]);
+  });
+});
+
+describe('cancelledToday', () => {
+  // 16:00Z is noon in Cincinnati on the 14th; 02:00Z on the 14th is still the 13th there.
+  const at = (iso: string) => ({ updatedAt: iso });
+  const board = [
+    appointment(1, 'cancelled', at('2030-06-14T16:00:00.000Z')),
+    appointment(2, 'cancelled', at('2030-06-14T02:00:00.000Z')),
+    appointment(3, 'declined', at('2030-06-14T16:30:00.000Z')),
+    appointment(4, 'pending'),
+    ...[5, 6, 7, 8, 9, 10].map((id) =>
+      appointment(id, 'cancelled', at(`2030-06-14T17:${String(id).padStart(2, '0')}:00.000Z`)),
+    ),
+  ];
+
+  it('lists the visits cancelled on the business day, the latest first, a few and how many', () => {
+    const { shown, total } = cancelledToday(board, TODAY);
+    expect(total).toBe(7);
+    expect(ids(shown)).toEqual([10, 9, 8, 7, 6]);
+    expect(cancelledToday(board, '2030-06-13')).toEqual({ shown: [board[1]], total: 1 });
+    expect(cancelledToday([], TODAY)).toEqual({ shown: [], total: 0 });
   });
 });
 

@@ -43,6 +43,24 @@ export function splitBoard(
   return { available, assigned, inProgress, future };
 }
 
+/** How many of today's cancelled visits the board lists; the rest are counted. */
+export const CANCELLED_SHOWN = 5;
+
+/**
+ * Today's cancelled visits (cancelled on the business day `today`), the latest first: at most
+ * `limit` of them, and how many in all.
+ */
+export function cancelledToday(
+  appointments: readonly DashboardAppointment[],
+  today = businessDate(),
+  limit = CANCELLED_SHOWN,
+): { shown: DashboardAppointment[]; total: number } {
+  const all = appointments
+    .filter((a) => a.status === 'cancelled' && businessDate(new Date(a.updatedAt)) === today)
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
+  return { shown: all.slice(0, limit), total: all.length };
+}
+
 export function minutesSince(iso: string, now: number): number {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return 0;

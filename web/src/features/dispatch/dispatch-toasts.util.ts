@@ -32,6 +32,9 @@ export const DISPATCH_MESSAGES = {
   handedBackTitle: 'Job Handed Back',
   handedBack: 'The job is back with dispatch.',
   handBackFailed: 'Could not hand the job back.',
+  cancelledTitle: 'Visit Cancelled',
+  cancelled: 'The visit is cancelled; the customer is told by text and email.',
+  cancelFailed: 'Could not cancel the visit.',
   offShiftTitle: 'Off Shift',
   offShift: 'You are off shift for the rest of today. You will not be offered new jobs.',
   offShiftFailed: 'Could not end your shift.',
@@ -116,7 +119,12 @@ export function assignedToast(technicianName: string, customerName: string): Toa
 /** A refused call: our sentence, then the server's reason when it gave one. */
 export function failedToast(
   text: (typeof DISPATCH_MESSAGES)[
-    'assignFailed' | 'unassignFailed' | 'handBackFailed' | 'offShiftFailed' | 'settingsFailed'],
+    | 'assignFailed'
+    | 'unassignFailed'
+    | 'handBackFailed'
+    | 'cancelFailed'
+    | 'offShiftFailed'
+    | 'settingsFailed'],
   error: unknown,
 ): ToastInput {
   return {
@@ -129,6 +137,10 @@ export function failedToast(
 export const UNASSIGNED_TOAST: ToastInput = {
   title: DISPATCH_MESSAGES.unassignedTitle,
   description: DISPATCH_MESSAGES.unassigned,
+};
+export const CANCELLED_TOAST: ToastInput = {
+  title: DISPATCH_MESSAGES.cancelledTitle,
+  description: DISPATCH_MESSAGES.cancelled,
 };
 export const HANDED_BACK_TOAST: ToastInput = {
   title: DISPATCH_MESSAGES.handedBackTitle,

@@ -20,6 +20,7 @@ import {
   assignmentActionsFor,
   heldStepReason,
   jobActionsFor,
+  mayCancelVisit,
   type AssignmentAction,
   type JobAction,
   type StepAction,
@@ -38,6 +39,8 @@ interface Props {
   onAssign?: (appointment: DashboardAppointment) => void;
   /** Opens the hand-back dialog (the assigned technician). */
   onHandBack?: (appointment: DashboardAppointment) => void;
+  /** Opens the cancel dialog (admins and the supervisor, for the customer). */
+  onCancelVisit?: (appointment: DashboardAppointment) => void;
   /** The technician's current job on a phone: the next step as one big full-width button. */
   block?: boolean;
   /** The user accepted this job (the answer is on the board): the board shows its next step. */
@@ -78,6 +81,7 @@ export function JobActions({
   onDecline,
   onAssign,
   onHandBack,
+  onCancelVisit,
   block = false,
   now,
   onAccepted,
@@ -95,6 +99,7 @@ export function JobActions({
       (action === 'handBack' ? onHandBack !== undefined : onAssign !== undefined),
   );
   const withMessages = seesMessages(user);
+  const cancellable = onCancelVisit !== undefined && mayCancelVisit(a, user);
   if (actions.length === 0 && assignment.length === 0 && !withMessages && !held) return null;
   const busy = change.isPending || unassign.isPending;
 
@@ -186,6 +191,18 @@ export function JobActions({
             : ASSIGNMENT_ACTION_LABELS[action]}
         </Button>
       ))}
+      {cancellable && (
+        <Button
+          danger
+          size="large"
+          block={block}
+          style={block ? undefined : { flex: '1 1 140px' }}
+          disabled={busy}
+          onClick={() => onCancelVisit(a)}
+        >
+          Cancel Visit
+        </Button>
+      )}
       {withMessages && (
         <Button
           size="large"

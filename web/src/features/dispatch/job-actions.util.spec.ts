@@ -6,6 +6,7 @@ import {
   hasActiveJob,
   heldStepReason,
   jobActionsFor,
+  mayCancelVisit,
 } from './job-actions.util';
 
 const job = (id: number, status: AppointmentStatus, technicianId: number | null = null) =>
@@ -174,4 +175,22 @@ describe('assignmentActionsFor', () => {
   it('does not give the supervisor (privileged, not an admin) the assignment buttons', () => {
     expect(assignmentActionsFor(job(1, 'pending'), SUPERVISOR)).toEqual([]);
   });
+});
+
+describe('mayCancelVisit', () => {
+  it.each(['pending', 'assigned', 'accepted'] as const)(
+    'lets admins and the supervisor cancel a visit %s',
+    (status) => {
+      expect(mayCancelVisit(job(1, status, TECH.id), ADMIN)).toBe(true);
+      expect(mayCancelVisit(job(1, status, TECH.id), SUPERVISOR)).toBe(true);
+      expect(mayCancelVisit(job(1, status, TECH.id), TECH)).toBe(false);
+    },
+  );
+
+  it.each(['en_route', 'on_location', 'completed', 'declined', 'cancelled'] as const)(
+    'not once the van left or the visit closed (%s)',
+    (status) => {
+      expect(mayCancelVisit(job(1, status, TECH.id), ADMIN)).toBe(false);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import {
   checkMove,
   checkUnassign,
   isActive,
+  isChangeableByCustomer,
   isClosed,
   mayAct,
   type AppointmentStatus,
@@ -154,3 +155,12 @@ export function assignmentActionsFor(
   if (checkHandBack(appointment, user) === null) actions.push('handBack');
   return actions;
 }
+
+/**
+ * Cancel Visit: privileged staff (admins, the supervisor), for the customer who called, while the
+ * customer could cancel it themselves (until the technician sets out).
+ */
+export const mayCancelVisit = (
+  appointment: Pick<DashboardAppointment, 'status'>,
+  user: Pick<SignedInUser, 'privileged'>,
+): boolean => !!user.privileged && isChangeableByCustomer(appointment.status);

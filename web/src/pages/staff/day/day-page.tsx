@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Empty, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Empty, Skeleton, Space, Typography } from 'antd';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -14,15 +14,21 @@ import { toast } from '../../../components/toast';
 import { DayPhoneList } from '../../../features/day/day-phone-list';
 import { DayTimeline } from '../../../features/day/day-timeline';
 import {
+  DAY_MESSAGES,
   assignFailedToast,
+  droppedHour,
   isAssignable,
+  isMovable,
   jobAssignedToast,
+  jobMovedToast,
+  moveFailedToast,
+  moveQuestion,
   type DraggedJob,
 } from '../../../features/day/day-view.util';
 import type { AssignTarget } from '../../../features/day/job-assign-menu';
 import { formatScheduleDate } from '../../../features/schedules/schedule.util';
 import { useCurrentUser } from '../../../hooks/use-auth';
-import { useAssignJob, useDayView } from '../../../hooks/use-day-view';
+import { useAssignJob, useDayView, useMoveJob } from '../../../hooks/use-day-view';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useNow } from '../../../hooks/use-now';
 import { NotAllowedScreen } from '../not-allowed-screen';
@@ -51,6 +57,8 @@ function Day() {
   // `board.changed` and `schedule.changed` read the day again (lib/live-cache.ts).
   useLiveUpdates(true);
   const assign = useAssignJob();
+  const move = useMoveJob();
+  const { modal } = App.useApp();
   // Before antd has measured, a desktop; md is 768 px.
   const phone = usePhoneLayout();
   const assigningId = assign.isPending ? (assign.variables?.id ?? null) : null;
@@ -75,11 +83,51 @@ function Day() {
       );
   };
   const onAssign = (job: DayJob, target: AssignTarget) => send(job, target);
-  const onDropJob = (dragged: DraggedJob, target: AssignTarget) => {
+  const onDropJob = (dragged: DraggedJob, target: AssignTarget | null, dropMinutes: number) => {
     const job = allJobs(view).find((j) => j.id === dragged.id);
-    if (!job || !isAssignable(job) || job.technicianId === target.technicianId) return;
+    if (!job || !view) return;
+    const reassign =
+      target !== null && isAssignable(job) && job.technicianId !== target.technicianId
+        ? target
+        : null;
+    const hour = isMovable(job) ? droppedHour(job, view.date, dropMinutes) : null;
     // The version the dispatcher saw when they picked it up.
-    send({ ...job, version: dragged.version }, target);
+    if (hour === null) {
+      if (reassign) send({ ...job, version: dragged.version }, reassign);
+      return;
+    }
+    // A new hour is the customer's news: asked first, the assignment (if any) then the move, so
+    // the move's own version bump cannot make the assignment stale.
+    modal.confirm({
+      title: moveQuestion(job.customerName, hour),
+      content: DAY_MESSAGES.moveNotice,
+      okText: 'Move',
+      cancelText: 'Cancel',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: async () => {
+        if (reassign) {
+          try {
+            await assign.mutateAsync({
+              id: job.id,
+              body: { technicianId: reassign.technicianId, version: dragged.version },
+            });
+          } catch (error) {
+            toast(assignFailedToast(error));
+            return;
+          }
+        }
+        const scheduledTime = `${String(hour).padStart(2, '0')}:00:00`;
+        await move
+          .mutateAsync({ id: job.id, body: { scheduledDate: view.date, scheduledTime } })
+          .then(
+            () => toast(jobMovedToast(job.customerName, hour)),
+            (error: unknown) => {
+              console.warn('Moving the visit failed', error);
+              toast(moveFailedToast(error));
+            },
+          );
+      },
+    });
   };
 
   const pick = (value: Dayjs | null) => setDate(value ? value.format(DATE_FORMAT) : today);
@@ -91,7 +139,7 @@ function Day() {
       <title>{`${TITLE} | Cincy Battery`}</title>
       <PageHeader
         title={TITLE}
-        subtitle="Who works the day, and their jobs: drag an open job onto a technician, or use Assign to..."
+        subtitle="Who works the day, and their jobs: drag a job onto a technician to assign it, or to another hour to move the visit"
       />
       <div className="day-toolbar">
         <label htmlFor="day-date" className="visually-hidden">
@@ -120,13 +168,15 @@ function Day() {
         <span role="status" className="muted">
           {assigningJob
             ? `Assigning ${assigningJob.customerName}...`
-            : day.isFetching && showing
-              ? 'Updating...'
-              : ''}
+            : move.isPending
+              ? 'Moving the visit...'
+              : day.isFetching && showing
+                ? 'Updating...'
+                : ''}
         </span>
       </div>
 
-      <Card aria-busy={day.isFetching || assign.isPending}>
+      <Card aria-busy={day.isFetching || assign.isPending || move.isPending}>
         {day.isPending && !day.isError ? (
           <div role="status">
             <Typography.Paragraph type="secondary">Loading the day...</Typography.Paragraph>

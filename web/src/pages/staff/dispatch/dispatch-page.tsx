@@ -23,6 +23,7 @@ import { MapLegend } from '../../../features/dispatch/map-legend';
 import { mapAppointments, mapTechnicians } from '../../../features/dispatch/map.util';
 import { OnlineTeam } from '../../../features/dispatch/online-team';
 import { QueueCard } from '../../../features/dispatch/queue-card';
+import { CancelledTodayCard } from '../../../features/dispatch/cancelled-today-card';
 import { deskSections, phoneSections } from '../../../features/dispatch/phone-sections.util';
 import { statCards } from '../../../features/dispatch/stats.util';
 import { useAppointments } from '../../../hooks/use-appointments';
@@ -64,6 +65,11 @@ const AssignDialog = lazy(() =>
 const HandBackDialog = lazy(() =>
   import('../../../features/dispatch/hand-back-dialog').then((m) => ({
     default: m.HandBackDialog,
+  })),
+);
+const CancelVisitDialog = lazy(() =>
+  import('../../../features/dispatch/cancel-visit-dialog').then((m) => ({
+    default: m.CancelVisitDialog,
   })),
 );
 
@@ -141,6 +147,7 @@ export function DispatchPage() {
   // gives it the newest version.
   const [assigningId, setAssigningId] = useState<number | null>(null);
   const [handingBack, setHandingBack] = useState<DashboardAppointment | null>(null);
+  const [cancelling, setCancelling] = useState<DashboardAppointment | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
   // The cards render as the data comes, not deferred: a deferred render waits for every lazy
@@ -259,6 +266,7 @@ export function DispatchPage() {
       onDecline={setDeclining}
       onAssign={admin ? (job) => setAssigningId(job.id) : undefined}
       onHandBack={setHandingBack}
+      onCancelVisit={setCancelling}
       onAccepted={byUrgency ? (job) => revealCurrentJob(job.id) : undefined}
       block={block}
     />
@@ -307,6 +315,7 @@ export function DispatchPage() {
   const side = (
     <Flex vertical gap={16} component="aside" aria-label="Team and map">
       {admin && <QueueCard enabled={signedIn} />}
+      {admin && <CancelledTodayCard board={board} today={today} />}
       <Card
         title={
           <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
@@ -445,6 +454,13 @@ export function DispatchPage() {
             key={handingBack.id}
             appointment={handingBack}
             onClose={() => setHandingBack(null)}
+          />
+        )}
+        {cancelling && (
+          <CancelVisitDialog
+            key={cancelling.id}
+            appointment={cancelling}
+            onClose={() => setCancelling(null)}
           />
         )}
       </Suspense>
