@@ -8,6 +8,7 @@ import {
   demoCustomers,
   mileageOf,
   planCompletedVisits,
+  vehicleParts,
 } from './demo-day-plan';
 
 const minutes = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
@@ -85,6 +86,18 @@ describe.each(UNTILS)('the day so far, booked until %s', (until) => {
       expect(v.vehicle).not.toBe(first.vehicle);
       expect(v.completedAt > first.completedAt).toBe(true);
     }
+  });
+});
+
+describe('vehicleParts', () => {
+  it("splits every demo car into a service record's fields", () => {
+    expect(vehicleParts('2016 Ford F-150 (White)')).toEqual({
+      vehicleYear: '2016',
+      vehicleMake: 'Ford',
+      vehicleModel: 'F-150',
+      vehicleColor: 'White',
+    });
+    for (const c of demoCustomers(40)) expect(vehicleParts(c.vehicle).vehicleModel).toBeTruthy();
   });
 });
 

@@ -181,6 +181,12 @@ export function secondVehicle(customer: number): string {
   return VEHICLES[(customer * 3 + 4) % VEHICLES.length];
 }
 
+/** '2018 Honda Civic (Blue)' as a service record's fields: the car the battery went into. */
+export function vehicleParts(vehicle: string) {
+  const [, year, make, model, color] = /^(\d{4}) (\S+) (.+?) \((.+)\)$/.exec(vehicle) ?? [];
+  return { vehicleYear: year, vehicleMake: make, vehicleModel: model, vehicleColor: color };
+}
+
 /** Miles on a car of `vehicle`'s model year at `at`, driven `yearly` miles a year. */
 export function mileageOf(vehicle: string, at: Date, yearly: number): number {
   const modelYear = Number(/^\d{4}/.exec(vehicle)?.[0]);
@@ -190,8 +196,8 @@ export function mileageOf(vehicle: string, at: Date, yearly: number): number {
 }
 
 /**
- * The completed visits of the day so far, every one finished before `until` (the instant the
- * open jobs are booked at). Each technician's visits are laid back to back, backwards from
+ * The completed visits of the day so far, every one finished before `until` (the real clock
+ * when the demo fills). Each technician's visits are laid back to back, backwards from
  * `until`: a request, an accept, 10-25 min on the road, 15-25 min at the car, a short gap, the
  * next one. A visit that would start before the shift goes to the evening before: a morning demo
  * shows the first visits of the day, and the rest of the history is yesterday's, as it would be.
