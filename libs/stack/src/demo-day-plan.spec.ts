@@ -8,7 +8,9 @@ import {
   demoCustomers,
   mileageOf,
   planCompletedVisits,
+  planOpenSteps,
   vehicleParts,
+  VISITS_END_BEFORE_MINUTES,
 } from './demo-day-plan';
 
 const minutes = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
@@ -107,5 +109,37 @@ describe('mileageOf', () => {
     const later = mileageOf('2018 Honda Civic (Blue)', new Date('2026-11-15T12:00:00Z'), 12_000);
     expect(later).toBeGreaterThan(earlier);
     expect(later - earlier).toBeLessThan(12_000);
+  });
+});
+
+describe('planOpenSteps', () => {
+  const now = businessInstant('2030-06-14', 9, 10);
+
+  it('puts the steps of a job under way in order within the last hour, after the visits end', () => {
+    const visits = planCompletedVisits({
+      count: 24,
+      returning: 4,
+      lanes: 3,
+      until: new Date(now.getTime() - VISITS_END_BEFORE_MINUTES * 60_000),
+    });
+    const lastEnd = Math.max(...visits.map((v) => v.completedAt.getTime()));
+    for (const state of ['accepted', 'en_route', 'on_location'] as const) {
+      const steps = planOpenSteps(state, now)!;
+      const known = [steps.requestedAt, steps.acceptedAt, steps.enRouteAt, steps.onLocationAt]
+        .filter((at): at is Date => at !== null)
+        .map((at) => at.getTime());
+      expect(known).toEqual([...known].sort((a, b) => a - b));
+      expect(minutes(steps.requestedAt, now)).toBeLessThanOrEqual(60);
+      // Setting out to the open job comes after finishing the last visit.
+      if (steps.enRouteAt) expect(steps.enRouteAt.getTime()).toBeGreaterThan(lastEnd);
+    }
+    expect(planOpenSteps('accepted', now)!.enRouteAt).toBeNull();
+    expect(planOpenSteps('on_location', now)!.onLocationAt).not.toBeNull();
+  });
+
+  it('leaves the stamps alone outside the shift (and in its first hour)', () => {
+    expect(planOpenSteps('on_location', businessInstant('2030-06-14', 3, 33))).toBeNull();
+    expect(planOpenSteps('on_location', businessInstant('2030-06-14', 8, 30))).toBeNull();
+    expect(planOpenSteps('on_location', businessInstant('2030-06-14', 21, 5))).toBeNull();
   });
 });

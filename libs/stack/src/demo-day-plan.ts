@@ -262,6 +262,36 @@ export function planCompletedVisits(options: {
   return visits.sort((a, b) => a.index - b.index);
 }
 
+/** How long before `now` each step of an open job under way happened (minutes). */
+const OPEN_STEPS = {
+  accepted: { requestedAt: 40, acceptedAt: 25, enRouteAt: null, onLocationAt: null },
+  en_route: { requestedAt: 45, acceptedAt: 35, enRouteAt: 12, onLocationAt: null },
+  on_location: { requestedAt: 60, acceptedAt: 52, enRouteAt: 40, onLocationAt: 18 },
+} as const;
+export type OpenStepState = keyof typeof OPEN_STEPS;
+
+/** The completed visits end this long before the demo fills: the open jobs' steps come after. */
+export const VISITS_END_BEFORE_MINUTES = 45;
+
+/**
+ * When an open job's steps happened: within the last hour, so a technician is on location for
+ * 18 minutes rather than since the evening before (when booking's clock, `demoMorning`, is last
+ * night's). Null outside the shift: nobody is at work then, the API's stamps stay.
+ */
+export function planOpenSteps(state: OpenStepState, now: Date) {
+  const { hour, minute } = businessParts(now);
+  const onShift = hour * 60 + minute >= DEMO_SHIFT.startHour * 60 + 60 && hour < DEMO_SHIFT.endHour;
+  if (!onShift) return null;
+  const steps = OPEN_STEPS[state];
+  const at = (m: number | null) => (m === null ? null : minus(now, m));
+  return {
+    requestedAt: at(steps.requestedAt)!,
+    acceptedAt: at(steps.acceptedAt)!,
+    enRouteAt: at(steps.enRouteAt),
+    onLocationAt: at(steps.onLocationAt),
+  };
+}
+
 /** Days after tomorrow, for the Future list (bookable from either clock the demo uses). */
 export function demoFutureDates(now: Date): string[] {
   const today = businessDate(now);

@@ -13,7 +13,10 @@ import {
   demoFutureDates,
   demoMorning,
   planCompletedVisits,
+  OpenStepState,
   PlannedVisit,
+  VISITS_END_BEFORE_MINUTES,
+  planOpenSteps,
   vehicleParts,
 } from './demo-day-plan';
 import { fillDemoHistory } from './demo-history';
@@ -73,6 +76,8 @@ export class DemoDay {
   technicians: DemoTechnician[] = [];
   /** The completed visits booked by `fillEarlierToday`, for `retimeVisits`. */
   readonly completed: BookedVisit[] = [];
+  /** Its open jobs under way, for `retimeOpenJobs`. */
+  readonly underWay: { appointmentId: number; state: OpenStepState }[] = [];
 
   constructor(
     private readonly baseUrl: string,
@@ -243,6 +248,7 @@ export class DemoDay {
       } else if (state !== 'pending') {
         const path = ['accepted', 'en_route', 'on_location'];
         await this.move(tech, appointmentId, path.slice(0, path.indexOf(state) + 1));
+        this.underWay.push({ appointmentId, state: state as OpenStepState });
       }
     }
   }
@@ -286,8 +292,12 @@ export async function fillDemoDayEarlier(
     const team = await day.signInTeam();
     // Visits end before the real clock's now: `retimeVisits` stamps their steps, booking's clock
     // (`demoMorning`) only the open jobs.
-    await day.fillEarlierToday(await day.stockShelves(), now);
+    await day.fillEarlierToday(
+      await day.stockShelves(),
+      new Date(now.getTime() - VISITS_END_BEFORE_MINUTES * 60_000),
+    );
     await retimeVisits(stack.databaseUrl, day.completed);
+    await retimeOpenJobs(stack.databaseUrl, day.underWay, now);
     // History ends the day before the demo's own visits begin: from that day on, every job a
     // report counts is a booked one, in the records of a customer in the Customer Database.
     const firstVisitDay = day.completed.map((v) => businessDate(v.visit.completedAt)).sort()[0];
@@ -399,6 +409,54 @@ export async function retimeVisits(
     );
     await client.query('SET LOCAL search_path = dispatch');
     await client.query('SELECT refresh_report_days($1, $2)', [dates[0], businessDate(new Date())]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The open jobs under way get steps of the last hour (`planOpenSteps`) in dispatch's copy and
+ * booking's request time; outside the shift they keep the API's stamps.
+ */
+export async function retimeOpenJobs(
+  databaseUrl: string,
+  jobs: readonly { appointmentId: number; state: OpenStepState }[],
+  now: Date,
+): Promise<void> {
+  const planned = jobs.flatMap((job) => {
+    const steps = planOpenSteps(job.state, now);
+    return steps ? [{ id: job.appointmentId, ...steps }] : [];
+  });
+  if (planned.length === 0) return;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const params = [
+    planned.map((j) => j.id),
+    planned.map((j) => j.requestedAt),
+    planned.map((j) => j.acceptedAt),
+    planned.map((j) => j.enRouteAt),
+    planned.map((j) => j.onLocationAt),
+  ];
+  const steps = `unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[],
+      $5::timestamptz[]) AS v(id, requested, accepted, en_route, on_location)`;
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `UPDATE dispatch.board_appointments a
+          SET requested_at = v.requested, accepted_at = v.accepted, en_route_at = v.en_route,
+              on_location_at = v.on_location, created_at = v.requested
+         FROM ${steps} WHERE a.id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE booking.appointments a SET requested_at = v.requested, created_at = v.requested
+         FROM ${steps} WHERE a.id = v.id`,
+      params,
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
