@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  addDays,
   businessDate,
   businessParts,
   type DashboardAppointment,
@@ -31,6 +32,15 @@ const SHOTS = path.join(
   process.env.E2E_SCREENSHOTS_DIR ?? path.join(__dirname, '..', '..', 'tmp', 'demo-day'),
   new Date().toISOString().replace(/[:.]/g, '-'),
 );
+/** 'Fri, Nov 27, 2026', as the Day View heads a date. */
+const shortDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const minutes = (job: Pick<DayJob, 'start' | 'end'>) =>
   (new Date(job.end).getTime() - new Date(job.start).getTime()) / 60_000;
 
@@ -195,8 +205,8 @@ describe('the demo day', () => {
   });
 
   /** Opens `route`, waits for `title` and the lists to finish drawing, saves the screenshot. */
-  async function shoot(page: Page, name: string, route: string, title: string) {
-    await page.goto(route);
+  async function shoot(page: Page, name: string, route: string | null, title: string) {
+    if (route) await page.goto(route);
     await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     await page
@@ -219,8 +229,13 @@ describe('the demo day', () => {
       await signInToBoard(page, 'admin', DEMO_LOGINS.admin);
       await shoot(page, 'board', '/dispatch', 'Dispatch Dashboard');
       const day = await shoot(page, 'day', '/day', 'Day View');
+      // The day before too: a morning demo's completed visits are yesterday's.
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      const yesterday = addDays(businessDate(), -1);
+      await page.getByText(shortDay(yesterday)).first().waitFor();
+      const dayBefore = await shoot(page, 'day-before', null, 'Day View');
       // No block reads "03:33-03:33": every time span shown has an end after its start.
-      const spans = [...day.matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)];
+      const spans = [...`${day}\n${dayBefore}`.matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)];
       expect(spans.length).toBeGreaterThan(0);
       for (const [span, start, end] of spans) expect([span, end > start]).toEqual([span, true]);
       await shoot(page, 'reports', '/reports', 'Reports');
