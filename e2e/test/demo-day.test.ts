@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { DashboardAppointment, User } from '@cincy/contracts';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  addDays,
+  businessDate,
+  businessParts,
+  type DashboardAppointment,
+  type DayJob,
+  type DayView,
+  type Report,
+  type User,
+} from '@cincy/contracts';
 import {
   ApiClient,
   DEMO_LOGINS,
@@ -11,6 +22,27 @@ import {
   startStack,
   withDatabaseName,
 } from '@cincy/stack';
+import type { Page } from 'playwright-core';
+import { watchConsole } from '../src/board';
+import { launchBrowser, TestBrowser } from '../src/browser';
+import { PHONE, signInToBoard } from '../src/public-site';
+
+const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = path.join(
+  process.env.E2E_SCREENSHOTS_DIR ?? path.join(__dirname, '..', '..', 'tmp', 'demo-day'),
+  new Date().toISOString().replace(/[:.]/g, '-'),
+);
+/** 'Fri, Nov 27, 2026', as the Day View heads a date. */
+const shortDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const minutes = (job: Pick<DayJob, 'start' | 'end'>) =>
+  (new Date(job.end).getTime() - new Date(job.start).getTime()) / 60_000;
 
 // `npm start -- --demo` in two parts, as the start script runs them, on a database of its own.
 describe('the demo day', () => {
@@ -26,6 +58,7 @@ describe('the demo day', () => {
   let stack: Stack | undefined;
   let admin: ApiClient;
   let stop: AbortController;
+  const browsers: TestBrowser[] = [];
 
   const launch = async (serviceEnv: Record<string, string> = {}) =>
     startStack({
@@ -53,6 +86,7 @@ describe('the demo day', () => {
   }, 180_000);
 
   afterAll(async () => {
+    for (const b of browsers) await b.close();
     stop?.abort();
     await stack?.stop();
     await removeStackData(where);
@@ -61,14 +95,19 @@ describe('the demo day', () => {
   it('fills the board with a job in every state, one past the SLA, and future jobs', async () => {
     const board = await admin.request<DashboardAppointment[]>('GET', '/api/appointments');
     const states = new Set(board.map((a) => a.status));
-    for (const state of ['pending', 'accepted', 'en_route', 'on_location', 'completed', 'declined'])
+    // Completed only once a visit has finished today: at 8:30 AM a real day has none yet.
+    const today = businessDate();
+    const doneToday = (await customersRecords()).some(
+      (r) => businessDate(new Date(r.completedAt)) === today,
+    );
+    expect(states.has('completed')).toBe(doneToday);
+    for (const state of ['pending', 'accepted', 'en_route', 'on_location', 'declined'])
       expect([state, states.has(state as never)]).toEqual([state, true]);
     const minutesAgo = (a: DashboardAppointment) =>
       (Date.now() - new Date(a.requestedAt).getTime()) / 60_000;
     expect(
       board.some((a) => a.status === 'pending' && !a.scheduledDate && minutesAgo(a) >= 60),
     ).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
     expect(board.filter((a) => a.scheduledDate && a.scheduledDate > today).length).toBe(3);
   });
 
@@ -88,6 +127,27 @@ describe('the demo day', () => {
     expect(history.every((r) => /^DEMO-\d{6}$/.test(r.batterySerialNumber))).toBe(true);
   });
 
+  /** Every service record of every customer in the Customer Database. */
+  async function customersRecords() {
+    const customers = await admin.request<{ id: number }[]>('GET', '/api/customers');
+    const records = await Promise.all(
+      customers.map((c) =>
+        admin.request<
+          {
+            customerId: number;
+            serviceCode: string;
+            completedAt: string;
+            vehicleYear: string | null;
+            vehicleMake: string | null;
+            vehicleModel: string | null;
+            vehicleMileage: string;
+          }[]
+        >('GET', `/api/customers/${c.id}/service-records`),
+      ),
+    );
+    return records.flat();
+  }
+
   it('stocks batteries, one of them low, less what was installed', async () => {
     const items = await admin.request<{ quantity: number; minQuantity: number }[]>(
       'GET',
@@ -95,8 +155,95 @@ describe('the demo day', () => {
     );
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(items.filter((i) => i.quantity <= i.minQuantity)).toHaveLength(1);
-    expect(await admin.request('GET', '/api/dashboard/batteries-sold-today')).toBe(28);
+    // Sold today: the visits finished today (a morning demo has done fewer than an evening one).
+    const records = await customersRecords();
+    expect(records).toHaveLength(28);
+    const today = businessDate();
+    expect(await admin.request('GET', '/api/dashboard/batteries-sold-today')).toBe(
+      records.filter((r) => businessDate(new Date(r.completedAt)) === today).length,
+    );
   });
+
+  it("times the day so far as a real day's: 15-25 min at each car, inside the 8-9 shift", async () => {
+    const records = await customersRecords();
+    const days = [...new Set(records.map((r) => businessDate(new Date(r.completedAt))))].sort();
+    const today = businessDate();
+    let completed = 0;
+    for (const date of new Set([...days, today])) {
+      const view = await admin.request<DayView>('GET', `/api/dispatch/day?date=${date}`);
+      const jobs = [...view.unassigned, ...view.rows.flatMap((r) => r.jobs)];
+      for (const job of jobs)
+        expect([job.customerName, minutes(job) > 0]).toEqual([job.customerName, true]);
+      for (const job of jobs.filter((j) => j.status === 'completed')) {
+        completed++;
+        expect(job.measured).toBe(true);
+        expect(minutes(job)).toBeGreaterThanOrEqual(15);
+        expect(minutes(job)).toBeLessThanOrEqual(25);
+        expect(businessParts(new Date(job.start)).hour).toBeGreaterThanOrEqual(8);
+        expect(businessParts(new Date(job.end)).hour).toBeLessThan(21);
+      }
+    }
+    expect(completed).toBe(28);
+    // One battery per car, and miles its age makes plausible (8,000-15,000 a year).
+    const cars = records.map(
+      (r) => `${r.customerId} ${r.vehicleYear} ${r.vehicleMake} ${r.vehicleModel}`,
+    );
+    expect(new Set(cars).size).toBe(records.length);
+    for (const r of records) {
+      const years = businessParts().year - Number(r.vehicleYear) + 0.5;
+      expect(Number(r.vehicleMileage) / years).toBeGreaterThan(6_000);
+      expect(Number(r.vehicleMileage) / years).toBeLessThan(18_000);
+    }
+    // From the demo's first visit on, Reports count what the customers' records hold.
+    const report = await admin.request<Report>('GET', `/api/reports?from=${days[0]}&to=${today}`);
+    expect(report.totals.jobsCompleted).toBe(records.length);
+    expect(report.totals.batteriesInstalled).toBe(
+      records.filter((r) => r.serviceCode === 'battery_installed').length,
+    );
+    expect(report.totals.averageInstallMinutes).toBeGreaterThanOrEqual(15);
+    expect(report.totals.averageInstallMinutes).toBeLessThanOrEqual(25);
+  });
+
+  /** Opens `route`, waits for `title` and the lists to finish drawing, saves the screenshot. */
+  async function shoot(page: Page, name: string, route: string | null, title: string) {
+    if (route) await page.goto(route);
+    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await page
+      .locator('[aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    const width = page.viewportSize()!.width;
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    return page.locator('body').innerText();
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`shows Reports, the Day View and the board as a real day at ${viewport.width} px`, async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      console.log(`Demo day screenshots: ${SHOTS}`);
+      const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport });
+      browsers.push(browser);
+      const page = browser.page;
+      const { errors } = watchConsole(page);
+      await signInToBoard(page, 'admin', DEMO_LOGINS.admin);
+      await shoot(page, 'board', '/dispatch', 'Dispatch Dashboard');
+      const day = await shoot(page, 'day', '/day', 'Day View');
+      // The day before too: a morning demo's completed visits are yesterday's.
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      const yesterday = addDays(businessDate(), -1);
+      await page.getByText(shortDay(yesterday)).first().waitFor();
+      const dayBefore = await shoot(page, 'day-before', null, 'Day View');
+      // No block reads "03:33-03:33": every time span shown has an end after its start.
+      const spans = [...`${day}\n${dayBefore}`.matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)];
+      expect(spans.length).toBeGreaterThan(0);
+      for (const [span, start, end] of spans) expect([span, end > start]).toEqual([span, true]);
+      await shoot(page, 'reports', '/reports', 'Reports');
+      expect(errors.filter((e) => !/Failed to load resource/.test(e) || !/tile/.test(e))).toEqual(
+        [],
+      );
+    }, 90_000);
+  }
 
   it('has the team online with positions around Cincinnati', async () => {
     const team = await admin.request<(User & { currentLocation: { lat: number; lng: number } })[]>(

@@ -134,6 +134,164 @@ export function demoMorning(now: Date): Date {
   return businessInstant(day, BOOKING.asapUntilHour - 1, 30);
 }
 
+/** mulberry32: small, fast and the same everywhere (the demo reads the same in every run). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The team's shift every day, Cincinnati time (hours): the demo's jobs all lie inside it. */
+export const DEMO_SHIFT = { startHour: 8, endHour: 21 } as const;
+
+/** What a visit takes: minutes on the road to it, and at the car from arrival to completion. */
+export const DEMO_TRAVEL_MINUTES = { min: 10, max: 25 } as const;
+export const DEMO_INSTALL_MINUTES = { min: 15, max: 25 } as const;
+/** Miles a car is driven a year: a plausible US range (the average is about 13,500). */
+export const DEMO_YEARLY_MILES = { min: 8_000, max: 15_000 } as const;
+
+/** A completed visit of the day so far: who, which car, and when each step happened. */
+export interface PlannedVisit {
+  /** Its place in booking order; a returning customer's second visit comes after `count`. */
+  index: number;
+  /** Index of the customer in `demoCustomers` and of the technician in the team. */
+  customer: number;
+  lane: number;
+  vehicle: string;
+  mileage: number;
+  requestedAt: Date;
+  acceptedAt: Date;
+  enRouteAt: Date;
+  onLocationAt: Date;
+  completedAt: Date;
+  travelMinutes: number;
+  installMinutes: number;
+}
+
+const MINUTE = 60_000;
+const minus = (at: Date, minutes: number) => new Date(at.getTime() - minutes * MINUTE);
+
+/** A household's second car: another of the list, never the first one again. */
+export function secondVehicle(customer: number): string {
+  return VEHICLES[(customer * 3 + 4) % VEHICLES.length];
+}
+
+/** '2018 Honda Civic (Blue)' as a service record's fields: the car the battery went into. */
+export function vehicleParts(vehicle: string) {
+  const [, year, make, model, color] = /^(\d{4}) (\S+) (.+?) \((.+)\)$/.exec(vehicle) ?? [];
+  return { vehicleYear: year, vehicleMake: make, vehicleModel: model, vehicleColor: color };
+}
+
+/** Miles on a car of `vehicle`'s model year at `at`, driven `yearly` miles a year. */
+export function mileageOf(vehicle: string, at: Date, yearly: number): number {
+  const modelYear = Number(/^\d{4}/.exec(vehicle)?.[0]);
+  // A model year goes on sale the autumn before: a 2018 car has been driven since mid-2017.
+  const years = businessParts(at).year + (businessParts(at).month - 1) / 12 - (modelYear - 0.5);
+  return Math.round((Math.max(0.5, years) * yearly) / 10) * 10;
+}
+
+/**
+ * The completed visits of the day so far, every one finished before `until` (the real clock
+ * when the demo fills). Each technician's visits are laid back to back, backwards from
+ * `until`: a request, an accept, 10-25 min on the road, 15-25 min at the car, a short gap, the
+ * next one. A visit that would start before the shift goes to the evening before: a morning demo
+ * shows the first visits of the day, and the rest of the history is yesterday's, as it would be.
+ * `count` customers each get one visit; `returning` of them a second, for their other car.
+ */
+export function planCompletedVisits(options: {
+  count: number;
+  returning: number;
+  lanes: number;
+  until: Date;
+}): PlannedVisit[] {
+  const { count, returning, lanes, until } = options;
+  const random = seededRandom(3_203);
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const customers = demoCustomers(count);
+  const yearly = customers.map(
+    () => between(DEMO_YEARLY_MILES.min / 100, DEMO_YEARLY_MILES.max / 100) * 100,
+  );
+  const visits: PlannedVisit[] = [];
+  for (let lane = 0; lane < lanes; lane++) {
+    let date = businessDate(until);
+    let cursor = minus(until, between(5, 20));
+    const indexes: number[] = [];
+    for (let i = lane; i < count + returning; i += lanes) indexes.push(i);
+    for (const index of indexes.reverse()) {
+      const installMinutes = between(DEMO_INSTALL_MINUTES.min, DEMO_INSTALL_MINUTES.max);
+      const travelMinutes = between(DEMO_TRAVEL_MINUTES.min, DEMO_TRAVEL_MINUTES.max);
+      const toAccept = between(1, 5);
+      const waited = between(3, 20);
+      const shiftEnd = businessInstant(date, DEMO_SHIFT.endHour);
+      if (cursor > shiftEnd) cursor = minus(shiftEnd, between(5, 30));
+      const takes = installMinutes + travelMinutes + toAccept + waited;
+      if (minus(cursor, takes) < businessInstant(date, DEMO_SHIFT.startHour)) {
+        date = addDays(date, -1);
+        cursor = minus(businessInstant(date, DEMO_SHIFT.endHour), between(5, 30));
+      }
+      const completedAt = cursor;
+      const onLocationAt = minus(completedAt, installMinutes);
+      const enRouteAt = minus(onLocationAt, travelMinutes);
+      const acceptedAt = minus(enRouteAt, toAccept);
+      const requestedAt = minus(acceptedAt, waited);
+      const customer = index % count;
+      const vehicle = index < count ? customers[customer].vehicle : secondVehicle(customer);
+      visits.push({
+        index,
+        customer,
+        lane,
+        vehicle,
+        mileage: mileageOf(vehicle, completedAt, yearly[customer]),
+        requestedAt,
+        acceptedAt,
+        enRouteAt,
+        onLocationAt,
+        completedAt,
+        travelMinutes,
+        installMinutes,
+      });
+      // Paperwork and a coffee before setting off to this visit: the previous one ended earlier.
+      cursor = minus(enRouteAt, between(2, 25));
+    }
+  }
+  return visits.sort((a, b) => a.index - b.index);
+}
+
+/** How long before `now` each step of an open job under way happened (minutes). */
+const OPEN_STEPS = {
+  accepted: { requestedAt: 40, acceptedAt: 25, enRouteAt: null, onLocationAt: null },
+  en_route: { requestedAt: 45, acceptedAt: 35, enRouteAt: 12, onLocationAt: null },
+  on_location: { requestedAt: 60, acceptedAt: 52, enRouteAt: 40, onLocationAt: 18 },
+} as const;
+export type OpenStepState = keyof typeof OPEN_STEPS;
+
+/** The completed visits end this long before the demo fills: the open jobs' steps come after. */
+export const VISITS_END_BEFORE_MINUTES = 45;
+
+/**
+ * When an open job's steps happened: within the last hour, so a technician is on location for
+ * 18 minutes rather than since the evening before (when booking's clock, `demoMorning`, is last
+ * night's). Null outside the shift: nobody is at work then, the API's stamps stay.
+ */
+export function planOpenSteps(state: OpenStepState, now: Date) {
+  const { hour, minute } = businessParts(now);
+  const onShift = hour * 60 + minute >= DEMO_SHIFT.startHour * 60 + 60 && hour < DEMO_SHIFT.endHour;
+  if (!onShift) return null;
+  const steps = OPEN_STEPS[state];
+  const at = (m: number | null) => (m === null ? null : minus(now, m));
+  return {
+    requestedAt: at(steps.requestedAt)!,
+    acceptedAt: at(steps.acceptedAt)!,
+    enRouteAt: at(steps.enRouteAt),
+    onLocationAt: at(steps.onLocationAt),
+  };
+}
+
 /** Days after tomorrow, for the Future list (bookable from either clock the demo uses). */
 export function demoFutureDates(now: Date): string[] {
   const today = businessDate(now);

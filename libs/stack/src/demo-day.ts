@@ -1,15 +1,23 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { LOCATION, User, addDays, businessDate, isWithinServiceHours } from '@cincy/contracts';
 import { ApiClient, ApiError, asapAppointmentInput } from './api-client';
+import { Client } from 'pg';
 import {
   DEMO_ADMIN_PASSWORD,
   DEMO_ITEMS,
+  DEMO_SHIFT,
   DEMO_TECHNICIAN_PASSWORD,
   DEMO_TECHNICIANS,
   DemoCustomer,
   demoCustomers,
   demoFutureDates,
   demoMorning,
+  planCompletedVisits,
+  OpenStepState,
+  PlannedVisit,
+  VISITS_END_BEFORE_MINUTES,
+  planOpenSteps,
+  vehicleParts,
 } from './demo-day-plan';
 import { fillDemoHistory } from './demo-history';
 import type { Stack } from './start-stack';
@@ -22,11 +30,19 @@ const COMPLETED = 24;
 const RETURNING = 4;
 const OPEN_STATES = ['pending', 'pending', 'accepted', 'en_route', 'on_location', 'declined'];
 const FUTURE_HOURS = ['10:00:00', '14:00:00', '17:00:00'];
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const DEMO_SHIFTS = Array.from({ length: 7 }, (_, weekday) => ({
   weekday,
-  start: '08:00',
-  end: '21:00',
+  start: hh(DEMO_SHIFT.startHour),
+  end: hh(DEMO_SHIFT.endHour),
 }));
+
+/** A planned visit as booked: the ids its records were written under. */
+export interface BookedVisit {
+  visit: PlannedVisit;
+  appointmentId: number;
+  customerId: number;
+}
 
 export interface DemoTechnician {
   user: User;
@@ -58,6 +74,10 @@ export class DemoDay {
   private readonly customers = demoCustomers(COMPLETED + OPEN_STATES.length + 5);
   private readonly customerIds = new Map<DemoCustomer, number>();
   technicians: DemoTechnician[] = [];
+  /** The completed visits booked by `fillEarlierToday`, for `retimeVisits`. */
+  readonly completed: BookedVisit[] = [];
+  /** Its open jobs under way, for `retimeOpenJobs`. */
+  readonly underWay: { appointmentId: number; state: OpenStepState }[] = [];
 
   constructor(
     private readonly baseUrl: string,
@@ -161,11 +181,9 @@ export class DemoDay {
     customerId: number,
     customer: DemoCustomer,
     when?: { date: string; time: string },
+    vehicle = customer.vehicle,
   ) {
-    const input = asapAppointmentInput(customerId, {
-      location: customer.location,
-      vehicle: customer.vehicle,
-    });
+    const input = asapAppointmentInput(customerId, { location: customer.location, vehicle });
     const body = when
       ? { ...input, preferredTime: when.date, scheduledDate: when.date, scheduledTime: when.time }
       : input;
@@ -181,18 +199,28 @@ export class DemoDay {
 
   /**
    * The earlier part of the day, booked while booking's clock shows `demoMorning` (so the open
-   * ones are past the SLA): completed visits with serials and stock (some customers twice), then
-   * one open job in each board state.
+   * ones are past the SLA): completed visits with serials and stock (some customers twice, for
+   * their other car), all finished before `until`, then one open job in each board state. The API
+   * stamps each step with the moment it ran; `retimeVisits` gives the completed ones their plan's.
    */
-  async fillEarlierToday(items: { id: number }[]): Promise<void> {
-    const lanes = this.technicians.map((tech, lane) => async () => {
+  async fillEarlierToday(items: { id: number }[], until: Date): Promise<void> {
+    const lanes = this.technicians.length;
+    const plan = planCompletedVisits({ count: COMPLETED, returning: RETURNING, lanes, until });
+    const work = this.technicians.map((tech, lane) => async () => {
       // Lane by lane, so a returning customer's first visit (i - COMPLETED) is already booked.
-      for (let i = lane; i < COMPLETED + RETURNING; i += this.technicians.length) {
-        const customer = this.customers[i % COMPLETED];
+      for (const visit of plan.filter((v) => v.lane === lane)) {
+        const i = visit.index;
+        const customer = this.customers[visit.customer];
         const job =
           i < COMPLETED
             ? await this.book(customer)
-            : await this.bookFor(this.customerIds.get(customer)!, customer);
+            : await this.bookFor(
+                this.customerIds.get(customer)!,
+                customer,
+                undefined,
+                visit.vehicle,
+              );
+        this.completed.push({ visit, ...job });
         await this.move(tech, job.appointmentId, ['accepted', 'en_route', 'on_location']);
         await tech.client.request('POST', '/api/service-records', {
           appointmentId: job.appointmentId,
@@ -200,7 +228,8 @@ export class DemoDay {
           serviceCode: 'battery installed',
           batterySerialNumber: `DEMO-${String(7000 + i).padStart(6, '0')}`,
           previousBatterySerialNumber: null,
-          vehicleMileage: String(30_000 + i * 4_250),
+          ...vehicleParts(visit.vehicle),
+          vehicleMileage: String(visit.mileage),
           completionNotes: 'Tested alternator and terminals; old battery recycled.',
           inventoryItemId: items[i % (items.length - 1)].id,
           technicianId: tech.user.id,
@@ -208,7 +237,7 @@ export class DemoDay {
         });
       }
     });
-    await Promise.all(lanes.map((lane) => lane()));
+    await Promise.all(work.map((lane) => lane()));
 
     const open = this.customers.slice(COMPLETED, COMPLETED + OPEN_STATES.length);
     for (const [i, state] of OPEN_STATES.entries()) {
@@ -219,6 +248,7 @@ export class DemoDay {
       } else if (state !== 'pending') {
         const path = ['accepted', 'en_route', 'on_location'];
         await this.move(tech, appointmentId, path.slice(0, path.indexOf(state) + 1));
+        this.underWay.push({ appointmentId, state: state as OpenStepState });
       }
     }
   }
@@ -260,10 +290,20 @@ export async function fillDemoDayEarlier(
     }
     note('Demo day: filling an empty database (team, stock, customers, the day so far)');
     const team = await day.signInTeam();
-    await day.fillEarlierToday(await day.stockShelves());
+    // Visits end before the real clock's now: `retimeVisits` stamps their steps, booking's clock
+    // (`demoMorning`) only the open jobs.
+    await day.fillEarlierToday(
+      await day.stockShelves(),
+      new Date(now.getTime() - VISITS_END_BEFORE_MINUTES * 60_000),
+    );
+    await retimeVisits(stack.databaseUrl, day.completed);
+    await retimeOpenJobs(stack.databaseUrl, day.underWay, now);
+    // History ends the day before the demo's own visits begin: from that day on, every job a
+    // report counts is a booked one, in the records of a customer in the Customer Database.
+    const firstVisitDay = day.completed.map((v) => businessDate(v.visit.completedAt)).sort()[0];
     const history = await fillDemoHistory(stack.databaseUrl, {
       days: HISTORY_DAYS,
-      endDate: addDays(businessDate(now), -1),
+      endDate: addDays(firstVisitDay ?? businessDate(now), -1),
       technicians: team.map(({ user }) => user),
     });
     note(`Demo day: ${history.jobs} jobs of the ${HISTORY_DAYS} days before, for Reports`);
@@ -271,6 +311,158 @@ export async function fillDemoDayEarlier(
     return { filledAt: now };
   } finally {
     await stack.stop();
+  }
+}
+
+/**
+ * Gives the completed visits the times of their plan in every service's copy (the API stamped
+ * each step with the second it ran: "03:33-03:33"), then recounts what those times feed: the
+ * report days, the board's daily totals, batteries sold per day, each customer's Last Service.
+ * Written straight into the tables, as the history is, on the demo's own database only.
+ */
+export async function retimeVisits(
+  databaseUrl: string,
+  visits: readonly BookedVisit[],
+): Promise<void> {
+  if (visits.length === 0) return;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const column = <T>(pick: (v: BookedVisit) => T) => visits.map(pick);
+  const planned = `unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[],
+      $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::int[], $9::int[])
+    AS v(id, customer_id, requested, accepted, en_route, on_location, completed, travel, install)`;
+  const params = [
+    column((v) => v.appointmentId),
+    column((v) => v.customerId),
+    column((v) => v.visit.requestedAt),
+    column((v) => v.visit.acceptedAt),
+    column((v) => v.visit.enRouteAt),
+    column((v) => v.visit.onLocationAt),
+    column((v) => v.visit.completedAt),
+    column((v) => v.visit.travelMinutes),
+    column((v) => v.visit.installMinutes),
+  ];
+  const dates = column((v) => businessDate(v.visit.completedAt)).sort();
+  const local = (at: string) => `(${at} AT TIME ZONE 'America/New_York')::date`;
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `UPDATE dispatch.board_appointments a
+          SET requested_at = v.requested, accepted_at = v.accepted, en_route_at = v.en_route,
+              on_location_at = v.on_location, completed_at = v.completed, closed_at = v.completed,
+              created_at = v.requested, updated_at = v.completed
+         FROM ${planned} WHERE a.id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE dispatch.job_metrics m
+          SET job_start_time = v.accepted, job_end_time = v.completed,
+              arrival_time = v.on_location, location_marked_time = v.on_location,
+              travel_time = v.travel, job_duration = v.install
+         FROM ${planned} WHERE m.appointment_id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE booking.appointments a SET requested_at = v.requested, created_at = v.requested
+         FROM ${planned} WHERE a.id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE booking.customers c SET last_service_at = last.completed
+         FROM (SELECT customer_id, max(completed) AS completed FROM ${planned} GROUP BY 1) last
+        WHERE c.id = last.customer_id`,
+      params,
+    );
+    await client.query(
+      `UPDATE inventory.service_records r SET completed_at = v.completed
+         FROM ${planned} WHERE r.appointment_id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE inventory.inventory_transactions t SET created_at = v.completed
+         FROM ${planned} WHERE t.appointment_id = v.id`,
+      params,
+    );
+    // Recounted from the records: before the demo's fill these tables were empty.
+    await client.query('DELETE FROM inventory.daily_sales');
+    await client.query(
+      `INSERT INTO inventory.daily_sales (sale_date, batteries_sold)
+       SELECT ${local('completed_at')}, count(*) FROM inventory.service_records
+        WHERE service_code = 'battery_installed' GROUP BY 1`,
+    );
+    await client.query(
+      `UPDATE dispatch.daily_metrics SET total_tasks_completed = 0, total_install_time = 0,
+              total_install_count = 0, average_install_time = 0`,
+    );
+    await client.query(
+      `INSERT INTO dispatch.daily_metrics
+         (metric_date, total_tasks_completed, total_install_time, total_install_count,
+          average_install_time, last_updated)
+       SELECT ${local('job_end_time')}, count(*), sum(job_duration), count(job_duration),
+              round(avg(job_duration)), now()
+         FROM dispatch.job_metrics GROUP BY 1
+       ON CONFLICT (metric_date) DO UPDATE SET
+         total_tasks_completed = EXCLUDED.total_tasks_completed,
+         total_install_time = EXCLUDED.total_install_time,
+         total_install_count = EXCLUDED.total_install_count,
+         average_install_time = EXCLUDED.average_install_time, last_updated = now()`,
+    );
+    await client.query('SET LOCAL search_path = dispatch');
+    await client.query('SELECT refresh_report_days($1, $2)', [dates[0], businessDate(new Date())]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The open jobs under way get steps of the last hour (`planOpenSteps`) in dispatch's copy and
+ * booking's request time; outside the shift they keep the API's stamps.
+ */
+export async function retimeOpenJobs(
+  databaseUrl: string,
+  jobs: readonly { appointmentId: number; state: OpenStepState }[],
+  now: Date,
+): Promise<void> {
+  const planned = jobs.flatMap((job) => {
+    const steps = planOpenSteps(job.state, now);
+    return steps ? [{ id: job.appointmentId, ...steps }] : [];
+  });
+  if (planned.length === 0) return;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const params = [
+    planned.map((j) => j.id),
+    planned.map((j) => j.requestedAt),
+    planned.map((j) => j.acceptedAt),
+    planned.map((j) => j.enRouteAt),
+    planned.map((j) => j.onLocationAt),
+  ];
+  const steps = `unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[],
+      $5::timestamptz[]) AS v(id, requested, accepted, en_route, on_location)`;
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `UPDATE dispatch.board_appointments a
+          SET requested_at = v.requested, accepted_at = v.accepted, en_route_at = v.en_route,
+              on_location_at = v.on_location, created_at = v.requested
+         FROM ${steps} WHERE a.id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE booking.appointments a SET requested_at = v.requested, created_at = v.requested
+         FROM ${steps} WHERE a.id = v.id`,
+      params,
+    );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
   }
 }
 

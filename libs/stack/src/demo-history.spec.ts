@@ -1,4 +1,4 @@
-import { PRICES, businessDate } from '@cincy/contracts';
+import { PRICES, businessDate, businessParts } from '@cincy/contracts';
 import {
   DEMO_HISTORY_FIRST_ID,
   planDemoHistory,
@@ -42,16 +42,19 @@ describe('demo history', () => {
     expect(jobs.length).toBeLessThan(90 * 25);
   });
 
-  it('times completed jobs as a real day does: travel 8-40 min, install 12-30, each step in order', () => {
+  it('times completed jobs as a real day does: travel 10-25 min, install 15-25, inside the shift', () => {
     const completed = jobs.filter((j) => j.status === 'completed');
     for (const job of completed) {
       expect(job.technician).not.toBeNull();
       expect(job.travelMinutes).toBe(minutes(job.enRouteAt!, job.onLocationAt!));
       expect(job.installMinutes).toBe(minutes(job.onLocationAt!, job.completedAt!));
-      expect(job.travelMinutes).toBeGreaterThanOrEqual(8);
-      expect(job.travelMinutes).toBeLessThanOrEqual(40);
-      expect(job.installMinutes).toBeGreaterThanOrEqual(12);
-      expect(job.installMinutes).toBeLessThanOrEqual(30);
+      expect(job.travelMinutes).toBeGreaterThanOrEqual(10);
+      expect(job.travelMinutes).toBeLessThanOrEqual(25);
+      expect(job.installMinutes).toBeGreaterThanOrEqual(15);
+      expect(job.installMinutes).toBeLessThanOrEqual(25);
+      const done = businessParts(job.completedAt!);
+      expect(done.hour * 60 + done.minute).toBeLessThanOrEqual(21 * 60);
+      expect(businessParts(job.acceptedAt!).hour).toBeGreaterThanOrEqual(8);
       expect(job.acceptedAt! >= job.requestedAt).toBe(true);
       expect(job.closedAt).toEqual(job.completedAt);
     }

@@ -1,6 +1,14 @@
 import { PRICES, ServiceCode, addDays, businessInstant, daysInRange } from '@cincy/contracts';
 import { Client } from 'pg';
-import { DEMO_TECHNICIANS, demoCustomers } from './demo-day-plan';
+import {
+  DEMO_INSTALL_MINUTES,
+  DEMO_TECHNICIANS,
+  DEMO_TRAVEL_MINUTES,
+  demoCustomers,
+  seededRandom,
+} from './demo-day-plan';
+
+export { seededRandom };
 
 /**
  * Past days of closed jobs for the demo's Reports screen and the reports bench, written straight
@@ -78,18 +86,6 @@ export interface DemoHistoryTotals {
   revenue: number;
 }
 
-/** mulberry32: small, fast and the same everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Days since 1970-01-01. */
 const dayNumber = (date: string) => daysInRange('1970-01-01', date) - 1;
 
@@ -116,13 +112,16 @@ export function planHistoryDay(
   return Array.from({ length: count }, (_, n): HistoryJob => {
     const customer = pick(CUSTOMERS);
     const asap = random() < 0.7;
-    // ASAP: asked for between 8:00 and 19:30; scheduled: booked days ahead for an hour slot.
+    // ASAP: asked for between 8:00 and 18:59, so the visit ends inside the 8-9 shift;
+    // scheduled: booked days ahead for an hour slot.
     const hour = between(8, 18);
     const scheduledStart = businessInstant(date, hour);
     const requestedAt = asap
-      ? businessInstant(date, between(8, 19), between(0, 59))
+      ? businessInstant(date, between(8, 18), between(0, 59))
       : plus(scheduledStart, -between(1, 4) * 24 * 60 - between(0, 600));
-    const clockStart = asap ? requestedAt : plus(scheduledStart, -between(0, 20));
+    // A scheduled visit is taken up to 20 min before its hour, never before the shift starts.
+    const early = hour === 8 ? 0 : between(0, 20);
+    const clockStart = asap ? requestedAt : plus(scheduledStart, -early);
     const roll = random();
     const status = roll < 0.88 ? 'completed' : roll < 0.95 ? 'declined' : 'cancelled';
     const base = {
@@ -153,9 +152,9 @@ export function planHistoryDay(
     }
     const acceptedAt = plus(clockStart, between(1, asap ? 25 : 10));
     const enRouteAt = plus(acceptedAt, between(0, 4));
-    const travelMinutes = between(8, 40);
+    const travelMinutes = between(DEMO_TRAVEL_MINUTES.min, DEMO_TRAVEL_MINUTES.max);
     const onLocationAt = plus(enRouteAt, travelMinutes);
-    const installMinutes = between(12, 30);
+    const installMinutes = between(DEMO_INSTALL_MINUTES.min, DEMO_INSTALL_MINUTES.max);
     const completedAt = plus(onLocationAt, installMinutes);
     const work = random();
     const serviceCode: ServiceCode =
