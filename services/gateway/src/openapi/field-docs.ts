@@ -18,6 +18,16 @@ const DATE = (what: string): FieldDoc => ({
   example: '2026-11-30',
 });
 
+const WEEKLY_SHIFTS: FieldDoc = {
+  description:
+    'The whole week: each shift names its weekday (0 Sunday to 6 Saturday) and its start and end times such as 08:00 and 17:30 (at most 4 a day, not overlapping).',
+  example: [
+    { weekday: 1, start: '08:00', end: '17:00' },
+    { weekday: 2, start: '08:00', end: '12:00' },
+    { weekday: 2, start: '13:00', end: '17:00' },
+  ],
+};
+
 const FIELDS: Record<string, FieldDoc> = {
   // Shared by several resources.
   'Idempotency-Key': {
@@ -112,6 +122,10 @@ const FIELDS: Record<string, FieldDoc> = {
     description: 'Why the technician hands the job back, shown to the dispatcher.',
     example: 'Van has a flat tire',
   },
+  'POST /api/appointments/:id/cancel reason': {
+    description: 'Why the visit is cancelled, as the customer gave it; optional.',
+    example: 'Customer called: car started after all',
+  },
 
   // Inventory.
   'inventory.name': { description: "The item's name.", example: 'Group H6 AGM 760 CCA' },
@@ -163,15 +177,8 @@ const FIELDS: Record<string, FieldDoc> = {
       "The day's shifts, start and end times such as 08:00 and 17:30 (at most 4, not overlapping). An empty list is a day off.",
     example: [{ start: '08:00', end: '17:00' }],
   },
-  'PUT /api/schedules/:technicianId/weekly shifts': {
-    description:
-      'The whole week: each shift names its weekday (0 Sunday to 6 Saturday) and its start and end times such as 08:00 and 17:30 (at most 4 a day, not overlapping).',
-    example: [
-      { weekday: 1, start: '08:00', end: '17:00' },
-      { weekday: 2, start: '08:00', end: '12:00' },
-      { weekday: 2, start: '13:00', end: '17:00' },
-    ],
-  },
+  'PUT /api/schedules/:technicianId/weekly shifts': WEEKLY_SHIFTS,
+  'POST /api/schedules/:technicianId/weekly/impact shifts': WEEKLY_SHIFTS,
 
   // Dispatch settings and the day.
   'dispatch.autoDispatch': {
