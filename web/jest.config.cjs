@@ -1,6 +1,7 @@
-// The web app's unit tests run in Node (no jsdom): pure functions, the request helper against real
-// Response objects, and components rendered to static markup. The root preset's swc transform for
-// TSX (React's automatic runtime, as Vite compiles it), for .ts files too.
+// The web app's unit tests run in Node: pure functions, the request helper against real Response
+// objects, and components rendered to static markup; a file marked `@jest-environment jsdom`
+// drives a component in jsdom (test/jsdom-setup.ts). The root preset's swc transform for TSX
+// (React's automatic runtime, as Vite compiles it), for .ts files too.
 const path = require('node:path');
 const preset = require('../jest.preset.js');
 
@@ -14,4 +15,6 @@ module.exports = {
     '\\.css$': path.join(__dirname, 'test/css-stub.cjs'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+  // No database here: the preset's node-postgres guard is for the services' tests.
+  setupFiles: [],
 };
