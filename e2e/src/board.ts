@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { Client } from 'pg';
 
@@ -93,4 +94,23 @@ export function watchConsole(page: Page): { errors: string[] } {
       errors.push(`console: ${message.text()} @ ${message.location().url}`);
   });
   return { errors };
+}
+
+/**
+ * Opens `route` (or stays), waits for `title` and for every list to finish drawing (no skeleton
+ * left `aria-busy`), then saves a full-page screenshot `<name>-<width>.png` in `dir`.
+ */
+export async function screenshotFinished(
+  page: Page,
+  dir: string,
+  name: string,
+  route: string | null,
+  title: string,
+): Promise<void> {
+  if (route) await page.goto(route);
+  await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 20_000 });
+  const width = page.viewportSize()!.width;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
 }

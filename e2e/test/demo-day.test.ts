@@ -23,7 +23,7 @@ import {
   withDatabaseName,
 } from '@cincy/stack';
 import type { Page } from 'playwright-core';
-import { watchConsole } from '../src/board';
+import { screenshotFinished, watchConsole } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { PHONE, signInToBoard } from '../src/public-site';
 
@@ -206,15 +206,7 @@ describe('the demo day', () => {
 
   /** Opens `route`, waits for `title` and the lists to finish drawing, saves the screenshot. */
   async function shoot(page: Page, name: string, route: string | null, title: string) {
-    if (route) await page.goto(route);
-    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
-    await page.waitForLoadState('networkidle');
-    await page
-      .locator('[aria-busy="true"]')
-      .first()
-      .waitFor({ state: 'detached', timeout: 20_000 });
-    const width = page.viewportSize()!.width;
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await screenshotFinished(page, SHOTS, name, route, title);
     return page.locator('body').innerText();
   }
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { bookAsap, login, startStack, Stack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
-import { eventually, seedBattery, watchConsole } from '../src/board';
+import { eventually, screenshotFinished, seedBattery, watchConsole } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { PHONE, businessNoonToday, publicStackEnv, signInToBoard } from '../src/public-site';
 
@@ -102,16 +102,8 @@ describe('the staff screens, at 1440 px and 390 px', () => {
 
   /** Opens `route`, waits for `title`, saves the screenshot and checks the page. */
   async function shoot(page: Page, name: string, route: string | null, title: string) {
-    if (route) await page.goto(route);
-    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
-    await page.waitForLoadState('networkidle');
-    // Lists still drawing (their skeletons) are not what the screen looks like.
-    await page
-      .locator('[aria-busy="true"]')
-      .first()
-      .waitFor({ state: 'detached', timeout: 20_000 });
+    await screenshotFinished(page, SHOTS, name, route, title);
     const width = page.viewportSize()!.width;
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
