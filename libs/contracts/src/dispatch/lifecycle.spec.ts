@@ -9,6 +9,7 @@ import {
   checkMove,
   checkStatusChange,
   checkUnassign,
+  isAssignable,
   mayAct,
 } from './lifecycle';
 
@@ -223,6 +224,22 @@ describe('mayAct: the buttons the board shows', () => {
 });
 
 describe('assignment rules', () => {
+  it('lets a dispatcher give only a job nobody has started (pending or assigned)', () => {
+    const assignable = (
+      [
+        'pending',
+        'assigned',
+        'accepted',
+        'en_route',
+        'on_location',
+        'completed',
+        'declined',
+        'cancelled',
+      ] as const
+    ).filter(isAssignable);
+    expect(assignable).toEqual(['pending', 'assigned']);
+  });
+
   const held = (status: AppointmentStatus, technicianId: number | null, version = 3) => ({
     status,
     technicianId,

@@ -57,6 +57,8 @@ export const isClosed = (status: AppointmentStatus) =>
   (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(status);
 export const isActive = (status: AppointmentStatus) =>
   (ACTIVE_JOB_STATUSES as readonly AppointmentStatus[]).includes(status);
+/** Nobody has started it (pending or assigned): a dispatcher may still give it to someone. */
+export const isAssignable = (status: AppointmentStatus) => !isClosed(status) && !isActive(status);
 
 const LABELS: Record<AppointmentStatus, string> = {
   pending: 'open',

@@ -1,9 +1,9 @@
 import {
   AppointmentStatus,
-  CLOSED_STATUSES,
   ERROR_CODES,
   TRACKING_MESSAGES,
   isChangeableByCustomer,
+  isClosed,
 } from '@cincy/contracts';
 import type { RuleViolation } from '../common/rule-violation';
 import { checkScheduledSlot, hourOf } from '../time-slots';
@@ -33,8 +33,7 @@ export function checkReschedule(
   mover: Mover = 'customer',
 ): RuleViolation | null {
   if (!isChangeableByCustomer(visit.status)) {
-    const closed = (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(visit.status);
-    return conflict(closed ? TRACKING_MESSAGES.closed : TRACKING_MESSAGES.onTheWay);
+    return conflict(isClosed(visit.status) ? TRACKING_MESSAGES.closed : TRACKING_MESSAGES.onTheWay);
   }
   const { scheduledDate, scheduledTime } = visit;
   if (scheduledDate === null || scheduledTime === null) {

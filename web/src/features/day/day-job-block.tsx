@@ -1,10 +1,9 @@
 import type { DragEvent, ReactNode } from 'react';
-import type { DayJob } from '@cincy/contracts';
+import { isAssignable, type DayJob } from '@cincy/contracts';
 import { STATUS_LABELS } from '../dispatch/board-lists.util';
 import {
   JOB_DRAG_TYPE,
   encodeDraggedJob,
-  isAssignable,
   isMovable,
   jobTimeLabel,
   timingLabel,
@@ -40,7 +39,7 @@ export function DayJobBlock({
   mark?: ReactNode;
 }) {
   const timing = timingLabel(job);
-  const assignable = isAssignable(job);
+  const assignable = isAssignable(job.status);
   const times = jobTimeLabel(job);
   const status = STATUS_LABELS[job.status] ?? job.status;
   const movable = isMovable(job);

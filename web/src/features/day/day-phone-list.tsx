@@ -4,7 +4,8 @@ import { STATUS_LABELS } from '../dispatch/board-lists.util';
 import { OutsideShiftMark } from '../dispatch/outside-shift-mark';
 import { formatRanges } from '../schedules/schedule.util';
 import type { DayAssignProps } from './day-timeline';
-import { assignTargets, byStart, isAssignable, jobTimeLabel, timingLabel } from './day-view.util';
+import { isAssignable } from '@cincy/contracts';
+import { assignTargets, byStart, jobTimeLabel, timingLabel } from './day-view.util';
 import { JobAssignMenu } from './job-assign-menu';
 
 /** The day on a phone: Unassigned, then each technician on shift, stacked, their jobs as a list. */
@@ -31,7 +32,7 @@ export function DayPhoneList({
                 </span>
                 <OutsideShiftMark outside={!!job.outsideShift} technicianName={technicianName} />
               </div>
-              {isAssignable(job) && (
+              {isAssignable(job.status) && (
                 <JobAssignMenu
                   job={job}
                   targets={assignTargets(view.rows, job)}

@@ -7,7 +7,6 @@ import {
   droppedHour,
   encodeDraggedJob,
   hourTicks,
-  isAssignable,
   isMovable,
   jobTimeLabel,
   laneCount,
@@ -184,13 +183,6 @@ describe('assigning', () => {
     { technicianId: 7, name: 'Terry' },
     { technicianId: 8, name: 'Sam' },
   ] as DayView['rows'];
-
-  it('assigns only jobs nobody has started', () => {
-    expect(isAssignable({ status: 'pending' })).toBe(true);
-    expect(isAssignable({ status: 'assigned' })).toBe(true);
-    expect(isAssignable({ status: 'accepted' })).toBe(false);
-    expect(isAssignable({ status: 'completed' })).toBe(false);
-  });
 
   it('offers everyone but the technician who has the job', () => {
     expect(assignTargets(rows, { technicianId: 7 })).toEqual([{ technicianId: 8, name: 'Sam' }]);

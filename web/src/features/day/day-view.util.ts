@@ -3,6 +3,7 @@ import {
   businessMinutes,
   formatShiftTime,
   hourLabel,
+  isChangeableByCustomer,
   shiftMinutes,
   type DayJob,
   type DayView,
@@ -179,10 +180,6 @@ export function hourTicks(window = USUAL_WINDOW): { hour: number; label: string;
 export const byStart = (jobs: readonly DayJob[]): DayJob[] =>
   [...jobs].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
 
-/** Only a job nobody has started (open or assigned) can be given to someone: the contract's rule. */
-export const isAssignable = (job: Pick<DayJob, 'status'>): boolean =>
-  job.status === 'pending' || job.status === 'assigned';
-
 /** Who a job can be assigned to: every technician of the day but the one who has it. */
 export function assignTargets(
   rows: DayView['rows'],
@@ -224,7 +221,7 @@ export function decodeDraggedJob(data: string): DraggedJob | null {
 
 /** A job whose hour booking lets staff move: until the technician sets out (ADR 0099). */
 export const isMovable = (job: Pick<DayJob, 'status'>): boolean =>
-  job.status === 'pending' || job.status === 'assigned' || job.status === 'accepted';
+  isChangeableByCustomer(job.status);
 
 /**
  * The minutes since midnight where a dropped block's left edge lands: `left` px into a track

@@ -1,6 +1,11 @@
 import { Alert, Button, Flex, Modal, Radio, Select, Skeleton, Tag, Typography } from 'antd';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { formatLocation, type DashboardAppointment, type UserLocation } from '@cincy/contracts';
+import {
+  formatLocation,
+  isAssignable,
+  type DashboardAppointment,
+  type UserLocation,
+} from '@cincy/contracts';
 import { serverMessageOf } from '../../api/request';
 import { toast } from '../../components/toast';
 import { useAssignAppointment } from '../../hooks/use-assign-appointment';
@@ -67,7 +72,7 @@ export function AssignDialog({
     choiceId !== null && choiceName !== null
       ? assignCheck(a, { id: choiceId, name: choiceName }, ranked, standings, when)
       : null;
-  const open = a.status === 'pending' || a.status === 'assigned';
+  const open = isAssignable(a.status);
   const canConfirm = open && check !== null && !check.alreadyTheirs && !busy;
 
   const confirm = () => {

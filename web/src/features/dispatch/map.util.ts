@@ -1,5 +1,5 @@
 import {
-  CLOSED_STATUSES,
+  isClosed,
   type AppointmentStatus,
   type DashboardAppointment,
   type GeoPoint,
@@ -26,9 +26,7 @@ export function mapAppointments(
   appointments: readonly DashboardAppointment[],
 ): MappedAppointment[] {
   return appointments.filter(
-    (a): a is MappedAppointment =>
-      a.customerLocation !== null &&
-      !(CLOSED_STATUSES as readonly AppointmentStatus[]).includes(a.status),
+    (a): a is MappedAppointment => a.customerLocation !== null && !isClosed(a.status),
   );
 }
 

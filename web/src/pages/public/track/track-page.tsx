@@ -1,8 +1,7 @@
 import {
-  CLOSED_STATUSES,
+  isClosed,
   TRACKING_MESSAGES,
   isLinkToken,
-  type AppointmentStatus,
   type TrackingView,
 } from '@cincy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,9 +56,6 @@ const STATE_WORDS: Record<TimelineState, string> = {
   stopped: '',
 };
 
-const isOver = (status: AppointmentStatus) =>
-  (CLOSED_STATUSES as readonly AppointmentStatus[]).includes(status);
-
 /**
  * /track/<token>: the customer's visit as it happens, phone first. Read once, then kept current
  * by the `/track` socket; a link that opens nothing offers "Find your booking".
@@ -104,7 +100,7 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
     void queryClient.invalidateQueries({ queryKey: TRACKING_KEYS.booking(token) });
   };
 
-  useTrackSocket(token, !isOver(view.status), {
+  useTrackSocket(token, !isClosed(view.status), {
     onView: (next) => queryClient.setQueryData(key, next),
     onConnect: readAgain,
   });
@@ -227,7 +223,7 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
       )}
       <div id="reschedule-panel">
         {/* Kept open when the visit moves on meanwhile, so a refusal's reason stays on screen. */}
-        {rescheduling && !isOver(view.status) && (
+        {rescheduling && !isClosed(view.status) && (
           <ReschedulePanel
             token={token}
             view={view}

@@ -8,6 +8,7 @@ import {
   businessMinutes,
   type DayJob,
   type DayView,
+  isAssignable,
 } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toast';
@@ -17,7 +18,6 @@ import {
   DAY_MESSAGES,
   assignFailedToast,
   droppedHour,
-  isAssignable,
   isMovable,
   jobAssignedToast,
   jobMovedToast,
@@ -87,7 +87,7 @@ function Day() {
     const job = allJobs(view).find((j) => j.id === dragged.id);
     if (!job || !view) return;
     const reassign =
-      target !== null && isAssignable(job) && job.technicianId !== target.technicianId
+      target !== null && isAssignable(job.status) && job.technicianId !== target.technicianId
         ? target
         : null;
     const hour = isMovable(job) ? droppedHour(job, view.date, dropMinutes) : null;
