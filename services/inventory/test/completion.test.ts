@@ -2,6 +2,7 @@ import {
   Actor,
   ERROR_CODES,
   EVENT_TYPES,
+  LIFECYCLE_MESSAGES,
   SERVICE_RECORD_MESSAGES,
   ServiceRecordInput,
 } from '@cincy/contracts';
@@ -141,7 +142,7 @@ describe('recording a completed job (inventory)', () => {
       complete(batteryInstalled(job, itemId, { batterySerialNumber: 'X' })),
     );
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(RECORD_MESSAGES.alreadyCompleted);
+    expect(again.body.message).toBe(LIFECYCLE_MESSAGES.alreadyCompleted);
     expect(await quantityOf(itemId)).toBe(4);
   });
 

@@ -4,6 +4,7 @@ import {
   BatterySearchResult,
   CUSTOMER_RECORD_MESSAGES,
   ERROR_CODES,
+  LIFECYCLE_MESSAGES,
   SERVICE_CODE_LABELS,
   ServiceRecord,
   ServiceHistoryRow,
@@ -21,7 +22,6 @@ import { followChain, toHistoryRow } from './battery-chain';
 import { ServiceRecordsRepository } from './service-records.repository';
 
 export const RECORD_MESSAGES = {
-  alreadyCompleted: 'This job has already been completed.',
   serialJustInstalled: (serial: string) =>
     `Battery serial ${serial} was just installed on another job. Check the serial on the battery.`,
   serialNotInHistory:
@@ -58,7 +58,7 @@ export class ServiceRecordsService {
     return this.outbox.transaction(async (tx) => {
       const { manager } = tx;
       if (await this.records.existsFor(manager, input.appointmentId)) {
-        throw new DomainError(ERROR_CODES.conflict, RECORD_MESSAGES.alreadyCompleted);
+        throw new DomainError(ERROR_CODES.conflict, LIFECYCLE_MESSAGES.alreadyCompleted);
       }
       await this.records.learnCustomer(manager, { id: input.customerId, ...customer });
       if (input.serviceCode === 'warranty_replacement') {
@@ -84,7 +84,7 @@ export class ServiceRecordsService {
         price: servicePrice(input.serviceCode, batteryModel),
       });
       if (serviceRecord === 'job-taken') {
-        throw new DomainError(ERROR_CODES.conflict, RECORD_MESSAGES.alreadyCompleted);
+        throw new DomainError(ERROR_CODES.conflict, LIFECYCLE_MESSAGES.alreadyCompleted);
       }
       if (serviceRecord === 'serial-taken') {
         const message = RECORD_MESSAGES.serialJustInstalled(input.batterySerialNumber!);
