@@ -1,9 +1,4 @@
-import {
-  isClosed,
-  TRACKING_MESSAGES,
-  isLinkToken,
-  type TrackingView,
-} from '@cincy/contracts';
+import { isClosed, TRACKING_MESSAGES, isLinkToken, type TrackingView } from '@cincy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
