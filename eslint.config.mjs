@@ -107,6 +107,28 @@ const webRootRule = {
   },
 };
 
+// A job's status rules live in contracts (isClosed, isAssignable, isBeforeDeparture, isCalledOff,
+// OPEN_STATUSES...): a service or the web app naming a set of statuses (an array, or one status
+// `||` another) is restating one. Asking which one step a job is at ('en_route') stays allowed.
+const STATUS = '/^(pending|assigned|accepted|en_route|on_location|completed|declined|cancelled)$/';
+const statusRulesFromContracts = {
+  files: ['services/*/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+  ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/migrations/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `ArrayExpression:has(> Literal[value=${STATUS}] ~ Literal[value=${STATUS}])`,
+        message: 'A set of statuses is a rule: use (or add) the one in @cincy/contracts.',
+      },
+      {
+        selector: `LogicalExpression[left.right.value=${STATUS}][right.right.value=${STATUS}]`,
+        message: 'Statuses tested together are a rule: use (or add) the one in @cincy/contracts.',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', 'web/public/**'] },
   js.configs.recommended,
@@ -138,4 +160,5 @@ export default tseslint.config(
   ...webLayerRules,
   webApiRule,
   webRootRule,
+  statusRulesFromContracts,
 );

@@ -26,6 +26,8 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 /** A technician's own job is "active" while in one of these. */
 export const ACTIVE_JOB_STATUSES = ['accepted', 'en_route', 'on_location'] as const;
 export const CLOSED_STATUSES = ['completed', 'declined', 'cancelled'] as const;
+/** Closed without the service: the visit gave its hour back and is no job of the customer's. */
+export const CALLED_OFF_STATUSES = ['declined', 'cancelled'] as const;
 
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];

@@ -2,6 +2,7 @@
 // tracking page shows. A plain module (no zod): the public pages import it. Decisions: ADR 0090.
 import { BUSINESS } from '../constants';
 import { estimateDrive, type Point } from '../dispatch/estimate';
+import { isBeforeDeparture } from '../dispatch/lifecycle';
 import type { AppointmentStatus } from '../enums';
 
 /**
@@ -80,8 +81,7 @@ export const TRACKING_MESSAGES = {
 } as const;
 
 /** May the customer still cancel (or, for a booked hour, move) the visit? Until the van leaves. */
-export const isChangeableByCustomer = (status: AppointmentStatus) =>
-  status === 'pending' || status === 'assigned' || status === 'accepted';
+export const isChangeableByCustomer = isBeforeDeparture;
 
 /** What dispatch knows of one visit, the facts the tracking view is made from. */
 export interface TrackingInput {

@@ -1,4 +1,9 @@
-import { ACTIVE_JOB_STATUSES, AppointmentStatus, CLOSED_STATUSES } from '../enums';
+import {
+  ACTIVE_JOB_STATUSES,
+  AppointmentStatus,
+  CALLED_OFF_STATUSES,
+  CLOSED_STATUSES,
+} from '../enums';
 import { ERROR_CODES, ErrorCode } from '../error-codes';
 import type { EventType } from '../events';
 import { businessDate } from '../time';
@@ -59,6 +64,14 @@ export const isActive = (status: AppointmentStatus) =>
   (ACTIVE_JOB_STATUSES as readonly AppointmentStatus[]).includes(status);
 /** Nobody has started it (pending or assigned): a dispatcher may still give it to someone. */
 export const isAssignable = (status: AppointmentStatus) => !isClosed(status) && !isActive(status);
+/** Declined or cancelled: closed without the service, its hour given back. */
+export const isCalledOff = (
+  status: AppointmentStatus,
+): status is (typeof CALLED_OFF_STATUSES)[number] =>
+  (CALLED_OFF_STATUSES as readonly AppointmentStatus[]).includes(status);
+/** Open and the van has not left for it yet: pending, assigned or accepted. */
+export const isBeforeDeparture = (status: AppointmentStatus) =>
+  isAssignable(status) || status === 'accepted';
 
 const LABELS: Record<AppointmentStatus, string> = {
   pending: 'open',

@@ -1,14 +1,9 @@
-import { AppointmentStatus, EventEnvelope, EventsMatching } from '@cincy/contracts';
+import { EventEnvelope, EventsMatching, isCalledOff } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { RELEASED_STATUSES } from '../time-slots';
 import { AppointmentsRepository } from './appointments.repository';
 
 type AppointmentEvent = EventEnvelope<EventsMatching<'dispatch.appointment.>'>>;
-
-/** Declined and cancelled: the visit gave its hour back and is no job of the customer's. */
-const released = (status: AppointmentStatus) =>
-  (RELEASED_STATUSES as readonly AppointmentStatus[]).includes(status);
 
 /**
  * Follows dispatch's lifecycle on booking's own appointments: a declined or cancelled one frees
@@ -29,7 +24,7 @@ export class AppointmentStatusService implements OnModuleInit {
   async apply({ payload: { appointment } }: AppointmentEvent, { manager }: Transaction) {
     const mine = await this.appointments.applyStatus(manager, appointment);
     if (!mine) return;
-    const releasedNow = released(appointment.status) && !released(mine.previous);
+    const releasedNow = isCalledOff(appointment.status) && !isCalledOff(mine.previous);
     if (releasedNow && mine.customerId !== null) {
       await this.appointments.uncountJob(manager, mine.customerId);
     }

@@ -28,12 +28,6 @@ export function isSlotFull(bookedInSlot: number, capacity: number): boolean {
 }
 
 /**
- * Statuses that give a slot back (and no longer count among the customer's jobs). Dispatch owns
- * the lifecycle; booking only ever writes 'pending'.
- */
-export const RELEASED_STATUSES = ['declined', 'cancelled'] as const;
-
-/**
  * The advisory lock that serialises bookings of one hour across every replica: two int4 keys,
  * a fixed namespace and the slot, so it never meets the single-key migration lock.
  */

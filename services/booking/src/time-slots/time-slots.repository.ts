@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { RELEASED_STATUSES, SLOT_LOCK_NAMESPACE, slotLockKey } from './slot-capacity';
+import { CALLED_OFF_STATUSES } from '@cincy/contracts';
+import { SLOT_LOCK_NAMESPACE, slotLockKey } from './slot-capacity';
 
 /** Every statement behind the hour grid and the slot rule. */
 @Injectable()
@@ -29,7 +30,7 @@ export class TimeSlotsRepository {
   }
 }
 
-/** Declined and cancelled ones gave their place back (RELEASED_STATUSES). */
+/** Declined and cancelled ones gave their place back (CALLED_OFF_STATUSES). */
 async function countBooked(
   manager: EntityManager,
   date: string,
@@ -43,7 +44,7 @@ async function countBooked(
         AND ($2::int IS NULL OR substr(scheduled_time, 1, 2)::int = $2::int)
         AND status <> ALL($3::text[])
       GROUP BY 1`,
-    [date, hour ?? null, [...RELEASED_STATUSES]],
+    [date, hour ?? null, [...CALLED_OFF_STATUSES]],
   );
   return new Map(rows.map((r) => [r.hour, r.booked]));
 }

@@ -1,4 +1,5 @@
 import {
+  isAssignable,
   AppointmentStatus,
   DayJob,
   DayView,
@@ -104,7 +105,6 @@ export function placeJob(
 const notBefore = (at: Date, now: Date | null): Date => (now && at < now ? now : at);
 
 const byStart = (a: DayJob, b: DayJob) => a.start.localeCompare(b.start) || a.id - b.id;
-const OPEN: readonly AppointmentStatus[] = ['pending', 'assigned'];
 
 /**
  * One row per technician on shift that day, each with their jobs in time order, and the open jobs
@@ -141,7 +141,7 @@ export function buildDayView(
     ];
   });
   const unassigned = placed
-    .filter((j) => j.technicianId === null && OPEN.includes(j.status))
+    .filter((j) => j.technicianId === null && isAssignable(j.status))
     .sort(byStart);
   return { date, rows, unassigned };
 }

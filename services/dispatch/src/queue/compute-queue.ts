@@ -1,4 +1,5 @@
 import {
+  isBeforeDeparture,
   AppointmentStatus,
   BookedHour,
   ESTIMATE,
@@ -39,7 +40,6 @@ export interface ComputedEntry {
 }
 
 const PRIORITY_RANK: Record<Priority, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
-const WAITING: readonly AppointmentStatus[] = ['pending', 'assigned', 'accepted'];
 type Busy = 'accepted' | 'en_route' | 'on_location';
 /** The drive when a position is unknown: what `minutesUntilFree` assumes in the same case. */
 const UNKNOWN_DRIVE_MINUTES = 15;
@@ -48,7 +48,7 @@ const MINUTE = 60_000;
 /** Open ASAP requests nobody is on the way to, most urgent first, then oldest. */
 export function waitingJobs<J extends QueueJob>(jobs: readonly J[]): J[] {
   return jobs
-    .filter((j) => isAsap(j) && WAITING.includes(j.status))
+    .filter((j) => isAsap(j) && isBeforeDeparture(j.status))
     .sort(
       (a, b) =>
         PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||

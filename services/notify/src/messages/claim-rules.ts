@@ -1,4 +1,6 @@
 import {
+  isCalledOff,
+  isAssignable,
   AppointmentStatus,
   MESSAGE_KIND_LABELS,
   MessageChannel,
@@ -56,7 +58,6 @@ export const DROP_REASONS = {
 export const STILL_NEWS_MS = 2 * 60_000;
 
 /** Nobody has the visit: it was handed back (or never taken). */
-const IN_POOL: readonly AppointmentStatus[] = ['pending', 'assigned'];
 
 const stepOrder = (a: VisitMessage, b: VisitMessage) =>
   a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id;
@@ -91,10 +92,10 @@ function dropReason(
 ) {
   if (m.kind === 'completed') return null;
   // A visit that ended without service: its message is the one with the status's name.
-  const ended = visit.status === 'cancelled' || visit.status === 'declined' ? visit.status : null;
+  const ended = visit.status && isCalledOff(visit.status) ? visit.status : null;
   if (ended && m.kind !== ended) return DROP_REASONS.ended(ended);
   if (later && lateness(m, now) > STILL_NEWS_MS) return DROP_REASONS.overtaken(later.kind);
-  if (m.kind === 'assigned' && visit.status && IN_POOL.includes(visit.status))
+  if (m.kind === 'assigned' && visit.status && isAssignable(visit.status))
     return DROP_REASONS.handedBack;
   return null;
 }

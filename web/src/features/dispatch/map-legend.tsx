@@ -1,15 +1,13 @@
 import { memo } from 'react';
-import type { AppointmentStatus } from '@cincy/contracts';
+import { OPEN_STATUSES } from '@cincy/contracts';
 import { STATUS_LABELS } from './board-lists.util';
 import { MARKER_COLORS } from './map.util';
-
-const SHOWN: AppointmentStatus[] = ['pending', 'assigned', 'accepted', 'en_route', 'on_location'];
 
 /** What the map's colours mean. */
 export const MapLegend = memo(function MapLegend() {
   return (
     <ul className="map-legend" aria-label="Map legend">
-      {SHOWN.map((status) => (
+      {OPEN_STATUSES.map((status) => (
         <li key={status}>
           <span
             className="map-legend-dot"
