@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
-import type { RpcContract } from '../rpc-contract';
+import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import {
   batteryChainQuerySchema,
   batteryChainSchema,
@@ -11,8 +11,7 @@ import {
   serviceHistoryRowSchema,
 } from './customer-record';
 
-const id = z.number().int().positive();
-const messageAnswer = z.object({ message: z.string() });
+const { id, messageAnswer } = RPC_SHAPES;
 const { notFound, conflict } = ERROR_CODES;
 
 /** The customer record's subjects (addresses, vehicles, history, a battery's chain), spread into `RPC`. */

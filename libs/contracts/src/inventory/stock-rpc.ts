@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
-import type { RpcContract } from '../rpc-contract';
+import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import { inventoryItemSchema } from './api';
 import { stockMovementInputSchema, stockMovementSchema } from './movements';
 
-const id = z.number().int().positive();
+const { id } = RPC_SHAPES;
 const { notFound, conflict } = ERROR_CODES;
 
 /** Stock movements' subjects (receive, correct, write off, list), spread into `RPC`. */

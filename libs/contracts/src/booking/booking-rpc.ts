@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
+import {
+  appointmentRequestSchema,
+  bookingContactSchema,
+  createdAppointmentSchema,
+  findBookingSchema,
+  foundBookingSchema,
+  linkRequestSchema,
+  linkedBookingSchema,
+  rescheduleBookingSchema,
+  rescheduledBookingSchema,
+  customerInputSchema,
+  customerListQuerySchema,
+  customerSchema,
+  customerSummarySchema,
+  timeSlotsRequestSchema,
+  timeSlotsSchema,
+} from './api';
+import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
+
+const { healthAnswer, empty, id, messageAnswer } = RPC_SHAPES;
+const {
+  validation,
+  notFound,
+  conflict,
+  timeSlotFull,
+  outsideServiceHours,
+  outsideServiceArea,
+  idempotencyKeyReused,
+} = ERROR_CODES;
+
+/** booking's subjects: customers, bookings, time slots and the private links; spread into `RPC` (subjects.ts). */
+export const BOOKING_RPC = {
+  'booking.health': { request: empty, answer: healthAnswer },
+  'booking.customers.create': { request: customerInputSchema, answer: customerSchema },
+  'booking.customers.list': {
+    request: customerListQuerySchema,
+    answer: z.array(customerSummarySchema),
+  },
+  'booking.customers.update': {
+    request: z.object({ id, customer: customerInputSchema }),
+    answer: customerSummarySchema,
+    refuses: [notFound],
+  },
+  'booking.customers.delete': {
+    request: z.object({ id }),
+    answer: messageAnswer,
+    refuses: [notFound],
+  },
+  'booking.appointments.create': {
+    request: appointmentRequestSchema,
+    answer: createdAppointmentSchema,
+    refuses: [
+      validation,
+      notFound,
+      timeSlotFull,
+      outsideServiceHours,
+      outsideServiceArea,
+      idempotencyKeyReused,
+    ],
+  },
+  'booking.time-slots.list': {
+    request: timeSlotsRequestSchema,
+    answer: timeSlotsSchema,
+    refuses: [validation],
+  },
+  /** The booking a private link opens (the token checked in constant time), or notFound. */
+  'booking.links.resolve': {
+    request: linkRequestSchema,
+    answer: linkedBookingSchema,
+    refuses: [notFound],
+  },
+  /** The confirmation page's half from booking: the customer's own details, by token. */
+  'booking.links.details': {
+    request: linkRequestSchema,
+    answer: bookingContactSchema,
+    refuses: [notFound],
+  },
+  /** A new private link to a booking, for a message to its customer (notify). */
+  'booking.links.issue': {
+    request: z.object({ appointmentId: id }),
+    answer: foundBookingSchema.extend({ reference: z.string() }),
+    refuses: [notFound],
+  },
+  /** Find your booking: a reference and its phone number give a new private link. */
+  'booking.links.find': {
+    request: findBookingSchema,
+    answer: foundBookingSchema,
+    refuses: [validation, notFound],
+  },
+  /**
+   * A visit moves to another hour (the hour grid's rules apply): the customer's from their page,
+   * staff's (`by: 'staff'`, who may also give an ASAP request an hour) from the Day View.
+   */
+  'booking.appointments.reschedule': {
+    request: rescheduleBookingSchema.extend({ id, by: z.enum(['customer', 'staff']).optional() }),
+    answer: rescheduledBookingSchema,
+    refuses: [validation, notFound, conflict, timeSlotFull],
+  },
+} as const satisfies Record<string, RpcContract>;

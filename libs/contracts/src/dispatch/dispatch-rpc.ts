@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
+import { cancelBookingSchema, trackingFactsSchema } from '../booking/api';
+import {
+  assignInputSchema,
+  dashboardAppointmentSchema,
+  dashboardAppointmentsSchema,
+  dashboardStatsSchema,
+  dateShiftsInputSchema,
+  dayQuerySchema,
+  dayViewSchema,
+  declineAnswerSchema,
+  dispatchSettingsSchema,
+  handBackInputSchema,
+  queueSchema,
+  scheduleDateParamSchema,
+  shiftImpactSchema,
+  statusChangeSchema,
+  suggestionsSchema,
+  technicianScheduleSchema,
+  technicianSchedulesSchema,
+  weeklyShiftsInputSchema,
+} from './api';
+import { actorSchema } from '../identity/api';
+import { serviceRecordInputSchema, serviceRecordSchema } from '../inventory/api';
+import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
+
+const { healthAnswer, empty, id } = RPC_SHAPES;
+const { validation, notFound, forbidden, conflict, serviceUnavailable } = ERROR_CODES;
+
+/** dispatch's subjects: the board, assignment, the queue, shifts, settings and the day; spread into `RPC` (subjects.ts). */
+export const DISPATCH_RPC = {
+  'dispatch.health': { request: empty, answer: healthAnswer },
+  'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
+  'dispatch.appointments.change-status': {
+    request: z.object({ id, status: statusChangeSchema.shape.status, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [notFound, conflict, forbidden],
+  },
+  'dispatch.appointments.decline': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: declineAnswerSchema,
+    refuses: [notFound, conflict],
+  },
+  /**
+   * Completes a job on dispatch's live state: dispatch decides, asks inventory to record the
+   * service and take the stock (`inventory.service-records.record`), then closes the job.
+   */
+  'dispatch.appointments.complete': {
+    request: z.object({ record: serviceRecordInputSchema, actor: actorSchema }),
+    answer: serviceRecordSchema,
+    refuses: [validation, notFound, forbidden, conflict, serviceUnavailable],
+  },
+  'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
+  /** The customer cancels their visit, until the technician sets out. */
+  'dispatch.appointments.cancel': {
+    request: cancelBookingSchema.extend({ id }),
+    answer: trackingFactsSchema,
+    refuses: [notFound, conflict],
+  },
+  /** One visit as its tracking page shows it (by appointment id: the gateway resolved the token). */
+  'dispatch.tracking.view': {
+    request: z.object({ id }),
+    answer: trackingFactsSchema,
+    refuses: [notFound],
+  },
+  /** A dispatcher gives a job to a technician, or to another one (reassign). */
+  'dispatch.appointments.assign': {
+    request: assignInputSchema.extend({ id, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [validation, notFound, conflict],
+  },
+  /** A dispatcher takes an assigned job back into the open pool. */
+  'dispatch.appointments.unassign': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [notFound, conflict],
+  },
+  /** The assigned technician gives the job back, saying why. */
+  'dispatch.appointments.hand-back': {
+    request: handBackInputSchema.extend({ id, actor: actorSchema }),
+    answer: dashboardAppointmentSchema,
+    refuses: [notFound, forbidden, conflict],
+  },
+  'dispatch.appointments.suggestions': {
+    request: z.object({ id }),
+    answer: suggestionsSchema,
+    refuses: [notFound],
+  },
+  'dispatch.queue.list': { request: empty, answer: queueSchema },
+  'dispatch.schedules.list': { request: empty, answer: technicianSchedulesSchema },
+  'dispatch.schedules.set-weekly': {
+    request: weeklyShiftsInputSchema.safeExtend({ technicianId: id, actor: actorSchema }),
+    answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  'dispatch.schedules.set-date': {
+    request: dateShiftsInputSchema.safeExtend({
+      technicianId: id,
+      date: scheduleDateParamSchema,
+      actor: actorSchema,
+    }),
+    answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  /** What set-weekly with these shifts would leave outside the technician's shifts; saves nothing. */
+  'dispatch.schedules.weekly-impact': {
+    request: weeklyShiftsInputSchema.safeExtend({ technicianId: id }),
+    answer: shiftImpactSchema,
+    refuses: [validation, notFound],
+  },
+  /** What set-date with these shifts would leave outside the technician's shifts; saves nothing. */
+  'dispatch.schedules.date-impact': {
+    request: dateShiftsInputSchema.safeExtend({ technicianId: id, date: scheduleDateParamSchema }),
+    answer: shiftImpactSchema,
+    refuses: [validation, notFound],
+  },
+  'dispatch.schedules.clear-date': {
+    request: z.object({ technicianId: id, date: scheduleDateParamSchema, actor: actorSchema }),
+    answer: technicianScheduleSchema,
+    refuses: [validation, notFound],
+  },
+  /** A technician ends today's shift now, from their phone. */
+  'dispatch.schedules.off-shift': {
+    request: z.object({ actor: actorSchema }),
+    answer: technicianScheduleSchema,
+    refuses: [notFound, conflict],
+  },
+  'dispatch.settings.get': { request: empty, answer: dispatchSettingsSchema },
+  'dispatch.settings.update': {
+    request: z.object({ settings: dispatchSettingsSchema, actor: actorSchema }),
+    answer: dispatchSettingsSchema,
+  },
+  'dispatch.day.get': { request: dayQuerySchema, answer: dayViewSchema, refuses: [validation] },
+} as const satisfies Record<string, RpcContract>;
