@@ -1,7 +1,7 @@
 import { AuditQuery, auditQuerySchema } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get, Query } from '@nestjs/common';
-import { Roles } from '../auth/access.decorators';
+import { Roles } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
 

@@ -12,11 +12,11 @@ import { z } from 'zod';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
-import { Public, User } from './access.decorators';
+import { Public, User } from '../access/access.decorators';
 import { LoginGuard } from './local.strategy';
-import { signedIn } from './privilege';
-import { clearSessionCookie, readCookie, setSessionCookie } from './session-cookie';
-import { SessionResolver } from './session-resolver';
+import { signedIn } from '../access/privilege';
+import { clearSessionCookie, readCookie, setSessionCookie } from '../access/session-cookie';
+import { SessionResolver } from '../access/session-resolver';
 import { StaffPush } from '../push/staff-push';
 
 @Controller()

@@ -13,7 +13,7 @@ import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
 import { Contract, PathId } from '../common/contract.pipe';
-import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
+import { AdminOrSupervisor, Public, User } from '../access/access.decorators';
 import { BookingCookieGuard } from './booking-cookie';
 import { IdempotencyKey } from './idempotency-key';
 import { RateLimit } from './booking-rate-limit.guard';

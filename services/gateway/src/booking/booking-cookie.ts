@@ -3,7 +3,7 @@ import { SESSION, appointmentInputSchema } from '@cincy/contracts';
 import { InjectEnv } from '@cincy/platform';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { readCookie } from '../auth/session-cookie';
+import { readCookie } from '../access/session-cookie';
 import { forbidden } from '../common/api-exception';
 import { Refusal } from '../common/refusals';
 import { GATEWAY_ENV, GatewayEnv } from '../config';

@@ -33,8 +33,8 @@ import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
 import { Contract, PathId } from '../common/contract.pipe';
-import { AdminOrSupervisor, Public, User } from '../auth/access.decorators';
-import { setBookingCookie } from '../auth/session-cookie';
+import { AdminOrSupervisor, Public, User } from '../access/access.decorators';
+import { setBookingCookie } from '../access/session-cookie';
 import { signCustomerId } from './booking-cookie';
 import { RateLimit } from './booking-rate-limit.guard';
 

@@ -2,7 +2,7 @@ import { TimeSlotsRequest, timeSlotsQuerySchema } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
-import { Public } from '../auth/access.decorators';
+import { Public } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { RateLimit } from './booking-rate-limit.guard';
 

@@ -7,7 +7,7 @@ import {
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { Roles, User } from '../auth/access.decorators';
+import { Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
 

@@ -7,7 +7,7 @@ import {
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import type { z } from 'zod';
-import { Roles, User } from '../auth/access.decorators';
+import { Roles, User } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
 

@@ -1,6 +1,6 @@
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get } from '@nestjs/common';
-import { Roles } from '../auth/access.decorators';
+import { Roles } from '../access/access.decorators';
 import { Doc } from '../routes/route-doc.decorator';
 
 @Controller('queue')

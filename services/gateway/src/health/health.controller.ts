@@ -4,7 +4,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { z } from 'zod';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Response } from 'express';
-import { Public } from '../auth/access.decorators';
+import { Public } from '../access/access.decorators';
 
 const serviceState = z.enum(['ok', 'unavailable']);
 const healthAnswerSchema = z.object({

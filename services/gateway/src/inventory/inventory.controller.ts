@@ -10,7 +10,7 @@ import {
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
-import { Roles, User } from '../auth/access.decorators';
+import { Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 
 /** Reading for anyone signed in; writing for admins. */

@@ -1,7 +1,7 @@
 import { CurrentUser, MessagesQuery, messagesQuerySchema } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { Roles, User } from '../auth/access.decorators';
+import { Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
 

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { z } from 'zod';
-import { Public } from '../auth/access.decorators';
+import { Public } from '../access/access.decorators';
 import { Doc } from '../routes/route-doc.decorator';
 import { readRouteTable } from '../routes/route-table';
 import { buildAsyncApiDocument } from './asyncapi-document';

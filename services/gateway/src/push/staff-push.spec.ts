@@ -13,7 +13,7 @@ import { NatsConnectionHolder, buildEvent } from '@cincy/platform';
 import { boardView } from '@cincy/platform/testing';
 import { Server } from 'socket.io';
 import { Socket, io } from 'socket.io-client';
-import { SessionResolver } from '../auth/session-resolver';
+import { SessionResolver } from '../access/session-resolver';
 import { EventFeed, EventListener } from './event-feed';
 import { StaffPush, toSocketMessage } from './staff-push';
 

@@ -12,7 +12,7 @@ import { NatsConnectionHolder } from '@cincy/platform';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import type { Server, Socket } from 'socket.io';
-import { SessionResolver } from '../auth/session-resolver';
+import { SessionResolver } from '../access/session-resolver';
 import { customerPhoneShown, withoutCustomerPhone } from '../dispatch/board-view';
 import { teammateShown, withoutPosition } from '../users/team-view';
 import { EventFeed } from './event-feed';

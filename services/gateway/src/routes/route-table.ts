@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { z } from 'zod';
-import { PUBLIC_KEY, ROLES_KEY, SUPERVISOR_KEY } from '../auth/access.decorators';
+import { PUBLIC_KEY, ROLES_KEY, SUPERVISOR_KEY } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { Refusal, isRefusingGuard } from '../common/refusals';
 import { ROUTE_DOC_KEY, RouteDoc } from './route-doc.decorator';

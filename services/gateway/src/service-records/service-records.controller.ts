@@ -16,7 +16,7 @@ import {
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
-import { User } from '../auth/access.decorators';
+import { User } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 
 @Controller('service-records')

@@ -7,7 +7,7 @@ import {
   trackingViewSchema,
 } from '@cincy/contracts';
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
-import { Public } from '../auth/access.decorators';
+import { Public } from '../access/access.decorators';
 import { RateLimit } from '../booking/booking-rate-limit.guard';
 import { Contract, PathLinkToken } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';

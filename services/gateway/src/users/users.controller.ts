@@ -12,9 +12,9 @@ import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request } from 'express';
-import { Roles, User } from '../auth/access.decorators';
-import { OwnIdOnly } from '../auth/own-id.guard';
-import { readCookie } from '../auth/session-cookie';
+import { Roles, User } from '../access/access.decorators';
+import { OwnIdOnly } from '../access/own-id.guard';
+import { readCookie } from '../access/session-cookie';
 import { Contract, PathId } from '../common/contract.pipe';
 import { teamSeenBy } from './team-view';
 
