@@ -10,7 +10,7 @@ import {
   historyEntries,
   historyTitle,
 } from './history.util';
-import { useAuditHistory } from './use-audit-history';
+import { useAuditHistory } from '../../hooks/use-audit-history';
 import './history.css';
 
 export interface HistoryTarget {

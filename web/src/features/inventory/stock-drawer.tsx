@@ -36,7 +36,7 @@ import {
   previewAfter,
   type MovementForm,
 } from './stock-movements.util';
-import { useRecordStockMovement, useStockMovements } from './use-stock-movements';
+import { useRecordStockMovement, useStockMovements } from '../../hooks/use-stock-movements';
 
 type Row = ReturnType<typeof movementRow>;
 

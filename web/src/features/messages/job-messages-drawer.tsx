@@ -12,7 +12,7 @@ import {
   messageWhen,
 } from './message-view.util';
 import { ResendButton } from './resend-button';
-import { useAppointmentMessages } from './use-messages';
+import { useAppointmentMessages } from '../../hooks/use-messages';
 
 interface Props {
   appointmentId: number;

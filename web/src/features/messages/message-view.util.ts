@@ -99,9 +99,6 @@ export const STATE_FILTERS: readonly { value: MessageState | 'all'; label: strin
   { value: 'dropped', label: 'Dropped' },
 ];
 
-/** The drawer reads the job's messages again this often while it is open. */
-export const MESSAGES_REFETCH_MS = 5_000;
-
 export const MESSAGE_TEXTS = {
   resentTitle: 'Message Queued',
   resent: 'The message will be sent again shortly.',

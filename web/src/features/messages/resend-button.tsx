@@ -7,7 +7,7 @@ import {
   resentToast,
   MESSAGE_CHANNEL_LABELS,
 } from './message-view.util';
-import { useResendMessage } from './use-messages';
+import { useResendMessage } from '../../hooks/use-messages';
 
 /** "Resend" for a failed message: queued again, the lists read again, a toast either way. */
 export function ResendButton({ message: m, block = false }: { message: Message; block?: boolean }) {

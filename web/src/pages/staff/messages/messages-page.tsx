@@ -5,7 +5,7 @@ import { MESSAGES_SHOWN, businessDate, type MessageState } from '@cincy/contract
 import { PageHeader } from '../../../components/page-header';
 import { MESSAGE_TEXTS, STATE_FILTERS } from '../../../features/messages/message-view.util';
 import { MessagesTable } from '../../../features/messages/messages-table';
-import { useMessages } from '../../../features/messages/use-messages';
+import { useMessages } from '../../../hooks/use-messages';
 import { formatScheduleDate } from '../../../features/schedules/schedule.util';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useNow } from '../../../hooks/use-now';

@@ -12,7 +12,7 @@ import {
   isEmptyReport,
   reportTiles,
 } from '../../../features/reports/reports.util';
-import { useReport } from '../../../features/reports/use-report';
+import { useReport } from '../../../hooks/use-report';
 import { formatScheduleDate } from '../../../features/schedules/schedule.util';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useNow } from '../../../hooks/use-now';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntity } from '@cincy/contracts';
-import { fetchAuditPage } from '../../api/audit';
-import { QUERY_KEYS } from '../../api/query-keys';
+import { fetchAuditPage } from '../api/audit';
+import { QUERY_KEYS } from '../api/query-keys';
 
 /**
  * One thing's history (admins), read while its drawer is open: the newest page first, then older

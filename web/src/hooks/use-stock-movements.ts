@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StockMovementInput } from '@cincy/contracts';
-import { STOCK_KEYS, fetchStockMovements, recordStockMovement } from '../../api/inventory';
-import { QUERY_KEYS } from '../../api/query-keys';
-import { writeInventoryItem } from '../../lib/live-cache';
+import { STOCK_KEYS, fetchStockMovements, recordStockMovement } from '../api/inventory';
+import { QUERY_KEYS } from '../api/query-keys';
+import { writeInventoryItem } from '../lib/live-cache';
 
 /**
  * An item's movements (admins), read while its drawer is open, and again whenever the quantity on

@@ -5,8 +5,10 @@ import {
   fetchAppointmentMessages,
   fetchMessages,
   resendMessage,
-} from '../../api/messages';
-import { MESSAGES_REFETCH_MS } from './message-view.util';
+} from '../api/messages';
+
+/** The drawer reads the job's messages again this often while it is open. */
+const MESSAGES_REFETCH_MS = 5_000;
 
 /**
  * A job's messages (admins), read only while its drawer is open and again every 5 s meanwhile:

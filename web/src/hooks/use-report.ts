@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReportQuery } from '@cincy/contracts';
-import { fetchReport } from '../../api/reports';
-import { QUERY_KEYS } from '../../api/query-keys';
+import { fetchReport } from '../api/reports';
+import { QUERY_KEYS } from '../api/query-keys';
 
 /**
  * The Reports screen's figures for one range (admins). The last report stays on screen while
