@@ -1,8 +1,7 @@
 import { TEXT_LIMITS } from '@cincy/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { findBooking } from '../../../api/tracking';
+import { useFindBooking } from '../../../hooks/use-my-visit';
 import { PUBLIC_FIELD_LOOK, TextField } from '../../../components/form-field';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { PhoneLink, PublicCard } from '../public-blocks';
@@ -84,7 +83,7 @@ export function FindBookingPage({ notice }: { notice?: string }) {
   const [errors, setErrors] = useState<FindBookingErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const refusalRef = useRef<HTMLParagraphElement>(null);
-  const find = useMutation({ mutationFn: findBooking });
+  const find = useFindBooking();
 
   const change = (field: FindBookingField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));

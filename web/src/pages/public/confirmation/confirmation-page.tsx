@@ -5,9 +5,8 @@ import {
   isLinkToken,
   type BookingDetails,
 } from '@cincy/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { TRACKING_KEYS, fetchBookingDetails } from '../../../api/tracking';
+import { useBookingDetails } from '../../../hooks/use-my-visit';
 import {
   endedEarly,
   endedText,
@@ -48,13 +47,8 @@ export function ConfirmationPage() {
 
 function BookingConfirmation({ token }: { token: string }) {
   const wellFormed = isLinkToken(token);
-  const booking = useQuery({
-    queryKey: TRACKING_KEYS.booking(token),
-    queryFn: ({ signal }) => fetchBookingDetails(token, signal),
-    enabled: wellFormed,
-    // Read again on each visit: the visit moves on (or was changed on the tracking page).
-    staleTime: 0,
-  });
+  // Read again on each visit: the visit moves on (or was changed on the tracking page).
+  const booking = useBookingDetails(token);
 
   if (!wellFormed || isNotFound(booking.error))
     return <FindBookingPage notice={TRACKING_MESSAGES.notFound} />;

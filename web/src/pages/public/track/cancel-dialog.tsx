@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { cancelVisit } from '../../../api/tracking';
+import { useCancelMyVisit } from '../../../hooks/use-my-visit';
 import { PUBLIC_FIELD_LOOK, TextAreaField } from '../../../components/form-field';
 import { refusalMessage } from './track-view.util';
 
@@ -26,9 +25,7 @@ export function CancelDialog({ token, open, onClose, onCancelled, onRefused }: C
   const keep = useRef<HTMLButtonElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const cancel = useMutation({
-    mutationFn: (why: string) => cancelVisit(token, { reason: why.trim() || null }),
-  });
+  const cancel = useCancelMyVisit(token);
 
   useEffect(() => {
     const element = dialog.current;

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { optOut } from '../../../api/tracking';
+import { useOptOut } from '../../../hooks/use-my-visit';
 import { refusalMessage } from './track-view.util';
 
 /**
@@ -7,7 +6,7 @@ import { refusalMessage } from './track-view.util';
  * it failed) replaces it in place and is read out.
  */
 export function OptOut({ token }: { token: string }) {
-  const stop = useMutation({ mutationFn: () => optOut(token) });
+  const stop = useOptOut(token);
   const error = stop.isError
     ? refusalMessage(stop.error, 'We could not stop the messages. Please try again.')
     : null;

@@ -1,8 +1,8 @@
 import { BOOKING_MESSAGES, ERROR_CODES, type TrackingView } from '@cincy/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorCodeOf } from '../../../api/request';
-import { rescheduleVisit, type RescheduledBooking } from '../../../api/tracking';
+import type { RescheduledBooking } from '../../../api/tracking';
+import { useMoveMyVisit } from '../../../hooks/use-my-visit';
 import { dateChoices, hourOptions } from '../../../features/booking/booking-form.util';
 import { DateHourGrid } from '../../../features/booking/date-hour-grid';
 import { useNow } from '../../../hooks/use-now';
@@ -47,10 +47,7 @@ export function ReschedulePanel({
       : { ...option, booked: false },
   );
 
-  const move = useMutation({
-    mutationFn: (chosen: number) =>
-      rescheduleVisit(token, { scheduledDate: date, scheduledTime: slotTime(chosen) }),
-  });
+  const move = useMoveMyVisit(token);
 
   const chooseDate = (value: string) => {
     setDate(value);
@@ -62,7 +59,7 @@ export function ReschedulePanel({
     if (hour === null || move.isPending) return;
     setError(null);
     try {
-      onMoved(await move.mutateAsync(hour));
+      onMoved(await move.mutateAsync({ scheduledDate: date, scheduledTime: slotTime(hour) }));
     } catch (refused) {
       const fallback =
         errorCodeOf(refused) === ERROR_CODES.timeSlotFull

@@ -1,13 +1,8 @@
 import { isClosed, TRACKING_MESSAGES, isLinkToken, type TrackingView } from '@cincy/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  TRACKING_KEYS,
-  fetchTrackingView,
-  receiptUrl,
-  type RescheduledBooking,
-} from '../../../api/tracking';
+import { receiptUrl, type RescheduledBooking } from '../../../api/tracking';
+import { useMyVisitCache, useTrackingView } from '../../../hooks/use-my-visit';
 import {
   FindBookingPage,
   LinkLoadFailed,
@@ -58,12 +53,7 @@ const STATE_WORDS: Record<TimelineState, string> = {
 export function TrackPage() {
   const { token = '' } = useParams();
   const wellFormed = isLinkToken(token);
-  const track = useQuery({
-    queryKey: TRACKING_KEYS.track(token),
-    queryFn: ({ signal }) => fetchTrackingView(token, signal),
-    enabled: wellFormed,
-    staleTime: 0,
-  });
+  const track = useTrackingView(token);
 
   if (!wellFormed || isNotFound(track.error))
     return <FindBookingPage notice={TRACKING_MESSAGES.notFound} />;
@@ -81,27 +71,23 @@ export function TrackPage() {
 }
 
 export function TrackVisit({ token, view }: { token: string; view: TrackingView }) {
-  const queryClient = useQueryClient();
+  const cache = useMyVisitCache(token);
   const heading = useRef<HTMLHeadingElement>(null);
   const [cancelling, setCancelling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
   const [moved, setMoved] = useState<string | null>(null);
   const announcement = useStatusAnnouncement(view);
 
-  const key = TRACKING_KEYS.track(token);
-  const readAgain = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    // The confirmation page shows the visit too.
-    void queryClient.invalidateQueries({ queryKey: TRACKING_KEYS.booking(token) });
-  };
+  // The confirmation page shows the visit too: both are read again.
+  const readAgain = cache.readAgain;
 
   useTrackSocket(token, !isClosed(view.status), {
-    onView: (next) => queryClient.setQueryData(key, next),
+    onView: (next) => cache.write(next),
     onConnect: readAgain,
   });
 
   const onCancelled = (answer: unknown) => {
-    if (isTrackingView(answer)) queryClient.setQueryData(key, answer);
+    if (isTrackingView(answer)) cache.write(answer);
     readAgain();
     setCancelling(false);
     setRescheduling(false);
@@ -111,7 +97,7 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
   };
 
   const onMoved = (answer: RescheduledBooking) => {
-    queryClient.setQueryData<TrackingView>(key, (old) =>
+    cache.write((old) =>
       old
         ? { ...old, scheduledDate: answer.scheduledDate, scheduledTime: answer.scheduledTime }
         : old,
