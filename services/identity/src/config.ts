@@ -10,7 +10,6 @@ export const IDENTITY_ENV = defineEnv(
       (v) => (v === '' ? undefined : v),
       z.string().min(8, 'must be at least 8 characters').optional(),
     ),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
   }),
 );
 export type IdentityEnv = EnvOf<typeof IDENTITY_ENV>;

@@ -127,6 +127,17 @@ describe('the session check (GET /api/users/current)', () => {
     stop();
   });
 
+  it("signs out idle at the server's limit (SESSION_IDLE_MINUTES, in its answer), not a copy of it", async () => {
+    server(200, { ...admin, idleMinutes: 15 });
+    const at = Date.now();
+    const { authStore } = pageLoad({ isAuthenticated: true, currentUser: admin, lastActivity: at });
+    // Remembered from before the answer carried the limit: the default until the server says.
+    expect(authStore.isIdle(at + 16 * 60_000)).toBe(false);
+    await authStore.restore();
+    expect(authStore.isIdle(at + 14 * 60_000)).toBe(false);
+    expect(authStore.isIdle(at + 16 * 60_000)).toBe(true);
+  });
+
   it('is asked by a protected page when nothing was asked at start, and then answers', async () => {
     const fetch = server(200, admin);
     const { authStore } = pageLoad();

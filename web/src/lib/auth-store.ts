@@ -14,7 +14,6 @@ export interface AuthState {
 }
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
-const IDLE_LIMIT_MS = SESSION.idleMinutes * 60_000;
 /** Activity is recorded at most this often, so mouse moves do not hammer localStorage. */
 const ACTIVITY_WRITE_THROTTLE_MS = 15_000;
 const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'mousemove', 'touchstart'] as const;
@@ -30,8 +29,13 @@ function readStored(): AuthState {
     if (!parsed.isAuthenticated || !user || typeof user.id !== 'number') return signedOut;
     return {
       isAuthenticated: true,
-      // Stored before `privileged` existed: no Decline Call until the server has answered.
-      currentUser: { ...user, privileged: user.privileged === true },
+      // Stored before `privileged` and `idleMinutes` existed: no Decline Call, and the default
+      // idle limit, until the server has answered.
+      currentUser: {
+        ...user,
+        privileged: user.privileged === true,
+        idleMinutes: Number(user.idleMinutes) || SESSION.idleMinutes,
+      },
       lastActivity: Number(parsed.lastActivity) || Date.now(),
     };
   } catch {
@@ -184,7 +188,8 @@ export const authStore = {
     return (
       state.isAuthenticated &&
       state.lastActivity !== null &&
-      now - state.lastActivity > IDLE_LIMIT_MS
+      // The server's limit (SESSION_IDLE_MINUTES), as its sign-in answer said.
+      now - state.lastActivity > (state.currentUser?.idleMinutes ?? SESSION.idleMinutes) * 60_000
     );
   },
 };
@@ -211,7 +216,7 @@ export function watchUnauthorized(client: QueryClient, onUnauthorized: () => voi
 
 /**
  * Starts the session machinery once: restore from the server, record activity, sign out after
- * 60 idle minutes (checked every 5 minutes and on start), and follow other tabs.
+ * the server's idle limit (checked every 5 minutes and on start), and follow other tabs.
  */
 export function startAuth(): () => void {
   // Idle too long since the last visit: sign out instead of restoring (both at once would race).

@@ -25,6 +25,8 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const signedInUserSchema = currentUserSchema.extend({
   /** May decline calls and delete customers: an admin, or the SUPERVISOR_USERNAME account. */
   privileged: z.boolean(),
+  /** The session ends after this many minutes unused (SESSION_IDLE_MINUTES): the browser too. */
+  idleMinutes: z.number().int().positive(),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 

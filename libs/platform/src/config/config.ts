@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
-import { INFRA_DEFAULTS, SERVICES, ServiceName } from '@cincy/contracts';
+import { INFRA_DEFAULTS, SERVICES, SESSION, ServiceName } from '@cincy/contracts';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../logging/app-logger';
 
@@ -88,6 +88,11 @@ export const PLATFORM_ENV = defineEnv(
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int().min(1).max(65535).optional(),
     ),
+    /**
+     * A staff session unused this long ends: identity ends it, the gateway tells the browser
+     * (its sign-in answer), which signs out by itself at the same limit.
+     */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(SESSION.idleMinutes),
   }),
 );
 export type PlatformEnv = EnvOf<typeof PLATFORM_ENV>;

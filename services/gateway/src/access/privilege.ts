@@ -6,10 +6,12 @@ export function isPrivileged(user: CurrentUser, supervisorUsername: string | und
   return !!supervisorUsername && user.username.toLowerCase() === supervisorUsername.toLowerCase();
 }
 
+/** What the browser is told of its signed-in user: who, what they may do, the idle limit. */
 export const signedIn = (
   user: CurrentUser,
-  supervisorUsername: string | undefined,
+  env: { SUPERVISOR_USERNAME?: string; SESSION_IDLE_MINUTES: number },
 ): SignedInUser => ({
   ...user,
-  privileged: isPrivileged(user, supervisorUsername),
+  privileged: isPrivileged(user, env.SUPERVISOR_USERNAME),
+  idleMinutes: env.SESSION_IDLE_MINUTES,
 });

@@ -6,7 +6,7 @@ import {
   loginRequestSchema,
   signedInUserSchema,
 } from '@cincy/contracts';
-import { InjectEnv, RpcClient } from '@cincy/platform';
+import { InjectEnv, PLATFORM_ENV, PlatformEnv, RpcClient } from '@cincy/platform';
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { Doc } from '../routes/route-doc.decorator';
@@ -26,7 +26,12 @@ export class AuthController {
     private readonly sessions: SessionResolver,
     private readonly push: StaffPush,
     @InjectEnv(GATEWAY_ENV) private readonly env: GatewayEnv,
+    @InjectEnv(PLATFORM_ENV) private readonly platform: PlatformEnv,
   ) {}
+
+  private signedIn(user: CurrentUser): SignedInUser {
+    return signedIn(user, { ...this.env, ...this.platform });
+  }
 
   @Public()
   @UseGuards(LoginGuard)
@@ -39,7 +44,7 @@ export class AuthController {
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): SignedInUser {
     const session = req.user as Session;
     setSessionCookie(req, res, session.token);
-    return signedIn(session.user, this.env.SUPERVISOR_USERNAME);
+    return this.signedIn(session.user);
   }
 
   /** Ends the server session and clears the cookie; answers 200 even when already signed out. */
@@ -66,6 +71,6 @@ export class AuthController {
   @Doc('The signed-in user', signedInUserSchema)
   @Get('users/current')
   current(@User() user: CurrentUser): SignedInUser {
-    return signedIn(user, this.env.SUPERVISOR_USERNAME);
+    return this.signedIn(user);
   }
 }

@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CurrentUser, ERROR_CODES, LoginRequest, Session } from '@cincy/contracts';
-import { DomainError, InjectEnv, Outbox, Transaction } from '@cincy/platform';
+import {
+  DomainError,
+  InjectEnv,
+  Outbox,
+  PLATFORM_ENV,
+  PlatformEnv,
+  Transaction,
+} from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { IDENTITY_ENV, IdentityEnv } from '../config';
 import { PresenceService } from '../presence';
 import {
   UserSignOut,
@@ -26,7 +32,7 @@ export class SessionsService implements UserSignOut {
     private readonly users: UsersRepository,
     private readonly presence: PresenceService,
     private readonly outbox: Outbox,
-    @InjectEnv(IDENTITY_ENV) private readonly env: IdentityEnv,
+    @InjectEnv(PLATFORM_ENV) private readonly env: PlatformEnv,
   ) {}
 
   async login({ username, password }: LoginRequest): Promise<Session> {

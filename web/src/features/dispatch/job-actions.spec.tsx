@@ -10,6 +10,7 @@ const ADMIN: SignedInUser = {
   name: 'Boss',
   role: 'admin',
   privileged: true,
+  idleMinutes: 60,
 };
 const TECH: SignedInUser = {
   id: 7,
@@ -17,6 +18,7 @@ const TECH: SignedInUser = {
   name: 'Dana',
   role: 'technician',
   privileged: false,
+  idleMinutes: 60,
 };
 
 /** Noon on Wednesday, Nov 25, 2026 in Cincinnati. */
