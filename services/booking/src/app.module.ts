@@ -9,7 +9,6 @@ import {
 } from './appointments';
 import { clockProvider } from './common/clock.provider';
 import {
-  CustomerAddressesAndVehicles1732900000001,
   CustomerRecordController,
   CustomerRecordRepository,
   CustomerRecordService,
@@ -31,6 +30,7 @@ import { AppointmentIdempotencyKey1732600000001 } from './migrations/17326000000
 import { TechnicianSchedules1732700000001 } from './migrations/1732700000001-technician-schedules';
 import { ReferencesAndLinks1732800000001 } from './migrations/1732800000001-references-and-links';
 import { PhonesAndStateCodes1732850000001 } from './migrations/1732850000001-phones-and-state-codes';
+import { CustomerAddressesAndVehicles1732900000001 } from './migrations/1732900000001-customer-addresses-and-vehicles';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
