@@ -21,7 +21,9 @@ export function CustomerVisitsList({ customerId }: { customerId: number }) {
   const { visits: rows, ...counts } = visits.data;
   return (
     <section aria-label="Visits" style={{ marginBottom: 16 }}>
-      <Typography.Title level={5}>Visits</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16, marginBlock: '0 8px' }}>
+        Visits
+      </Typography.Title>
       <Typography.Text>{visitsSummary(counts)}</Typography.Text>
       {rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No visits yet" />
