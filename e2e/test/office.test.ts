@@ -290,6 +290,8 @@ describe('office (inventory, users, customers)', () => {
       '$210.00',
       'Installed in the driveway',
     ]);
+    // The record's visits, counted (issue 32): two booked, one completed.
+    await history.getByText('2 visits: 1 completed', { exact: true }).waitFor();
     await expectNoAxeViolations(adminPage);
     await history.getByRole('button', { name: 'Close' }).last().click();
     await history.waitFor({ state: 'detached' });

@@ -31,6 +31,7 @@ import { TechnicianSchedules1732700000001 } from './migrations/1732700000001-tec
 import { ReferencesAndLinks1732800000001 } from './migrations/1732800000001-references-and-links';
 import { PhonesAndStateCodes1732850000001 } from './migrations/1732850000001-phones-and-state-codes';
 import { CustomerAddressesAndVehicles1732900000001 } from './migrations/1732900000001-customer-addresses-and-vehicles';
+import { AppointmentMoveCount1733000000001 } from './migrations/1733000000001-appointment-move-count';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -50,6 +51,7 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
         ReferencesAndLinks1732800000001,
         PhonesAndStateCodes1732850000001,
         CustomerAddressesAndVehicles1732900000001,
+        AppointmentMoveCount1733000000001,
       ],
     }),
   ],

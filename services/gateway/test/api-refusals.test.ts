@@ -710,6 +710,9 @@ describe('the API document', () => {
             body: { appointmentId: job.id, customerId: customer.id, serviceCode: 'battery test' },
           }),
       },
+      'GET /api/customers/{id}/visits': {
+        404: () => call('GET', '/api/customers/999999/visits', { client: admin }),
+      },
       'GET /api/customers/{id}/addresses': {
         404: () => call('GET', '/api/customers/999999/addresses', { client: admin }),
       },

@@ -2,6 +2,7 @@ import {
   BatteryChain,
   CustomerAddress,
   CustomerVehicle,
+  CustomerVisits,
   DashboardAppointment,
   ServiceHistoryRow,
   servicePrice,
@@ -77,6 +78,27 @@ describe('the customer record through the gateway', () => {
     ]);
     expect(await statusOf(tech.request('GET', '/api/service-records/chain?serial=NOPE'))).toBe(404);
     expect(await statusOf(tech.request('GET', '/api/service-records/chain'))).toBe(400);
+  });
+
+  it("lists the customer's visits to staff, 404 for an unknown customer, 401 signed out", async () => {
+    const { client: tech } = await stack.newUser('vick');
+    const { customerId, appointmentId } = await stack.book();
+    const path = `/api/customers/${customerId}/visits`;
+    for (const client of [tech, stack.admin]) {
+      const answer = await client.request<CustomerVisits>('GET', path);
+      expect(answer).toMatchObject({ total: 1, completed: 0, cancelled: 0, moved: 0 });
+      expect(answer.visits).toEqual([
+        expect.objectContaining({
+          id: appointmentId,
+          status: 'pending',
+          reference: expect.stringMatching(/^CB-/),
+          moveCount: 0,
+        }),
+      ]);
+    }
+    expect(await statusOf(tech.request('GET', '/api/customers/999999/visits'))).toBe(404);
+    expect(await statusOf(tech.request('GET', '/api/customers/abc/visits'))).toBe(400);
+    expect(await statusOf(new ApiClient(stack.base).request('GET', path))).toBe(401);
   });
 
   it('lets staff edit addresses and vehicles, and only admins remove them', async () => {

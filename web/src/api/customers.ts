@@ -4,6 +4,7 @@ import type {
   CustomerListQuery,
   CustomerSummary,
   CustomerVehicle,
+  CustomerVisits,
   RpcAnswer,
   ServiceHistoryRow,
   customerAddressInputSchema,
@@ -44,6 +45,14 @@ export function deleteCustomer(id: number): Promise<RpcAnswer<'booking.customers
 }
 
 /** The customer's service history, newest first, with battery model, vehicle and price. */
+/** The record's visits, newest first, with counts over all of them. */
+export function fetchCustomerVisits(
+  customerId: number,
+  signal?: AbortSignal,
+): Promise<CustomerVisits> {
+  return requestJson('GET', `/api/customers/${customerId}/visits`, undefined, { signal });
+}
+
 export function fetchCustomerServiceRecords(
   customerId: number,
   signal?: AbortSignal,

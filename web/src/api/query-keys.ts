@@ -26,6 +26,7 @@ export const QUERY_KEYS = {
   /** The first page of a search, read to find one customer (Edit from a Battery Search row). */
   customerLookup: (search: string) =>
     ['/api/customers', { search: search.trim(), lookup: true }] as const,
+  customerVisits: (customerId: number) => ['/api/customers/:id/visits', customerId] as const,
   customerServiceRecords: (customerId: number) =>
     ['/api/customers/:id/service-records', customerId] as const,
   /** Every Battery Search (for invalidation). */

@@ -8,6 +8,7 @@ import {
   customerAddressSchema,
   customerVehicleInputSchema,
   customerVehicleSchema,
+  customerVisitsSchema,
   serviceHistoryRowSchema,
 } from './customer-record';
 
@@ -65,6 +66,12 @@ export const CUSTOMER_RECORD_RPC = {
   'booking.customer-vehicles.delete': {
     request: z.object({ customerId: id, id }),
     answer: messageAnswer,
+    refuses: [notFound],
+  },
+  /** The customer's visits, newest first (the latest few), with counts over all of them. */
+  'booking.customers.visits': {
+    request: z.object({ customerId: id }),
+    answer: customerVisitsSchema,
     refuses: [notFound],
   },
   /** Each listed appointment's vehicle as booked (history rows whose record names none). */

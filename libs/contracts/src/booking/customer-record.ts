@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tooLong } from '../common';
+import { appointmentStatusSchema, tooLong } from '../common';
 import { SERVICE_CODES, ServiceCode } from '../enums';
 import { serviceRecordSchema } from '../inventory/api';
 import { TEXT_LIMITS } from './limits';
@@ -128,3 +128,31 @@ export const withBookedVehicles = <T extends { appointmentId: number; vehicle: s
 export const appointmentsWithoutVehicle = (
   rows: { appointmentId: number; vehicle: string | null }[],
 ): number[] => [...new Set(rows.filter((r) => !r.vehicle).map((r) => r.appointmentId))];
+
+/** The record's visits: the latest this many, newest first (the count covers them all). */
+export const CUSTOMER_VISITS_LIMIT = 20;
+
+/** One of the customer's visits as booking keeps it (issue 32). */
+export const customerVisitSchema = z.object({
+  id: z.number().int(),
+  reference: z.string().nullable(),
+  status: appointmentStatusSchema,
+  preferredTime: z.string().nullable(),
+  scheduledDate: z.string().nullable(),
+  scheduledTime: z.string().nullable(),
+  /** How often the visit was moved to another hour (booking performs every move). */
+  moveCount: z.number().int(),
+  requestedAt: z.string(),
+});
+export type CustomerVisit = z.infer<typeof customerVisitSchema>;
+
+/** Counted over every visit, not only the listed ones. */
+export const customerVisitsSchema = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  declined: z.number().int(),
+  moved: z.number().int(),
+  visits: z.array(customerVisitSchema),
+});
+export type CustomerVisits = z.infer<typeof customerVisitsSchema>;

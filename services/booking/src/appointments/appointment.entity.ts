@@ -48,6 +48,10 @@ export class AppointmentEntity {
   @Column({ name: 'estimated_duration', type: 'integer', default: 60 })
   estimatedDuration: number;
 
+  /** Moves to another hour, counted where booking performs them (the customer's record). */
+  @Column({ name: 'move_count', type: 'integer', default: 0 })
+  moveCount: number;
+
   @Column({ name: 'requested_at', type: 'timestamptz' })
   requestedAt: Date;
 

@@ -114,7 +114,7 @@ export class AppointmentsRepository {
     await manager.query(
       `UPDATE appointments
           SET scheduled_date = $2::date, scheduled_time = $3, scheduled_start_time = $4,
-              preferred_time = $2::text
+              preferred_time = $2::text, move_count = move_count + 1
         WHERE id = $1`,
       [id, slot.date, slot.time, slot.startTime],
     );

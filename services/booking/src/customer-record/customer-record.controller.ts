@@ -75,6 +75,11 @@ export class CustomerRecordController {
     return this.record.remove('vehicle', m.customerId, m.id);
   }
 
+  @RpcHandler('booking.customers.visits')
+  visits(@RpcPayload('booking.customers.visits') m: M<'booking.customers.visits'>) {
+    return this.record.visits(m.customerId);
+  }
+
   @RpcHandler('booking.appointments.vehicles')
   appointmentVehicles(
     @RpcPayload('booking.appointments.vehicles') m: M<'booking.appointments.vehicles'>,

@@ -1,4 +1,9 @@
-import { CustomerAddress, CustomerVehicle } from '@cincy/contracts';
+import {
+  CUSTOMER_VISITS_LIMIT,
+  CustomerAddress,
+  CustomerVehicle,
+  CustomerVisits,
+} from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 
@@ -31,6 +36,17 @@ const toEntry = (kind: RecordKind, r: Row): RecordEntry =>
 const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError &&
   (error.driverError as { code?: string } | undefined)?.code === '23505';
+
+interface VisitRow {
+  id: number;
+  reference: string | null;
+  status: string;
+  preferred_time: string | null;
+  scheduled_date: string | null;
+  scheduled_time: string | null;
+  move_count: number;
+  requested_at: Date;
+}
 
 /** Every statement on a customer's addresses and vehicles (and their default pointers). */
 @Injectable()
@@ -151,6 +167,45 @@ export class CustomerRecordRepository {
       [appointmentIds],
     );
     return Object.fromEntries(rows.map((r) => [String(r.id), r.vehicle]));
+  }
+
+  /** The latest visits, newest first, and counts over every one (one customer's rows). */
+  async visits(customerId: number): Promise<CustomerVisits> {
+    const [counts]: Record<string, number>[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE status = 'completed')::int AS completed,
+              count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
+              count(*) FILTER (WHERE status = 'declined')::int AS declined,
+              count(*) FILTER (WHERE move_count > 0)::int AS moved
+         FROM appointments WHERE customer_id = $1`,
+      [customerId],
+    );
+    const rows: VisitRow[] = await this.dataSource.query(
+      `SELECT a.id, r.reference, a.status, a.preferred_time, a.scheduled_date::text AS scheduled_date,
+              a.scheduled_time, a.move_count, a.requested_at
+         FROM appointments a LEFT JOIN appointment_references r ON r.appointment_id = a.id
+        WHERE a.customer_id = $1
+        ORDER BY a.requested_at DESC, a.id DESC
+        LIMIT $2`,
+      [customerId, CUSTOMER_VISITS_LIMIT],
+    );
+    return {
+      total: counts.total,
+      completed: counts.completed,
+      cancelled: counts.cancelled,
+      declined: counts.declined,
+      moved: counts.moved,
+      visits: rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        status: r.status as CustomerVisits['visits'][number]['status'],
+        preferredTime: r.preferred_time,
+        scheduledDate: r.scheduled_date,
+        scheduledTime: r.scheduled_time,
+        moveCount: r.move_count,
+        requestedAt: r.requested_at.toISOString(),
+      })),
+    };
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T | 'taken'> {

@@ -106,6 +106,12 @@ export class CustomerRecordService {
   }
 
   /** History rows whose record names no vehicle show the one booked. */
+  /** The record's visits: a customer not in the database is refused, not answered empty. */
+  async visits(customerId: number) {
+    if (!(await this.record.customerExists(customerId))) throw this.customerNotFound();
+    return this.record.visits(customerId);
+  }
+
   appointmentVehicles(appointmentIds: number[]): Promise<Record<string, string>> {
     return this.record.appointmentVehicles(appointmentIds);
   }

@@ -100,6 +100,13 @@ export class CustomersController {
     );
   }
 
+  /** The record's visits (booking's own rows): status, booked hour, reference, moves; counted. */
+  @Doc("A customer's visits, newest first, counted", 'booking.customers.visits')
+  @Get(':id/visits')
+  visits(@Param('id', PathId) customerId: number) {
+    return this.rpc.call('booking.customers.visits', { customerId });
+  }
+
   @Doc("A customer's addresses, the default first", 'booking.customer-addresses.list')
   @Get(':id/addresses')
   addresses(@Param('id', PathId) customerId: number) {

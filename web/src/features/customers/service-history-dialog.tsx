@@ -8,6 +8,7 @@ import { compareDate, compareNumber, compareText } from '../../lib/sort';
 import { BatteryChainDrawer } from './battery-chain-drawer';
 import { CUSTOMER_DB_MESSAGES, NONE, serviceLabel } from './customer-database.util';
 import { CustomerPlaces } from './customer-places';
+import { CustomerVisitsList } from './customer-visits';
 import { historyVehicle, mileageText } from './customer-record.util';
 
 /** A serial that opens its battery's page. */
@@ -120,6 +121,7 @@ export function ServiceHistoryDialog({
           </div>
         </Flex>
       )}
+      <CustomerVisitsList customerId={customerId} />
       {records.isError ? (
         <Alert
           type="error"
