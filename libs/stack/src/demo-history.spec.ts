@@ -60,6 +60,20 @@ describe('demo history', () => {
     }
   });
 
+  it('never has a technician in two places: visits do not overlap, at most two an hour', () => {
+    const byTechnician = new Map<number, typeof jobs>();
+    for (const job of jobs.filter((j) => j.status === 'completed'))
+      byTechnician.set(job.technician!.id, [...(byTechnician.get(job.technician!.id) ?? []), job]);
+    expect(byTechnician.size).toBe(team.length);
+    for (const visits of byTechnician.values()) {
+      visits.sort((a, b) => a.acceptedAt!.getTime() - b.acceptedAt!.getTime());
+      for (let i = 1; i < visits.length; i++)
+        expect(visits[i].acceptedAt! > visits[i - 1].completedAt!).toBe(true);
+      for (let i = 2; i < visits.length; i++)
+        expect(minutes(visits[i - 2].acceptedAt!, visits[i].acceptedAt!)).toBeGreaterThan(60);
+    }
+  });
+
   it('mixes ASAP and scheduled visits, prices and outcomes', () => {
     const share = (test: (j: (typeof jobs)[number]) => boolean) =>
       jobs.filter(test).length / jobs.length;

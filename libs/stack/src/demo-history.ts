@@ -2,6 +2,7 @@ import { PRICES, ServiceCode, addDays, businessInstant, daysInRange } from '@cin
 import { Client } from 'pg';
 import {
   DEMO_INSTALL_MINUTES,
+  DEMO_SHIFT,
   DEMO_TECHNICIANS,
   DEMO_TRAVEL_MINUTES,
   demoCustomers,
@@ -34,12 +35,23 @@ export interface HistoryTechnician {
   username: string;
 }
 
-/** Stand-ins for the demo team where the real ids are not known (the bench). */
-const BENCH_TECHNICIANS: HistoryTechnician[] = DEMO_TECHNICIANS.map((t, i) => ({
-  id: DEMO_HISTORY_FIRST_ID + 1 + i,
-  name: t.name,
-  username: t.username,
-}));
+/**
+ * Stand-ins for the team where the real ids are not known (the bench): the demo team's names,
+ * and as many more as the volume needs (about five visits a day each), since nobody is in two
+ * places at once.
+ */
+function benchTechnicians(jobsPerDay: number): HistoryTechnician[] {
+  const count = Math.max(DEMO_TECHNICIANS.length, Math.ceil(jobsPerDay / 5));
+  return Array.from({ length: count }, (_, i) => {
+    const t = DEMO_TECHNICIANS[i % DEMO_TECHNICIANS.length];
+    const crew = Math.floor(i / DEMO_TECHNICIANS.length);
+    return {
+      id: DEMO_HISTORY_FIRST_ID + 1 + i,
+      name: crew ? `${t.name} ${crew + 1}` : t.name,
+      username: crew ? `${t.username}${crew + 1}` : t.username,
+    };
+  });
+}
 
 export interface DemoHistoryOptions {
   /** How many days, ending with `endDate`. */
@@ -109,7 +121,7 @@ export function planHistoryDay(
     Math.max(1, Math.round(jobsPerDay * quieter * (0.75 + random() * 0.5))),
   );
   const firstId = DEMO_HISTORY_FIRST_ID + dayNumber(date) * MAX_JOBS_PER_DAY;
-  return Array.from({ length: count }, (_, n): HistoryJob => {
+  const planned = Array.from({ length: count }, (_, n): HistoryJob => {
     const customer = pick(CUSTOMERS);
     const asap = random() < 0.7;
     // ASAP: asked for between 8:00 and 18:59, so the visit ends inside the 8-9 shift;
@@ -182,11 +194,70 @@ export function planHistoryDay(
       price,
     };
   });
+  return oneVisitAtATime(date, planned, technicians);
+}
+
+/** Minutes a technician takes between finishing one visit and accepting the next. */
+const BETWEEN_VISITS_MINUTES = 5;
+
+/**
+ * One technician cannot be in two places: each completed job, in the order it was taken, goes to
+ * whoever is free first, and waits for them when nobody is (its steps move later together). A
+ * visit lasts at least 26 min plus the gap, so nobody does more than about two an hour. A job
+ * that could no longer be finished inside the shift is one the office declined.
+ */
+function oneVisitAtATime(
+  date: string,
+  jobs: HistoryJob[],
+  technicians: readonly HistoryTechnician[],
+): HistoryJob[] {
+  const shiftEnd = businessInstant(date, DEMO_SHIFT.endHour);
+  const freeAt = new Map(technicians.map((t) => [t.id, new Date(0)]));
+  const byAccept = jobs
+    .filter((j) => j.status === 'completed')
+    .sort((a, b) => a.acceptedAt!.getTime() - b.acceptedAt!.getTime() || a.id - b.id);
+  const settled = new Map<number, HistoryJob>();
+  for (const job of byAccept) {
+    const technician = technicians.reduce((first, t) =>
+      freeAt.get(t.id)! < freeAt.get(first.id)! ? t : first,
+    );
+    const wait = Math.max(0, freeAt.get(technician.id)!.getTime() - job.acceptedAt!.getTime());
+    const later = (at: Date | null) => new Date(at!.getTime() + wait);
+    const completedAt = later(job.completedAt);
+    if (completedAt > shiftEnd) {
+      settled.set(job.id, {
+        ...job,
+        status: 'declined',
+        technician: null,
+        acceptedAt: null,
+        enRouteAt: null,
+        onLocationAt: null,
+        completedAt: null,
+        closedAt: plus(job.requestedAt, 30),
+        travelMinutes: null,
+        installMinutes: null,
+        serviceCode: null,
+        price: 0,
+      });
+      continue;
+    }
+    freeAt.set(technician.id, plus(completedAt, BETWEEN_VISITS_MINUTES));
+    settled.set(job.id, {
+      ...job,
+      technician,
+      acceptedAt: later(job.acceptedAt),
+      enRouteAt: later(job.enRouteAt),
+      onLocationAt: later(job.onLocationAt),
+      completedAt,
+      closedAt: completedAt,
+    });
+  }
+  return jobs.map((j) => settled.get(j.id) ?? j);
 }
 
 /** The jobs of `days` days ending with `endDate`, oldest day first. */
 export function planDemoHistory(options: DemoHistoryOptions): HistoryJob[] {
-  const { days, endDate, jobsPerDay = 15, technicians = BENCH_TECHNICIANS } = options;
+  const { days, endDate, jobsPerDay = 15, technicians = benchTechnicians(jobsPerDay) } = options;
   const jobs: HistoryJob[] = [];
   for (let i = days - 1; i >= 0; i--) {
     jobs.push(...planHistoryDay(addDays(endDate, -i), jobsPerDay, technicians));
