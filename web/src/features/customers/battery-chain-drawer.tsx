@@ -1,14 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { SideDrawer } from '../../components/side-drawer';
 import { CUSTOMER_RECORD_MESSAGES, businessDate, type BatteryLink } from '@cincy/contracts';
 import { ApiRequestError } from '../../api/request';
-import { fetchBatteryChain } from '../../api/service-records';
+import { useBatteryChain } from '../../hooks/use-battery-chain';
 import { NONE, serviceLabel } from './customer-database.util';
 import { linkSummary, underWarranty } from './customer-record.util';
-
-/** Its own key (the route's path, then the serial), read again each time the drawer opens. */
-const chainKey = (serial: string) => ['/api/service-records/chain', serial.trim().toLowerCase()];
 
 /**
  * A battery's page: every battery of its chain, oldest first: installed on, in which vehicle, for
@@ -25,13 +21,7 @@ export function BatteryChainDrawer({
   onClose: () => void;
   afterClose?: () => void;
 }) {
-  const chain = useQuery({
-    queryKey: chainKey(serial),
-    queryFn: ({ signal }) => fetchBatteryChain(serial, signal),
-    refetchOnMount: 'always',
-    retry: (count, error) =>
-      !(error instanceof ApiRequestError && error.status === 404) && count < 2,
-  });
+  const chain = useBatteryChain(serial);
   const today = businessDate();
   const missing = chain.error instanceof ApiRequestError && chain.error.status === 404;
   return (

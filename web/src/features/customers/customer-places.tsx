@@ -1,23 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
-import {
-  addCustomerPlace,
-  deleteCustomerPlace,
-  fetchCustomerPlaces,
-  setDefaultCustomerPlace,
-  updateCustomerPlace,
-  type PlaceEntry,
-  type PlaceKind,
-} from '../../api/customers';
+import type { PlaceEntry, PlaceKind } from '../../api/customers';
+import { useChangeCustomerPlace, useCustomerPlaces } from '../../hooks/use-customer-places';
 import { ApiRequestError } from '../../api/request';
 import { PLACE_COPY, placeBody, placeText } from './customer-record.util';
-
-/** Its own key: the route's path, then the customer. */
-const placesKey = (customerId: number, kind: PlaceKind) => [
-  `/api/customers/:id/${kind}`,
-  customerId,
-];
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError
@@ -40,45 +26,17 @@ export function CustomerPlaces({
   kind: PlaceKind;
   canRemove: boolean;
 }) {
-  const queryClient = useQueryClient();
-  const key = placesKey(customerId, kind);
-  const places = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchCustomerPlaces(customerId, kind, signal),
-    refetchOnMount: 'always',
-  });
+  const places = useCustomerPlaces(customerId, kind);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
-  const change = useMutation({
-    mutationFn: (
-      action:
-        | { type: 'add'; text: string }
-        | { type: 'edit'; id: number; text: string }
-        | { type: 'default'; id: number }
-        | { type: 'remove'; id: number },
-    ): Promise<unknown> => {
-      switch (action.type) {
-        case 'add':
-          return addCustomerPlace(customerId, kind, placeBody(kind, action.text) as never);
-        case 'edit':
-          return updateCustomerPlace(
-            customerId,
-            kind,
-            action.id,
-            placeBody(kind, action.text) as never,
-          );
-        case 'default':
-          return setDefaultCustomerPlace(customerId, kind, action.id);
-        case 'remove':
-          return deleteCustomerPlace(customerId, kind, action.id);
-      }
-    },
-    onSuccess: (_, action) => {
-      if (action.type === 'add') setDraft('');
-      if (action.type === 'edit') setEditing(null);
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
+  const change = useChangeCustomerPlace(customerId, kind);
+  const add = (text: string) =>
+    change.mutate({ type: 'add', body: placeBody(kind, text) }, { onSuccess: () => setDraft('') });
+  const edit = ({ id, text }: { id: number; text: string }) =>
+    change.mutate(
+      { type: 'edit', id, body: placeBody(kind, text) },
+      { onSuccess: () => setEditing(null) },
+    );
   const copy = PLACE_COPY[kind];
 
   return (
@@ -110,13 +68,9 @@ export function CustomerPlaces({
                       aria-label={`Edit ${copy.one}`}
                       value={editing.text}
                       onChange={(e) => setEditing({ id: entry.id, text: e.target.value })}
-                      onPressEnter={() => change.mutate({ type: 'edit', ...editing })}
+                      onPressEnter={() => edit(editing)}
                     />
-                    <Button
-                      type="primary"
-                      loading={busy}
-                      onClick={() => change.mutate({ type: 'edit', ...editing })}
-                    >
+                    <Button type="primary" loading={busy} onClick={() => edit(editing)}>
                       Save
                     </Button>
                     <Button onClick={() => setEditing(null)}>Cancel</Button>
@@ -175,13 +129,9 @@ export function CustomerPlaces({
           placeholder={copy.placeholder}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          onPressEnter={() => draft.trim() && change.mutate({ type: 'add', text: draft })}
+          onPressEnter={() => draft.trim() && add(draft)}
         />
-        <Button
-          disabled={!draft.trim()}
-          loading={change.isPending}
-          onClick={() => change.mutate({ type: 'add', text: draft })}
-        >
+        <Button disabled={!draft.trim()} loading={change.isPending} onClick={() => add(draft)}>
           Add {copy.one}
         </Button>
       </Flex>
