@@ -89,6 +89,19 @@ export class PrefixedNatsServer extends ServerNats {
   }
 
   /**
+   * Subscribes every handler, then answers "listening" only once NATS has them: Nest calls back
+   * right after sending the subscriptions, and a request sent in that gap (a caller, a test, a
+   * restarted replica's first client) found no responders and was answered 503.
+   */
+  override start(callback: (error?: unknown) => void): void {
+    // Nest keeps the connection private, as it does the subscriptions (see `close`).
+    const client = (this as unknown as { natsClient: Parameters<ServerNats['bindEvents']>[0] })
+      .natsClient;
+    this.bindEvents(client);
+    client.flush().then(() => callback(), callback);
+  }
+
+  /**
    * SIGTERM: stop taking requests (the queue group sends new ones to a sibling, or the caller
    * gets "no responders" at once), answer the ones already taken (up to DRAIN_MS), then close.
    */
