@@ -5,14 +5,19 @@ import {
   addDays,
   businessDate,
   businessParts,
+  CUSTOMER_PAGE_SIZE,
+  type CustomerSummary,
+  type CustomerVisits,
   type DashboardAppointment,
   type DayJob,
   type DayView,
   type Report,
+  type ServiceRecord,
   type User,
 } from '@cincy/contracts';
 import {
   ApiClient,
+  DEMO_HISTORY_FIRST_ID,
   DEMO_LOGINS,
   fillDemoDayEarlier,
   freePort,
@@ -111,41 +116,72 @@ describe('the demo day', () => {
     expect(board.filter((a) => a.scheduledDate && a.scheduledDate > today).length).toBe(3);
   });
 
-  it('has 20 to 40 customers with service history and battery serials', async () => {
-    const customers = await admin.request<{ id: number; totalJobs: number }[]>(
-      'GET',
-      '/api/customers',
-    );
-    expect(customers.length).toBeGreaterThanOrEqual(20);
-    expect(customers.length).toBeLessThanOrEqual(40);
-    const returning = customers.find((c) => c.totalJobs === 2)!;
+  it("has the day's customers, and the history's in the Customer Database too", async () => {
+    const customers = await allCustomers();
+    const today = customers.filter((c) => c.id < DEMO_HISTORY_FIRST_ID);
+    expect(today.length).toBeGreaterThanOrEqual(20);
+    expect(today.length).toBeLessThanOrEqual(40);
+    const returning = today.find((c) => c.totalJobs === 2)!;
     const history = await admin.request<{ batterySerialNumber: string }[]>(
       'GET',
       `/api/customers/${returning.id}/service-records`,
     );
     expect(history).toHaveLength(2);
     expect(history.every((r) => /^DEMO-\d{6}$/.test(r.batterySerialNumber))).toBe(true);
+    // One customer a job of the 90 days before, each with their visit, as a real list grows.
+    const earlier = customers.filter((c) => c.id >= DEMO_HISTORY_FIRST_ID);
+    expect(earlier.length).toBeGreaterThan(600);
+    expect(new Set(earlier.map((c) => c.name)).size).toBe(earlier.length);
+    const someone = earlier.find((c) => c.totalJobs === 1)!;
+    const visits = await admin.request<CustomerVisits>(
+      'GET',
+      `/api/customers/${someone.id}/visits`,
+    );
+    expect(visits.total).toBe(1);
+    expect(visits.visits[0].reference).toMatch(/^CB-[0-9A-Z]{5}$/);
   });
 
-  /** Every service record of every customer in the Customer Database. */
-  async function customersRecords() {
-    const customers = await admin.request<{ id: number }[]>('GET', '/api/customers');
-    const records = await Promise.all(
-      customers.map((c) =>
-        admin.request<
-          {
-            customerId: number;
-            serviceCode: string;
-            completedAt: string;
-            vehicleYear: string | null;
-            vehicleMake: string | null;
-            vehicleModel: string | null;
-            vehicleMileage: string;
-          }[]
-        >('GET', `/api/customers/${c.id}/service-records`),
-      ),
-    );
-    return records.flat();
+  let customerList: Promise<CustomerSummary[]> | undefined;
+  /** Every customer in the Customer Database, page by page (nothing changes them meanwhile). */
+  function allCustomers(): Promise<CustomerSummary[]> {
+    customerList ??= (async () => {
+      const all: CustomerSummary[] = [];
+      for (let offset = 0; ; offset += CUSTOMER_PAGE_SIZE) {
+        const page = await admin.request<CustomerSummary[]>(
+          'GET',
+          `/api/customers?offset=${offset}`,
+        );
+        all.push(...page);
+        if (page.length < CUSTOMER_PAGE_SIZE) return all;
+      }
+    })();
+    return customerList;
+  }
+
+  let recordList: Promise<ServiceRecord[]> | undefined;
+  /** Every service record of every customer in the Customer Database, ten requests at a time. */
+  function allRecords(): Promise<ServiceRecord[]> {
+    recordList ??= (async () => {
+      const customers = await allCustomers();
+      const records: ServiceRecord[] = [];
+      for (let i = 0; i < customers.length; i += 10) {
+        const pages = await Promise.all(
+          customers
+            .slice(i, i + 10)
+            .map((c) =>
+              admin.request<ServiceRecord[]>('GET', `/api/customers/${c.id}/service-records`),
+            ),
+        );
+        records.push(...pages.flat());
+      }
+      return records;
+    })();
+    return recordList;
+  }
+
+  /** The service records of the demo's own visits (the history's jobs have ids of their own). */
+  async function customersRecords(): Promise<ServiceRecord[]> {
+    return (await allRecords()).filter((r) => r.appointmentId < DEMO_HISTORY_FIRST_ID);
   }
 
   it('stocks batteries, one of them low, less what was installed', async () => {
@@ -203,6 +239,29 @@ describe('the demo day', () => {
     expect(report.totals.averageInstallMinutes).toBeGreaterThanOrEqual(15);
     expect(report.totals.averageInstallMinutes).toBeLessThanOrEqual(25);
   });
+
+  it("counts in Reports, over the whole history, just what the customers' records hold", async () => {
+    const records = await allRecords();
+    const first = records.map((r) => businessDate(new Date(r.completedAt))).sort()[0];
+    expect(first <= addDays(businessDate(), -85)).toBe(true);
+    const report = await admin.request<Report>(
+      'GET',
+      `/api/reports?from=${first}&to=${businessDate()}`,
+    );
+    expect(report.totals.jobsCompleted).toBe(records.length);
+    // A warranty replacement fits a battery too, at no charge.
+    expect(report.totals.batteriesInstalled).toBe(
+      records.filter((r) => r.batterySerialNumber !== null).length,
+    );
+    expect(report.totals.revenue).toBe(records.reduce((sum, r) => sum + r.price, 0));
+    // Every battery fitted has its own serial, and every car its plausible miles.
+    const serials = records.flatMap((r) => (r.batterySerialNumber ? [r.batterySerialNumber] : []));
+    expect(new Set(serials).size).toBe(serials.length);
+    for (const r of records) {
+      const years = businessParts().year - Number(r.vehicleYear) + 0.5;
+      expect([r.id, Number(r.vehicleMileage) / years > 6_000]).toEqual([r.id, true]);
+    }
+  }, 120_000);
 
   /** Opens `route`, waits for `title` and the lists to finish drawing, saves the screenshot. */
   async function shoot(page: Page, name: string, route: string | null, title: string) {

@@ -18,10 +18,14 @@ export const optionalText = (label: string, max: number) =>
 export const geoPointSchema = z.object({ lat: z.number(), lng: z.number() });
 export type GeoPoint = z.infer<typeof geoPointSchema>;
 
-/** A numeric path parameter such as `/api/customers/{id}`. */
+/** The largest id a row can have (Postgres `integer`). */
+export const MAX_ID = 2_147_483_647;
+
+/** A numeric path parameter such as `/api/customers/{id}`: any id a row can have, no more. */
 export const idParamSchema = z
   .string()
-  .regex(/^[1-9]\d{0,8}$/, 'The id must be a positive number.')
+  .regex(/^[1-9]\d{0,9}$/, { error: 'The id must be a positive number.', abort: true })
+  .refine((v) => Number(v) <= MAX_ID, 'The id must be a positive number.')
   .transform(Number);
 
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, 'Unknown appointment status');

@@ -104,6 +104,124 @@ const VEHICLES = [
   '2015 Nissan Altima (White)',
 ];
 
+/** More names, models and colours for the history's customers: one each, about 1,300 of them. */
+const MORE_FIRST = [
+  'Aiden',
+  'Lily',
+  'Carter',
+  'Zoe',
+  'Dylan',
+  'Hannah',
+  'Gavin',
+  'Layla',
+  'Hudson',
+  'Aria',
+  'Connor',
+  'Stella',
+  'Nolan',
+  'Violet',
+  'Eli',
+  'Claire',
+  'Ryan',
+  'Lucy',
+  'Adam',
+  'Ruby',
+];
+const MORE_LAST = [
+  'Adams',
+  'Baker',
+  'Campbell',
+  'Dixon',
+  'Ellis',
+  'Fuller',
+  'Graham',
+  'Hughes',
+  'Jenkins',
+  'Kramer',
+  'Lang',
+  'Marsh',
+  'Neal',
+  'Owens',
+  'Patel',
+  'Quinn',
+  'Ross',
+  'Sanders',
+  'Tucker',
+  'Vogel',
+  'Weber',
+  'Young',
+  'Zimmer',
+  'Boyd',
+  'Dunn',
+  'Frey',
+  'Glass',
+  'Holt',
+  'Ivey',
+  'Knox',
+  'Lowe',
+  'Moore',
+];
+const MODELS = [
+  'Honda Civic',
+  'Honda Accord',
+  'Honda CR-V',
+  'Toyota Camry',
+  'Toyota Corolla',
+  'Toyota RAV4',
+  'Ford F-150',
+  'Ford Escape',
+  'Ford Explorer',
+  'Chevrolet Silverado',
+  'Chevrolet Equinox',
+  'Chevrolet Malibu',
+  'Nissan Rogue',
+  'Nissan Altima',
+  'Jeep Grand Cherokee',
+  'Jeep Wrangler',
+  'Subaru Outback',
+  'Hyundai Elantra',
+  'Hyundai Tucson',
+  'Kia Sorento',
+  'Ram 1500',
+  'GMC Sierra',
+  'Dodge Grand Caravan',
+  'Volkswagen Jetta',
+];
+const COLORS = ['White', 'Black', 'Silver', 'Gray', 'Blue', 'Red', 'Green', 'Brown'];
+const HOUSE_STREETS = STREETS.map((s) => s.replace(/^\d+ /, ''));
+const HISTORY_FIRST = [...FIRST, ...MORE_FIRST];
+const HISTORY_LAST = [...LAST, ...MORE_LAST];
+
+export interface HistoryCustomer extends DemoCustomer {
+  /** Digits only, as booking keeps a phone. */
+  phone: string;
+  yearlyMiles: number;
+}
+
+/**
+ * The history's `ordinal`-th customer, the same in every run: a distinct name for each of the
+ * first 2,304 ordinals (first name and last name pair up once each), a phone of their own, a
+ * house on one of the demo's streets and a car of a common model, 2008-2023.
+ */
+export function historyCustomer(ordinal: number): HistoryCustomer {
+  const random = seededRandom(ordinal * 31 + 7);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const a = ordinal % HISTORY_FIRST.length;
+  const b = Math.floor(ordinal / HISTORY_FIRST.length) % HISTORY_LAST.length;
+  const area = ordinal % 3 === 2 ? '859' : '513';
+  return {
+    name: `${HISTORY_FIRST[a]} ${HISTORY_LAST[(7 * a + b) % HISTORY_LAST.length]}`,
+    phone: `${area}555${String(2_500 + (ordinal % 7_500)).padStart(4, '0')}`,
+    location: `${100 + Math.floor(random() * 9_800)} ${pick(HOUSE_STREETS)}`,
+    vehicle: `${2008 + Math.floor(random() * 16)} ${pick(MODELS)} (${pick(COLORS)})`,
+    yearlyMiles:
+      100 *
+      Math.round(
+        (DEMO_YEARLY_MILES.min + random() * (DEMO_YEARLY_MILES.max - DEMO_YEARLY_MILES.min)) / 100,
+      ),
+  };
+}
+
 export interface DemoCustomer {
   name: string;
   phone: string;

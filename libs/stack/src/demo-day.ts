@@ -305,6 +305,7 @@ export async function fillDemoDayEarlier(
       days: HISTORY_DAYS,
       endDate: addDays(firstVisitDay ?? businessDate(now), -1),
       technicians: team.map(({ user }) => user),
+      withCustomers: true,
     });
     note(`Demo day: ${history.jobs} jobs of the ${HISTORY_DAYS} days before, for Reports`);
     note('Demo day: restarting on the real clock');

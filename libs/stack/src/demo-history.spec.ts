@@ -1,4 +1,5 @@
 import { PRICES, businessDate, businessParts } from '@cincy/contracts';
+import { demoCustomers, historyCustomer } from './demo-day-plan';
 import {
   DEMO_HISTORY_FIRST_ID,
   planDemoHistory,
@@ -90,5 +91,21 @@ describe('demo history', () => {
     // Closed without service: nobody's time, no price.
     for (const job of jobs.filter((j) => j.status !== 'completed'))
       expect(job).toMatchObject({ completedAt: null, serviceCode: null, price: 0 });
+  });
+
+  it('gives every job a customer of its own: a distinct name and phone, a house and a car', () => {
+    const customers = jobs.map((j) => j.customer);
+    expect(new Set(customers.map((c) => c.name)).size).toBe(jobs.length);
+    expect(new Set(customers.map((c) => c.phone)).size).toBe(jobs.length);
+    const demoPhones = new Set(demoCustomers(40).map((c) => c.phone.replace(/\D/g, '')));
+    for (const c of customers) {
+      expect(c.phone).toMatch(/^(513|859)555\d{4}$/);
+      expect(demoPhones.has(c.phone)).toBe(false);
+      expect(c.location).toMatch(/^\d+ .+, (OH|KY) \d{5}$/);
+      expect(c.vehicle).toMatch(/^20(0[89]|1\d|2[0-3]) \S+ .+ \(\w+\)$/);
+      expect(c.yearlyMiles).toBeGreaterThanOrEqual(8_000);
+      expect(c.yearlyMiles).toBeLessThanOrEqual(15_000);
+    }
+    expect(historyCustomer(7)).toEqual(historyCustomer(7));
   });
 });

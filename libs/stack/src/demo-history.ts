@@ -1,12 +1,22 @@
-import { PRICES, ServiceCode, addDays, businessInstant, daysInRange } from '@cincy/contracts';
+import {
+  PRICES,
+  REFERENCE,
+  ServiceCode,
+  addDays,
+  businessInstant,
+  daysInRange,
+} from '@cincy/contracts';
 import { Client } from 'pg';
 import {
   DEMO_INSTALL_MINUTES,
   DEMO_SHIFT,
   DEMO_TECHNICIANS,
   DEMO_TRAVEL_MINUTES,
-  demoCustomers,
+  HistoryCustomer,
+  historyCustomer,
+  mileageOf,
   seededRandom,
+  vehicleParts,
 } from './demo-day-plan';
 
 export { seededRandom };
@@ -26,8 +36,10 @@ export { seededRandom };
  */
 export const DEMO_HISTORY_FIRST_ID = 2_000_000_000;
 const MAX_JOBS_PER_DAY = 100;
-/** The customer id of history's jobs: no booked customer has it, so none of theirs is touched. */
+/** The customer id of the bench's history: no booked customer has it, so none is touched. */
 const NO_CUSTOMER = 0;
+/** Customers a day can have distinct names for (more jobs in a day share some). */
+const CUSTOMERS_PER_DAY = 25;
 
 export interface HistoryTechnician {
   id: number;
@@ -62,14 +74,18 @@ export interface DemoHistoryOptions {
   jobsPerDay?: number;
   /** Who did the jobs; the demo team's names with ids of their own when not given. */
   technicians?: readonly HistoryTechnician[];
+  /**
+   * The demo's: each job's customer (one job each, their id the job's) goes into the Customer
+   * Database with the visit and, when it was completed, its service record, so every job a report
+   * counts is one a customer's history shows. Else the board's rows only, for a customer id no
+   * one has (the bench's, where nobody opens a customer).
+   */
+  withCustomers?: boolean;
 }
 
 export interface HistoryJob {
   id: number;
-  customerName: string;
-  customerPhone: string;
-  location: string;
-  vehicle: string;
+  customer: HistoryCustomer;
   /** 'ASAP' or the scheduled date. */
   preferredTime: string;
   scheduledDate: string | null;
@@ -103,7 +119,6 @@ const dayNumber = (date: string) => daysInRange('1970-01-01', date) - 1;
 
 const MINUTE = 60_000;
 const plus = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE);
-const CUSTOMERS = demoCustomers(60);
 
 /** One day's jobs: the same for the same day, technicians and average, in any run. */
 export function planHistoryDay(
@@ -122,7 +137,7 @@ export function planHistoryDay(
   );
   const firstId = DEMO_HISTORY_FIRST_ID + dayNumber(date) * MAX_JOBS_PER_DAY;
   const planned = Array.from({ length: count }, (_, n): HistoryJob => {
-    const customer = pick(CUSTOMERS);
+    const customer = historyCustomer(dayNumber(date) * CUSTOMERS_PER_DAY + n);
     const asap = random() < 0.7;
     // ASAP: asked for between 8:00 and 18:59, so the visit ends inside the 8-9 shift;
     // scheduled: booked days ahead for an hour slot.
@@ -138,10 +153,7 @@ export function planHistoryDay(
     const status = roll < 0.88 ? 'completed' : roll < 0.95 ? 'declined' : 'cancelled';
     const base = {
       id: firstId + n,
-      customerName: customer.name,
-      customerPhone: customer.phone,
-      location: customer.location,
-      vehicle: customer.vehicle,
+      customer,
       preferredTime: asap ? 'ASAP' : date,
       scheduledDate: asap ? null : date,
       scheduledTime: asap ? null : `${String(hour).padStart(2, '0')}:00:00`,
@@ -291,11 +303,15 @@ export async function fillDemoHistory(
   try {
     await client.query('SET search_path = dispatch');
     await client.query('BEGIN');
-    for (let i = 0; i < jobs.length; i += CHUNK) await insertJobs(client, jobs.slice(i, i + CHUNK));
-    await client.query('SELECT refresh_report_days($1, $2)', [
-      addDays(options.endDate, 1 - options.days),
-      options.endDate,
-    ]);
+    const from = addDays(options.endDate, 1 - options.days);
+    const customers = options.withCustomers === true;
+    for (let i = 0; i < jobs.length; i += CHUNK) {
+      const chunk = jobs.slice(i, i + CHUNK);
+      await insertJobs(client, chunk, customers);
+      if (customers) await insertCustomers(client, chunk);
+    }
+    if (customers) await countDailySales(client, from, options.endDate);
+    await client.query('SELECT refresh_report_days($1, $2)', [from, options.endDate]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -307,7 +323,11 @@ export async function fillDemoHistory(
 }
 
 /** One statement per table for a chunk: arrays unnested into rows; a day filled before is kept. */
-async function insertJobs(client: Client, jobs: readonly HistoryJob[]): Promise<void> {
+async function insertJobs(
+  client: Client,
+  jobs: readonly HistoryJob[],
+  withCustomers: boolean,
+): Promise<void> {
   const column = <T>(pick: (job: HistoryJob) => T) => jobs.map(pick);
   await client.query(
     `INSERT INTO board_appointments
@@ -315,7 +335,7 @@ async function insertJobs(client: Client, jobs: readonly HistoryJob[]): Promise<
         scheduled_date, scheduled_time, scheduled_start_time, priority, status, technician_id,
         technician_username, technician_name, requested_at, accepted_at, en_route_at,
         on_location_at, completed_at, closed_at, version, created_at, updated_at)
-     SELECT id, $2, name, phone, location, vehicle, preferred, scheduled_date, scheduled_time,
+     SELECT id, CASE WHEN $2 THEN id ELSE ${NO_CUSTOMER} END, name, phone, location, vehicle, preferred, scheduled_date, scheduled_time,
             scheduled_start, 'normal', status, technician_id, technician_username,
             technician_name, requested_at, accepted_at, en_route_at, on_location_at,
             completed_at, closed_at, 5, requested_at, closed_at
@@ -330,11 +350,11 @@ async function insertJobs(client: Client, jobs: readonly HistoryJob[]): Promise<
      ON CONFLICT (id) DO NOTHING`,
     [
       column((j) => j.id),
-      NO_CUSTOMER,
-      column((j) => j.customerName),
-      column((j) => j.customerPhone),
-      column((j) => j.location),
-      column((j) => j.vehicle),
+      withCustomers,
+      column((j) => j.customer.name),
+      column((j) => j.customer.phone),
+      column((j) => j.customer.location),
+      column((j) => j.customer.vehicle),
       column((j) => j.preferredTime),
       column((j) => j.scheduledDate),
       column((j) => j.scheduledTime),
@@ -374,5 +394,164 @@ async function insertJobs(client: Client, jobs: readonly HistoryJob[]): Promise<
       done.map((j) => j.serviceCode),
       done.map((j) => j.price),
     ],
+  );
+}
+
+/**
+ * Each job's customer as booking and inventory keep them (booking's trigger files the address
+ * and the car), the visit with a reference to read out, and a completed visit's service record:
+ * a serial for every battery fitted, the car's details and the miles its age makes plausible.
+ * The stock levels stay as they are: the history's batteries were restocked long since.
+ */
+async function insertCustomers(client: Client, jobs: readonly HistoryJob[]): Promise<void> {
+  const column = <T>(pick: (job: HistoryJob) => T) => jobs.map(pick);
+  const ids = column((j) => j.id);
+  await client.query(
+    `INSERT INTO booking.customers
+       (id, name, phone, phone_digits, total_jobs, last_service_at, created_at, updated_at)
+     SELECT id, name, phone, phone, CASE WHEN status = 'declined' THEN 0 ELSE 1 END,
+            completed_at, requested_at, closed_at
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[],
+                   $6::timestamptz[], $7::timestamptz[])
+         AS c(id, name, phone, status, completed_at, requested_at, closed_at)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      ids,
+      column((j) => j.customer.name),
+      column((j) => j.customer.phone),
+      column((j) => j.status),
+      column((j) => j.completedAt),
+      column((j) => j.requestedAt),
+      column((j) => j.closedAt),
+    ],
+  );
+  await client.query(
+    `INSERT INTO inventory.customers (id, name, phone)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[]) ON CONFLICT (id) DO NOTHING`,
+    [ids, column((j) => j.customer.name), column((j) => j.customer.phone)],
+  );
+  // Booking's trigger writes to its own tables unqualified: it runs on booking's search path.
+  await client.query('SET LOCAL search_path = booking');
+  await client.query(
+    `INSERT INTO appointments
+       (id, customer_id, location, vehicle, preferred_time, status, scheduled_date,
+        scheduled_time, scheduled_start_time, requested_at, created_at)
+     SELECT id, id, location, vehicle, preferred, status, scheduled_date, scheduled_time,
+            scheduled_start, requested_at, requested_at
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[],
+                   $7::text[], $8::timestamptz[], $9::timestamptz[])
+         AS a(id, location, vehicle, preferred, status, scheduled_date, scheduled_time,
+              scheduled_start, requested_at)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      ids,
+      column((j) => j.customer.location),
+      column((j) => j.customer.vehicle),
+      column((j) => j.preferredTime),
+      column((j) => j.status),
+      column((j) => j.scheduledDate),
+      column((j) => j.scheduledTime),
+      column((j) => j.scheduledStartTime),
+      column((j) => j.requestedAt),
+    ],
+  );
+  // A reference seeded by the job; the rare one a live booking already has is left out.
+  await client.query(
+    `INSERT INTO appointment_references (appointment_id, reference)
+     SELECT * FROM unnest($1::int[], $2::text[]) ON CONFLICT DO NOTHING`,
+    [ids, column((j) => historyReference(j.id))],
+  );
+  await client.query('SET LOCAL search_path = dispatch');
+  const records = jobs.filter((j) => j.status === 'completed').map(serviceRecordOf);
+  const field = <T>(pick: (record: HistoryRecord) => T) => records.map(pick);
+  await client.query(
+    `INSERT INTO inventory.service_records
+       (appointment_id, customer_id, service_code, completion_notes, technician_id,
+        technician_name, battery_serial_number, previous_battery_serial_number, vehicle_year,
+        vehicle_make, vehicle_model, vehicle_color, vehicle_mileage, inventory_item_id,
+        completed_at, price)
+     SELECT r.id, r.id, code, notes, technician_id, technician_name, serial, previous, year,
+            make, model, color, mileage, (SELECT i.id FROM inventory.inventory_items i
+                                           WHERE i.sku = r.sku ORDER BY i.id LIMIT 1),
+            completed_at, price
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[],
+                   $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+                   $13::text[], $14::timestamptz[], $15::numeric[])
+         AS r(id, code, notes, technician_id, technician_name, serial, previous, year, make,
+              model, color, mileage, sku, completed_at, price)
+      WHERE NOT EXISTS (SELECT 1 FROM inventory.service_records s WHERE s.appointment_id = r.id)`,
+    [
+      field((r) => r.job.id),
+      field((r) => r.job.serviceCode),
+      field((r) => r.notes),
+      field((r) => r.job.technician!.id),
+      field((r) => r.job.technician!.name),
+      field((r) => r.serial),
+      field((r) => r.previousSerial),
+      field((r) => r.vehicle.vehicleYear),
+      field((r) => r.vehicle.vehicleMake),
+      field((r) => r.vehicle.vehicleModel),
+      field((r) => r.vehicle.vehicleColor),
+      field((r) => r.mileage),
+      field((r) => r.sku),
+      field((r) => r.job.completedAt),
+      field((r) => r.job.price),
+    ],
+  );
+}
+
+interface HistoryRecord {
+  job: HistoryJob;
+  notes: string;
+  serial: string | null;
+  previousSerial: string | null;
+  sku: string | null;
+  vehicle: ReturnType<typeof vehicleParts>;
+  mileage: string;
+}
+
+const NOTES: Record<ServiceCode, string> = {
+  battery_installed: 'Tested alternator and terminals; old battery recycled.',
+  warranty_replacement: 'Failed load test under warranty; replaced at no charge.',
+  test_only: 'Battery and charging system tested good; no replacement needed.',
+  no_service: 'Customer declined the replacement at the door.',
+};
+
+/** A completed job's record; the battery's model follows its price (AGM or flooded). */
+function serviceRecordOf(job: HistoryJob): HistoryRecord {
+  const code = job.serviceCode!;
+  const fitted = code === 'battery_installed' || code === 'warranty_replacement';
+  const n = job.id - DEMO_HISTORY_FIRST_ID;
+  const agm = job.price === PRICES.agm || (code === 'warranty_replacement' && n % 2 === 0);
+  return {
+    job,
+    notes: NOTES[code],
+    serial: fitted ? `DEMO-${n}` : null,
+    previousSerial: code === 'warranty_replacement' ? `DEMO-W${n}` : null,
+    sku: fitted ? (agm ? (n % 3 ? 'AGM-H6' : 'AGM-H7') : n % 4 ? 'FL-35' : 'FL-24F') : null,
+    vehicle: vehicleParts(job.customer.vehicle),
+    mileage: String(mileageOf(job.customer.vehicle, job.completedAt!, job.customer.yearlyMiles)),
+  };
+}
+
+/** `CB-` and five of the reference's symbols, drawn from a PRNG seeded with the job. */
+function historyReference(id: number): string {
+  const random = seededRandom(id);
+  let body = '';
+  for (let i = 0; i < REFERENCE.length; i++)
+    body += REFERENCE.alphabet[Math.floor(random() * REFERENCE.alphabet.length)];
+  return `${REFERENCE.prefix}${body}`;
+}
+
+/** Batteries fitted per business day of the range, recounted from the service records. */
+async function countDailySales(client: Client, from: string, to: string): Promise<void> {
+  const day = `(completed_at AT TIME ZONE 'America/New_York')::date`;
+  await client.query(
+    `INSERT INTO inventory.daily_sales (sale_date, batteries_sold)
+     SELECT ${day}, count(*) FROM inventory.service_records
+      WHERE service_code = 'battery_installed' AND ${day} BETWEEN $1 AND $2
+      GROUP BY 1
+     ON CONFLICT (sale_date) DO UPDATE SET batteries_sold = EXCLUDED.batteries_sold`,
+    [from, to],
   );
 }
