@@ -1,6 +1,7 @@
 // After `vite build` and the SSR build of src/prerender.tsx: writes each public page's HTML into
-// dist/pages/<name>.html (the gateway serves it for its path), then precompresses every text
-// file of dist with brotli and gzip (the gateway picks one by Accept-Encoding).
+// dist/pages/<name>.html (the gateway serves it for its path), and each staff screen's (the shell
+// with its chunks as modulepreload links), then precompresses every text file of dist with
+// brotli and gzip (the gateway picks one by Accept-Encoding).
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +11,7 @@ const web = new URL('..', import.meta.url).pathname;
 const dist = join(web, 'dist');
 const ssrDir = join(web, '.ssr');
 
-const { renderPage, PRERENDERED_PAGES } = await import(
+const { renderPage, PRERENDERED_PAGES, PRELOADED_STAFF_PAGES, STAFF_FRAME_MODULES } = await import(
   pathToFileURL(join(ssrDir, 'prerender.js')).href
 );
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -30,6 +31,12 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)
  * while the page hydrates (on a phone that showed as a long task). The poster comes first.
  */
 function pageHead(module) {
+  const { scripts, css } = chunksOf([module]);
+  return [...modulePreloads(scripts), ...[...css].filter(fresh).map(inlineStyle)].join('');
+}
+
+/** The scripts and styles of `modules` and of everything they import statically. */
+function chunksOf(modules) {
   const css = new Set();
   const scripts = new Set();
   const seen = new Set();
@@ -41,16 +48,18 @@ function pageHead(module) {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
-  if (!seen.size) throw new Error(`${module} is not in Vite's manifest`);
-  const fresh = (file) => !shell.includes(`/${file}"`);
-  return [
-    ...[...scripts]
-      .filter(fresh)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...[...css].filter(fresh).map(inlineStyle),
-  ].join('');
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`${module} is not in Vite's manifest`);
+    visit(module);
+  }
+  return { scripts, css };
 }
+
+const fresh = (file) => !shell.includes(`/${file}"`);
+const modulePreloads = (scripts) =>
+  [...scripts]
+    .filter(fresh)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 
 /** The landing video's poster (its largest element), asked for before the scripts. */
 function posterPreload(body) {
@@ -70,6 +79,13 @@ for (const { path, module } of PRERENDERED_PAGES) {
     .replace(ROOT, `<div id="root">${body}</div>`);
   writeFileSync(join(dist, 'pages', `${pageName(path)}.html`), html);
 }
+// A staff screen opened at its address (a bookmark, a reload): its scripts are fetched with the
+// entry's. Its styles stay with Vite's loader, which links each when its chunk runs.
+for (const { path, module } of PRELOADED_STAFF_PAGES) {
+  const { scripts } = chunksOf([...STAFF_FRAME_MODULES, module]);
+  const html = shell.replace('</head>', `${modulePreloads(scripts).join('')}</head>`);
+  writeFileSync(join(dist, 'pages', `${pageName(path)}.html`), html);
+}
 rmSync(ssrDir, { recursive: true, force: true });
 
 let files = 0;
@@ -84,7 +100,9 @@ for (const file of walk(dist)) {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   files += 1;
 }
-console.log(`prerendered ${PRERENDERED_PAGES.length} pages, precompressed ${files} files`);
+console.log(
+  `prerendered ${PRERENDERED_PAGES.length} pages, ${PRELOADED_STAFF_PAGES.length} staff pages' preloads, precompressed ${files} files`,
+);
 
 /** '/' -> index, '/customer-form' -> customer-form (the gateway maps paths the same way). */
 function pageName(path) {

@@ -2,9 +2,14 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
-import { AppRoutes, PRERENDERED_PAGES } from './app/routes';
+import {
+  AppRoutes,
+  PRELOADED_STAFF_PAGES,
+  PRERENDERED_PAGES,
+  STAFF_FRAME_MODULES,
+} from './app/routes';
 
-export { PRERENDERED_PAGES };
+export { PRELOADED_STAFF_PAGES, PRERENDERED_PAGES, STAFF_FRAME_MODULES };
 
 /**
  * The HTML of one public page, as the browser's first render draws it for a visitor who is not

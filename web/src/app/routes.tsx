@@ -75,6 +75,36 @@ export const PRERENDERED_PAGES = [
   { path: '/terms-of-service', module: 'src/pages/public/terms/terms-page.tsx' },
 ] as const;
 
+/**
+ * The staff screens' HTML (web/scripts/prerender.mjs): the shell with every chunk a screen needs
+ * as modulepreload links (`module` and what the signed-in frame loads, the sources of the lazy
+ * imports here and in app-shell.tsx), so the downloads start with the entry's, not after it has
+ * run. Nothing is rendered into it: what it shows depends on who is signed in.
+ */
+export const STAFF_FRAME_MODULES = [
+  'src/pages/staff/frame/staff-frame.tsx',
+  'src/pages/staff/frame/staff-nav.tsx',
+  'src/app/session-services.tsx',
+] as const;
+export const PRELOADED_STAFF_PAGES = [
+  { path: '/login', module: 'src/pages/staff/login/login-page.tsx' },
+  { path: '/dispatch', module: 'src/pages/staff/dispatch/dispatch-page.tsx' },
+  { path: '/technician', module: 'src/pages/staff/dispatch/dispatch-page.tsx' },
+  {
+    path: '/customer-database',
+    module: 'src/pages/staff/customer-database/customer-database-page.tsx',
+  },
+  {
+    path: '/user-management',
+    module: 'src/pages/staff/user-management/user-management-page.tsx',
+  },
+  { path: '/inventory', module: 'src/pages/staff/inventory/inventory-page.tsx' },
+  { path: '/schedules', module: 'src/pages/staff/schedules/schedules-page.tsx' },
+  { path: '/day', module: 'src/pages/staff/day/day-page.tsx' },
+  { path: '/messages', module: 'src/pages/staff/messages/messages-page.tsx' },
+  { path: '/reports', module: 'src/pages/staff/reports/reports-page.tsx' },
+] as const;
+
 /** The staff screens behind the sign-in, by path. */
 const STAFF_SCREENS = {
   '/dispatch': DispatchPage,
