@@ -1,24 +1,17 @@
 import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { businessDate, type ShiftRange, type TechnicianSchedule } from '@cincy/contracts';
-import { useConfirmDelete } from '../../../components/confirm-delete';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toast';
 import {
   DateExceptionDialog,
   type DateExceptionTarget,
 } from '../../../features/schedules/date-exception-dialog';
 import { ScheduleCard } from '../../../features/schedules/schedule-card';
-import {
-  SCHEDULE_MESSAGES,
-  exceptionRemovedToast,
-  formatScheduleDate,
-  scheduleFailedToast,
-} from '../../../features/schedules/schedule.util';
+import { useRemoveDateException } from '../../../features/schedules/remove-date-exception';
 import { WeeklyDialog } from '../../../features/schedules/weekly-dialog';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useModalTarget } from '../../../hooks/use-modal-target';
-import { useClearDateShifts, useSchedules } from '../../../hooks/use-schedules';
+import { useSchedules } from '../../../hooks/use-schedules';
 import { NotAllowedScreen } from '../not-allowed-screen';
 import '../staff.css';
 import '../../../features/schedules/schedules.css';
@@ -42,25 +35,8 @@ function Schedules() {
   // shift) changes a schedule.
   useLiveUpdates(true);
   const dialog = useModalTarget<ScheduleDialogTarget>();
-  const clear = useClearDateShifts();
-  const confirmDelete = useConfirmDelete();
+  const removal = useRemoveDateException();
   const today = businessDate();
-  const removingDate = clear.isPending ? clear.variables?.date : undefined;
-  const removingFor = clear.isPending ? clear.variables?.technicianId : undefined;
-
-  const removeDate = (schedule: TechnicianSchedule, date: string) =>
-    confirmDelete({
-      title: 'Remove Date Exception',
-      content: `${schedule.name} will work the weekly pattern on ${formatScheduleDate(date)}.`,
-      onConfirm: () =>
-        clear.mutateAsync({ technicianId: schedule.technicianId, date }).then(
-          () => toast(exceptionRemovedToast(schedule.name, date)),
-          (error: unknown) => {
-            console.warn('Removing the date exception failed', error);
-            toast(scheduleFailedToast(error, SCHEDULE_MESSAGES.removeFailed));
-          },
-        ),
-    });
 
   const list = schedules.data ?? [];
   const onShift = list.filter((s) => s.onShiftNow).length;
@@ -113,8 +89,10 @@ function Schedules() {
               onEditDate={(date?: string, shifts?: ShiftRange[]) =>
                 dialog.show({ kind: 'date', schedule, date, shifts })
               }
-              onRemoveDate={(date) => removeDate(schedule, date)}
-              removingDate={removingFor === schedule.technicianId ? removingDate : undefined}
+              onRemoveDate={(date) => removal.start(schedule, date)}
+              removingDate={
+                removal.busy?.technicianId === schedule.technicianId ? removal.busy.date : undefined
+              }
             />
           ))}
         </div>
