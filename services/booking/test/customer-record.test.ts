@@ -71,8 +71,9 @@ const register = (name: string, phone: string) =>
 const book = (customerId: number, location: string, vehicle: string | null = null) =>
   rpc.call('booking.appointments.create', { customerId, location, vehicle });
 const addresses = (customerId: number) =>
-  rpc.call('booking.customer-addresses.list', { customerId });
-const vehicles = (customerId: number) => rpc.call('booking.customer-vehicles.list', { customerId });
+  rpc.call('booking.customer-records.list', { kind: 'address', customerId });
+const vehicles = (customerId: number) =>
+  rpc.call('booking.customer-records.list', { kind: 'vehicle', customerId });
 const texts = (rows: (CustomerAddress | CustomerVehicle)[]) =>
   rows.map((r) => ['address' in r ? r.address : r.vehicle, r.isDefault]);
 const refusal = (call: Promise<unknown>) =>
@@ -107,20 +108,28 @@ describe("a customer's addresses and vehicles (booking)", () => {
   it('staff add, edit, mark default and remove; the default moves to the oldest left', async () => {
     const { id } = await register('Dan Record', '513-555-0151');
     await book(id, '1 First St, Cincinnati', '2009 Subaru Outback');
-    const second = await rpc.call('booking.customer-addresses.add', {
+    const second = await rpc.call('booking.customer-records.add', {
+      kind: 'address',
       customerId: id,
-      address: { address: '  2 Second St,  Cincinnati ' },
+      text: '  2 Second St,  Cincinnati ',
     });
     expect(second).toMatchObject({ address: '2 Second St, Cincinnati', isDefault: false });
-    const ohio = await rpc.call('booking.customer-addresses.add', {
+    const ohio = await rpc.call('booking.customer-records.add', {
+      kind: 'address',
       customerId: id,
-      address: { address: '9 Ninth St, Cincinnati, Ohio 45202' },
+      text: '9 Ninth St, Cincinnati, Ohio 45202',
     });
-    expect(ohio.address).toBe('9 Ninth St, Cincinnati, OH 45202'); // the state as its code
-    await rpc.call('booking.customer-addresses.delete', { customerId: id, id: ohio.id });
-    const third = await rpc.call('booking.customer-addresses.add', {
+    expect(ohio).toMatchObject({ address: '9 Ninth St, Cincinnati, OH 45202' }); // the state as its code
+    await rpc.call('booking.customer-records.delete', {
+      kind: 'address',
       customerId: id,
-      address: { address: '3 Third St, Cincinnati', isDefault: true },
+      id: ohio.id,
+    });
+    const third = await rpc.call('booking.customer-records.add', {
+      kind: 'address',
+      customerId: id,
+      text: '3 Third St, Cincinnati',
+      isDefault: true,
     });
     expect(third.isDefault).toBe(true);
     expect(texts(await addresses(id))).toEqual([
@@ -129,37 +138,53 @@ describe("a customer's addresses and vehicles (booking)", () => {
       ['2 Second St, Cincinnati', false],
     ]);
 
-    const edited = await rpc.call('booking.customer-addresses.update', {
+    const edited = await rpc.call('booking.customer-records.update', {
+      kind: 'address',
       customerId: id,
       id: second.id,
-      address: { address: '22 Second St, Cincinnati' },
+      text: '22 Second St, Cincinnati',
     });
     expect(edited).toMatchObject({ id: second.id, address: '22 Second St, Cincinnati' });
-    await rpc.call('booking.customer-addresses.set-default', { customerId: id, id: second.id });
+    await rpc.call('booking.customer-records.set-default', {
+      kind: 'address',
+      customerId: id,
+      id: second.id,
+    });
     expect((await addresses(id)).filter((a) => a.isDefault).map((a) => a.id)).toEqual([second.id]);
 
     expect(
-      await rpc.call('booking.customer-addresses.delete', { customerId: id, id: second.id }),
+      await rpc.call('booking.customer-records.delete', {
+        kind: 'address',
+        customerId: id,
+        id: second.id,
+      }),
     ).toEqual({ message: 'Address removed' });
     expect(texts(await addresses(id))).toEqual([
       ['1 First St, Cincinnati', true], // the oldest left
       ['3 Third St, Cincinnati', false],
     ]);
 
-    const car = await rpc.call('booking.customer-vehicles.add', {
+    const car = await rpc.call('booking.customer-records.add', {
+      kind: 'vehicle',
       customerId: id,
-      vehicle: { vehicle: '2020 Tesla Model 3', isDefault: true },
+      text: '2020 Tesla Model 3',
+      isDefault: true,
     });
     expect(texts(await vehicles(id))).toEqual([
       ['2020 Tesla Model 3', true],
       ['2009 Subaru Outback', false],
     ]);
-    await rpc.call('booking.customer-vehicles.update', {
+    await rpc.call('booking.customer-records.update', {
+      kind: 'vehicle',
       customerId: id,
       id: car.id,
-      vehicle: { vehicle: '2021 Tesla Model 3' },
+      text: '2021 Tesla Model 3',
     });
-    await rpc.call('booking.customer-vehicles.delete', { customerId: id, id: car.id });
+    await rpc.call('booking.customer-records.delete', {
+      kind: 'vehicle',
+      customerId: id,
+      id: car.id,
+    });
     expect(texts(await vehicles(id))).toEqual([['2009 Subaru Outback', true]]);
   });
 
@@ -170,30 +195,41 @@ describe("a customer's addresses and vehicles (booking)", () => {
     const [mine] = await addresses(id);
     expect(
       await refusal(
-        rpc.call('booking.customer-addresses.add', {
+        rpc.call('booking.customer-records.add', {
+          kind: 'address',
           customerId: id,
-          address: { address: '5 FIFTH ST, Cincinnati' },
+          text: '5 FIFTH ST, Cincinnati',
         }),
       ),
     ).toEqual({ status: 409, message: 'This customer already has that address' });
     // Another customer's id is not found, whatever the action.
     for (const call of [
-      rpc.call('booking.customer-addresses.update', {
+      rpc.call('booking.customer-records.update', {
+        kind: 'address',
         customerId: other.id,
         id: mine.id,
-        address: { address: 'Taken over' },
+        text: 'Taken over',
       }),
-      rpc.call('booking.customer-addresses.set-default', { customerId: other.id, id: mine.id }),
-      rpc.call('booking.customer-addresses.delete', { customerId: other.id, id: mine.id }),
+      rpc.call('booking.customer-records.set-default', {
+        kind: 'address',
+        customerId: other.id,
+        id: mine.id,
+      }),
+      rpc.call('booking.customer-records.delete', {
+        kind: 'address',
+        customerId: other.id,
+        id: mine.id,
+      }),
     ]) {
       expect(await refusal(call)).toEqual({ status: 404, message: 'Address not found' });
     }
     expect(await refusal(vehicles(999999))).toEqual({ status: 404, message: 'Customer not found' });
     expect(
       await refusal(
-        rpc.call('booking.customer-vehicles.add', {
+        rpc.call('booking.customer-records.add', {
+          kind: 'vehicle',
           customerId: 999999,
-          vehicle: { vehicle: 'A car' },
+          text: 'A car',
         }),
       ),
     ).toEqual({ status: 404, message: 'Customer not found' });

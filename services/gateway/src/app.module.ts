@@ -20,6 +20,10 @@ import { ServiceRecordsController } from './service-records/service-records.cont
 import { UsersController } from './users/users.controller';
 import { AppointmentsController } from './booking/appointments.controller';
 import { CustomersController } from './booking/customers.controller';
+import {
+  CustomerAddressesController,
+  CustomerVehiclesController,
+} from './booking/customer-records.controller';
 import { BookingRateLimits } from './booking/booking-rate-limit.guard';
 import { TimeSlotsController } from './booking/time-slots.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -39,6 +43,8 @@ import { TrackingViews } from './tracking/tracking-views';
   controllers: [
     AuthController,
     CustomersController,
+    CustomerAddressesController,
+    CustomerVehiclesController,
     AppointmentsController,
     InventoryController,
     HealthController,

@@ -4,10 +4,8 @@ import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import {
   batteryChainQuerySchema,
   batteryChainSchema,
-  customerAddressInputSchema,
-  customerAddressSchema,
-  customerVehicleInputSchema,
-  customerVehicleSchema,
+  CUSTOMER_RECORD_KINDS,
+  CUSTOMER_RECORD_SCHEMAS,
   customerVisitsSchema,
   serviceHistoryRowSchema,
 } from './customer-record';
@@ -15,56 +13,54 @@ import {
 const { id, messageAnswer } = RPC_SHAPES;
 const { notFound, conflict } = ERROR_CODES;
 
+const { address, vehicle } = CUSTOMER_RECORD_SCHEMAS;
+const recordEntry = z.union([address.entry, vehicle.entry]);
+const recordTarget = z.object({ kind: z.enum(CUSTOMER_RECORD_KINDS), customerId: id, id });
+/** An entry's text, checked as its kind's form checks it, and whether it becomes the default. */
+const recordEdit = <Extra extends z.ZodRawShape>(extra: Extra) =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('address'),
+      customerId: id,
+      text: address.input.shape.address,
+      isDefault: address.input.shape.isDefault,
+      ...extra,
+    }),
+    z.object({
+      kind: z.literal('vehicle'),
+      customerId: id,
+      text: vehicle.input.shape.vehicle,
+      isDefault: vehicle.input.shape.isDefault,
+      ...extra,
+    }),
+  ]);
+
 /** The customer record's subjects (addresses, vehicles, history, a battery's chain), spread into `RPC`. */
 export const CUSTOMER_RECORD_RPC = {
-  'booking.customer-addresses.list': {
-    request: z.object({ customerId: id }),
-    answer: z.array(customerAddressSchema),
+  /** A customer's addresses or vehicles, the default first. */
+  'booking.customer-records.list': {
+    request: z.object({ kind: z.enum(CUSTOMER_RECORD_KINDS), customerId: id }),
+    answer: z.array(recordEntry),
     refuses: [notFound],
   },
-  'booking.customer-addresses.add': {
-    request: z.object({ customerId: id, address: customerAddressInputSchema }),
-    answer: customerAddressSchema,
+  'booking.customer-records.add': {
+    request: recordEdit({}),
+    answer: recordEntry,
     refuses: [notFound, conflict],
   },
-  'booking.customer-addresses.update': {
-    request: z.object({ customerId: id, id, address: customerAddressInputSchema }),
-    answer: customerAddressSchema,
+  'booking.customer-records.update': {
+    request: recordEdit({ id }),
+    answer: recordEntry,
     refuses: [notFound, conflict],
   },
-  /** The address becomes the default; the customer's previous default is no longer one. */
-  'booking.customer-addresses.set-default': {
-    request: z.object({ customerId: id, id }),
-    answer: customerAddressSchema,
+  /** The entry becomes the default; the customer's previous default of its kind no longer is. */
+  'booking.customer-records.set-default': {
+    request: recordTarget,
+    answer: recordEntry,
     refuses: [notFound],
   },
-  'booking.customer-addresses.delete': {
-    request: z.object({ customerId: id, id }),
-    answer: messageAnswer,
-    refuses: [notFound],
-  },
-  'booking.customer-vehicles.list': {
-    request: z.object({ customerId: id }),
-    answer: z.array(customerVehicleSchema),
-    refuses: [notFound],
-  },
-  'booking.customer-vehicles.add': {
-    request: z.object({ customerId: id, vehicle: customerVehicleInputSchema }),
-    answer: customerVehicleSchema,
-    refuses: [notFound, conflict],
-  },
-  'booking.customer-vehicles.update': {
-    request: z.object({ customerId: id, id, vehicle: customerVehicleInputSchema }),
-    answer: customerVehicleSchema,
-    refuses: [notFound, conflict],
-  },
-  'booking.customer-vehicles.set-default': {
-    request: z.object({ customerId: id, id }),
-    answer: customerVehicleSchema,
-    refuses: [notFound],
-  },
-  'booking.customer-vehicles.delete': {
-    request: z.object({ customerId: id, id }),
+  'booking.customer-records.delete': {
+    request: recordTarget,
     answer: messageAnswer,
     refuses: [notFound],
   },

@@ -48,6 +48,18 @@ export const customerVehicleInputSchema = z.object({
 });
 export type CustomerVehicleInput = z.infer<typeof customerVehicleInputSchema>;
 
+/**
+ * A customer's addresses and vehicles are one kind of record: the same list, edits and default,
+ * told apart by `kind`. Each kind's entry names its text after the kind (`address`, `vehicle`).
+ */
+export const CUSTOMER_RECORD_KINDS = ['address', 'vehicle'] as const;
+export type CustomerRecordKind = (typeof CUSTOMER_RECORD_KINDS)[number];
+export type CustomerRecordEntry = CustomerAddress | CustomerVehicle;
+export const CUSTOMER_RECORD_SCHEMAS = {
+  address: { entry: customerAddressSchema, input: customerAddressInputSchema },
+  vehicle: { entry: customerVehicleSchema, input: customerVehicleInputSchema },
+} as const;
+
 export const CUSTOMER_RECORD_MESSAGES = {
   customerNotFound: 'Customer not found',
   addressNotFound: 'Address not found',

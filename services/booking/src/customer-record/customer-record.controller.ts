@@ -1,7 +1,7 @@
 import { RpcMessage, RpcSubject } from '@cincy/contracts';
 import { RpcHandler, RpcPayload } from '@cincy/platform';
 import { Controller } from '@nestjs/common';
-import { CustomerRecordService, addressInput, vehicleInput } from './customer-record.service';
+import { CustomerRecordService } from './customer-record.service';
 
 type M<S extends RpcSubject> = RpcMessage<S>;
 
@@ -9,70 +9,32 @@ type M<S extends RpcSubject> = RpcMessage<S>;
 export class CustomerRecordController {
   constructor(private readonly record: CustomerRecordService) {}
 
-  @RpcHandler('booking.customer-addresses.list')
-  addresses(
-    @RpcPayload('booking.customer-addresses.list') m: M<'booking.customer-addresses.list'>,
+  @RpcHandler('booking.customer-records.list')
+  list(@RpcPayload('booking.customer-records.list') m: M<'booking.customer-records.list'>) {
+    return this.record.list(m.kind, m.customerId);
+  }
+
+  @RpcHandler('booking.customer-records.add')
+  add(@RpcPayload('booking.customer-records.add') m: M<'booking.customer-records.add'>) {
+    return this.record.add(m.kind, m.customerId, m);
+  }
+
+  @RpcHandler('booking.customer-records.update')
+  update(@RpcPayload('booking.customer-records.update') m: M<'booking.customer-records.update'>) {
+    return this.record.update(m.kind, m.customerId, m.id, m);
+  }
+
+  @RpcHandler('booking.customer-records.set-default')
+  setDefault(
+    @RpcPayload('booking.customer-records.set-default')
+    m: M<'booking.customer-records.set-default'>,
   ) {
-    return this.record.list('address', m.customerId);
+    return this.record.setDefault(m.kind, m.customerId, m.id);
   }
 
-  @RpcHandler('booking.customer-addresses.add')
-  addAddress(@RpcPayload('booking.customer-addresses.add') m: M<'booking.customer-addresses.add'>) {
-    return this.record.add('address', m.customerId, addressInput(m.address));
-  }
-
-  @RpcHandler('booking.customer-addresses.update')
-  updateAddress(
-    @RpcPayload('booking.customer-addresses.update') m: M<'booking.customer-addresses.update'>,
-  ) {
-    return this.record.update('address', m.customerId, m.id, addressInput(m.address));
-  }
-
-  @RpcHandler('booking.customer-addresses.set-default')
-  defaultAddress(
-    @RpcPayload('booking.customer-addresses.set-default')
-    m: M<'booking.customer-addresses.set-default'>,
-  ) {
-    return this.record.setDefault('address', m.customerId, m.id);
-  }
-
-  @RpcHandler('booking.customer-addresses.delete')
-  removeAddress(
-    @RpcPayload('booking.customer-addresses.delete') m: M<'booking.customer-addresses.delete'>,
-  ) {
-    return this.record.remove('address', m.customerId, m.id);
-  }
-
-  @RpcHandler('booking.customer-vehicles.list')
-  vehicles(@RpcPayload('booking.customer-vehicles.list') m: M<'booking.customer-vehicles.list'>) {
-    return this.record.list('vehicle', m.customerId);
-  }
-
-  @RpcHandler('booking.customer-vehicles.add')
-  addVehicle(@RpcPayload('booking.customer-vehicles.add') m: M<'booking.customer-vehicles.add'>) {
-    return this.record.add('vehicle', m.customerId, vehicleInput(m.vehicle));
-  }
-
-  @RpcHandler('booking.customer-vehicles.update')
-  updateVehicle(
-    @RpcPayload('booking.customer-vehicles.update') m: M<'booking.customer-vehicles.update'>,
-  ) {
-    return this.record.update('vehicle', m.customerId, m.id, vehicleInput(m.vehicle));
-  }
-
-  @RpcHandler('booking.customer-vehicles.set-default')
-  defaultVehicle(
-    @RpcPayload('booking.customer-vehicles.set-default')
-    m: M<'booking.customer-vehicles.set-default'>,
-  ) {
-    return this.record.setDefault('vehicle', m.customerId, m.id);
-  }
-
-  @RpcHandler('booking.customer-vehicles.delete')
-  removeVehicle(
-    @RpcPayload('booking.customer-vehicles.delete') m: M<'booking.customer-vehicles.delete'>,
-  ) {
-    return this.record.remove('vehicle', m.customerId, m.id);
+  @RpcHandler('booking.customer-records.delete')
+  remove(@RpcPayload('booking.customer-records.delete') m: M<'booking.customer-records.delete'>) {
+    return this.record.remove(m.kind, m.customerId, m.id);
   }
 
   @RpcHandler('booking.customers.visits')

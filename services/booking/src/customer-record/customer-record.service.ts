@@ -1,9 +1,5 @@
 import {
   CUSTOMER_RECORD_MESSAGES,
-  CustomerAddress,
-  CustomerAddressInput,
-  CustomerVehicle,
-  CustomerVehicleInput,
   ERROR_CODES,
   formatLocation,
   normaliseRecordText,
@@ -26,15 +22,8 @@ const DELETED = {
   vehicle: CUSTOMER_RECORD_MESSAGES.vehicleDeleted,
 } as const;
 
+/** An entry's text as staff typed it, and whether it becomes the default. */
 type Input = { text: string; isDefault?: boolean };
-export const addressInput = (a: CustomerAddressInput): Input => ({
-  text: a.address,
-  isDefault: a.isDefault,
-});
-export const vehicleInput = (v: CustomerVehicleInput): Input => ({
-  text: v.vehicle,
-  isDefault: v.isDefault,
-});
 
 /**
  * A customer's addresses and vehicles: bookings add them (the trigger of the migration), staff
@@ -47,8 +36,6 @@ export class CustomerRecordService {
     private readonly outbox: Outbox,
   ) {}
 
-  async list(kind: 'address', customerId: number): Promise<CustomerAddress[]>;
-  async list(kind: 'vehicle', customerId: number): Promise<CustomerVehicle[]>;
   async list(kind: RecordKind, customerId: number): Promise<RecordEntry[]> {
     if (!(await this.record.customerExists(customerId))) throw this.customerNotFound();
     return this.record.list(kind, customerId);
@@ -105,7 +92,6 @@ export class CustomerRecordService {
     });
   }
 
-  /** History rows whose record names no vehicle show the one booked. */
   /** The record's visits: a customer not in the database is refused, not answered empty. */
   async visits(customerId: number) {
     if (!(await this.record.customerExists(customerId))) throw this.customerNotFound();

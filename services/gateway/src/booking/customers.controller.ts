@@ -1,34 +1,18 @@
 import {
   CurrentUser,
   Customer,
-  CustomerAddressInput,
   CustomerInput,
   CustomerListQuery,
-  CustomerVehicleInput,
   ServiceHistoryRow,
   appointmentsWithoutVehicle,
-  customerAddressInputSchema,
   customerInputSchema,
   customerListQuerySchema,
-  customerVehicleInputSchema,
   serviceHistoryRowSchema,
   withBookedVehicles,
 } from '@cincy/contracts';
 import { z } from 'zod';
 import { InjectEnv, RpcClient } from '@cincy/platform';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
@@ -105,82 +89,6 @@ export class CustomersController {
   @Get(':id/visits')
   visits(@Param('id', PathId) customerId: number) {
     return this.rpc.call('booking.customers.visits', { customerId });
-  }
-
-  @Doc("A customer's addresses, the default first", 'booking.customer-addresses.list')
-  @Get(':id/addresses')
-  addresses(@Param('id', PathId) customerId: number) {
-    return this.rpc.call('booking.customer-addresses.list', { customerId });
-  }
-
-  @Doc('Add an address to a customer', 'booking.customer-addresses.add')
-  @Post(':id/addresses')
-  addAddress(
-    @Param('id', PathId) customerId: number,
-    @Body(new Contract(customerAddressInputSchema)) address: CustomerAddressInput,
-  ) {
-    return this.rpc.call('booking.customer-addresses.add', { customerId, address });
-  }
-
-  @Doc("Edit a customer's address", 'booking.customer-addresses.update')
-  @Patch(':id/addresses/:addressId')
-  updateAddress(
-    @Param('id', PathId) customerId: number,
-    @Param('addressId', PathId) id: number,
-    @Body(new Contract(customerAddressInputSchema)) address: CustomerAddressInput,
-  ) {
-    return this.rpc.call('booking.customer-addresses.update', { customerId, id, address });
-  }
-
-  @Doc("Make an address the customer's default", 'booking.customer-addresses.set-default')
-  @Put(':id/addresses/:addressId/default')
-  defaultAddress(@Param('id', PathId) customerId: number, @Param('addressId', PathId) id: number) {
-    return this.rpc.call('booking.customer-addresses.set-default', { customerId, id });
-  }
-
-  @AdminOrSupervisor()
-  @Doc("Remove a customer's address", 'booking.customer-addresses.delete')
-  @Delete(':id/addresses/:addressId')
-  removeAddress(@Param('id', PathId) customerId: number, @Param('addressId', PathId) id: number) {
-    return this.rpc.call('booking.customer-addresses.delete', { customerId, id });
-  }
-
-  @Doc("A customer's vehicles, the default first", 'booking.customer-vehicles.list')
-  @Get(':id/vehicles')
-  vehicles(@Param('id', PathId) customerId: number) {
-    return this.rpc.call('booking.customer-vehicles.list', { customerId });
-  }
-
-  @Doc('Add a vehicle to a customer', 'booking.customer-vehicles.add')
-  @Post(':id/vehicles')
-  addVehicle(
-    @Param('id', PathId) customerId: number,
-    @Body(new Contract(customerVehicleInputSchema)) vehicle: CustomerVehicleInput,
-  ) {
-    return this.rpc.call('booking.customer-vehicles.add', { customerId, vehicle });
-  }
-
-  @Doc("Edit a customer's vehicle", 'booking.customer-vehicles.update')
-  @Patch(':id/vehicles/:vehicleId')
-  updateVehicle(
-    @Param('id', PathId) customerId: number,
-    @Param('vehicleId', PathId) id: number,
-    @Body(new Contract(customerVehicleInputSchema)) vehicle: CustomerVehicleInput,
-  ) {
-    return this.rpc.call('booking.customer-vehicles.update', { customerId, id, vehicle });
-  }
-
-  @Doc("Make a vehicle the customer's default", 'booking.customer-vehicles.set-default')
-  @Put(':id/vehicles/:vehicleId/default')
-  defaultVehicle(@Param('id', PathId) customerId: number, @Param('vehicleId', PathId) id: number) {
-    return this.rpc.call('booking.customer-vehicles.set-default', { customerId, id });
-  }
-
-  @AdminOrSupervisor()
-  @Doc("Remove a customer's vehicle", 'booking.customer-vehicles.delete')
-  @Delete(':id/vehicles/:vehicleId')
-  removeVehicle(@Param('id', PathId) customerId: number, @Param('vehicleId', PathId) id: number) {
-    return this.rpc.call('booking.customer-vehicles.delete', { customerId, id });
   }
 
   /** Booking knows the vehicle each job was booked with. */
