@@ -334,7 +334,7 @@ export const bookingContactSchema = bookingDetailsSchema
 
 /** POST /api/track/{token}/cancel: why, if the customer wants to say. */
 export const cancelBookingSchema = z.object({
-  reason: optionalText('Reason', 500),
+  reason: optionalText('Reason', TEXT_LIMITS.cancelReason),
 });
 export type CancelBooking = z.infer<typeof cancelBookingSchema>;
 

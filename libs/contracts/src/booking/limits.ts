@@ -16,6 +16,10 @@ export const TEXT_LIMITS = {
   location: 250,
   vehicle: 120,
   notes: 1000,
+  /** Why a visit is cancelled (the customer's or the office's). */
+  cancelReason: 500,
+  /** Why a technician hands a job back. */
+  handBackReason: 200,
 } as const;
 
 /**

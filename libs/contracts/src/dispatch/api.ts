@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_PATTERN } from '../booking/api';
+import { TEXT_LIMITS } from '../booking/limits';
 import { appointmentStatusSchema, geoPointSchema, prioritySchema } from '../common';
 import {
   MAX_SHIFTS_PER_DAY,
@@ -143,7 +144,7 @@ export type ShiftImpact = z.infer<typeof shiftImpactSchema>;
 
 export const ASSIGNMENT_MESSAGES = {
   reasonRequired: 'Say why you are handing the job back.',
-  reasonTooLong: 'Keep the reason under 200 characters.',
+  reasonTooLong: `Keep the reason under ${TEXT_LIMITS.handBackReason} characters.`,
 } as const;
 
 /**
@@ -162,7 +163,7 @@ export const handBackInputSchema = z.object({
     .string()
     .trim()
     .min(1, ASSIGNMENT_MESSAGES.reasonRequired)
-    .max(200, ASSIGNMENT_MESSAGES.reasonTooLong),
+    .max(TEXT_LIMITS.handBackReason, ASSIGNMENT_MESSAGES.reasonTooLong),
 });
 export type HandBackInput = z.infer<typeof handBackInputSchema>;
 

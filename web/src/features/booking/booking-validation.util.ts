@@ -1,4 +1,5 @@
 import { bookingFormSchema, customerInputSchema } from '@cincy/contracts';
+import { schemaErrors } from '../../lib/public-form';
 import {
   normalizeEmail,
   type BookingFieldErrors,
@@ -15,14 +16,10 @@ const bookingFormWithEmail = bookingFormSchema.extend({ email: customerInputSche
 /** Runs the shared schema and keeps the first message of each field. */
 export function validateBookingForm(values: BookingFormValues): BookingFieldErrors {
   // Checked as it is sent: trimmed, empty as none.
-  const result = bookingFormWithEmail.safeParse({ ...values, email: normalizeEmail(values.email) });
-  if (result.success) return {};
-  const errors: BookingFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as BookingFieldName | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return schemaErrors<BookingFieldName>(bookingFormWithEmail, {
+    ...values,
+    email: normalizeEmail(values.email),
+  });
 }
 
 /** The message of one field, for validation on blur. */

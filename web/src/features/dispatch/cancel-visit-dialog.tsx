@@ -1,6 +1,11 @@
 import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { cancelBookingSchema, formatLocation, type DashboardAppointment } from '@cincy/contracts';
+import {
+  TEXT_LIMITS,
+  cancelBookingSchema,
+  formatLocation,
+  type DashboardAppointment,
+} from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
 import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
@@ -11,8 +16,6 @@ import { CANCELLED_TOAST, DISPATCH_MESSAGES, failedToast } from './dispatch-toas
 interface CancelForm {
   reason: string;
 }
-
-const REASON_MAX = 500;
 
 /**
  * 'Cancel Visit': staff cancel for a customer who called, until the technician sets out, with an
@@ -72,7 +75,7 @@ export function CancelVisitDialog({
         <Input
           autoFocus
           autoComplete="off"
-          maxLength={REASON_MAX}
+          maxLength={TEXT_LIMITS.cancelReason}
           showCount
           placeholder="For example: the customer got a jump start"
         />

@@ -1,6 +1,11 @@
 import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { formatLocation, handBackInputSchema, type DashboardAppointment } from '@cincy/contracts';
+import {
+  TEXT_LIMITS,
+  formatLocation,
+  handBackInputSchema,
+  type DashboardAppointment,
+} from '@cincy/contracts';
 import { fieldErrorsOf } from '../../api/request';
 import { FormDialog } from '../../components/form-dialog';
 import { toast } from '../../components/toast';
@@ -11,8 +16,6 @@ import { DISPATCH_MESSAGES, HANDED_BACK_TOAST, failedToast } from './dispatch-to
 interface HandBackForm {
   reason: string;
 }
-
-const REASON_MAX = 200;
 
 /**
  * 'Hand back': the technician gives back a job assigned to them or accepted, until they are on the
@@ -75,7 +78,7 @@ export function HandBackDialog({
         <Input
           autoFocus
           autoComplete="off"
-          maxLength={REASON_MAX}
+          maxLength={TEXT_LIMITS.handBackReason}
           showCount
           placeholder="For example: flat tire"
         />

@@ -100,7 +100,8 @@ export function FindBookingPage({ notice }: { notice?: string }) {
     event.preventDefault();
     if (find.isPending) return;
     setRefusal(null);
-    const check = checkFindBooking(values);
+    const { findBookingSchema } = await import('./find-booking.schema');
+    const check = checkFindBooking(values, findBookingSchema);
     if (!check.ok) return showErrors(check.errors);
     setErrors({});
     try {

@@ -1,6 +1,13 @@
-import { TRACKING_MESSAGES } from '@cincy/contracts';
+import { TRACKING_MESSAGES, findBookingSchema } from '@cincy/contracts';
 import { ApiRequestError } from '../../../api/request';
-import { FIND_BOOKING_MESSAGES, checkFindBooking, findBookingRefusal } from './find-booking.util';
+import { TOO_MANY_TRIES, UNREACHABLE } from '../../../lib/public-form';
+import {
+  checkFindBooking as checkWith,
+  findBookingRefusal,
+  type FindBookingValues,
+} from './find-booking.util';
+
+const checkFindBooking = (values: FindBookingValues) => checkWith(values, findBookingSchema);
 
 describe('checkFindBooking', () => {
   it('sends the reference tidied (case, spaces, prefix optional) and the phone trimmed', () => {
@@ -18,8 +25,8 @@ describe('checkFindBooking', () => {
     expect(checkFindBooking({ reference: '  ', phone: '' })).toEqual({
       ok: false,
       errors: {
-        reference: FIND_BOOKING_MESSAGES.referenceRequired,
-        phone: FIND_BOOKING_MESSAGES.phoneRequired,
+        reference: 'Reference is required',
+        phone: 'Phone number is required',
       },
     });
   });
@@ -40,7 +47,9 @@ describe('checkFindBooking', () => {
       return check.ok ? undefined : check.errors.phone;
     };
     expect(phoneError('513-555-014')).toBe('Phone number must be at least 10 digits');
-    expect(phoneError('513 555 O142')).toBe(FIND_BOOKING_MESSAGES.phoneCharacters);
+    expect(phoneError('513 555 O142')).toBe(
+      'Phone number may contain only digits, spaces, parentheses and hyphens',
+    );
     expect(phoneError('5'.repeat(21))).toBe('Phone number must be at most 20 characters');
   });
 });
@@ -61,7 +70,7 @@ describe('findBookingRefusal', () => {
     expect(findBookingRefusal(refused(429, { code: 'RATE_LIMITED', message: wait })).message).toBe(
       wait,
     );
-    expect(findBookingRefusal(refused(429)).message).toBe(FIND_BOOKING_MESSAGES.tooMany);
+    expect(findBookingRefusal(refused(429)).message).toBe(TOO_MANY_TRIES);
   });
 
   it('puts refused fields beside their fields', () => {
@@ -77,8 +86,6 @@ describe('findBookingRefusal', () => {
   });
 
   it('says the server could not be reached when the request never got an answer', () => {
-    expect(findBookingRefusal(new TypeError('Failed to fetch')).message).toBe(
-      FIND_BOOKING_MESSAGES.unreachable,
-    );
+    expect(findBookingRefusal(new TypeError('Failed to fetch')).message).toBe(UNREACHABLE);
   });
 });

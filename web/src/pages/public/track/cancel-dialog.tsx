@@ -1,10 +1,8 @@
+import { TEXT_LIMITS } from '@cincy/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCancelMyVisit } from '../../../hooks/use-my-visit';
 import { PUBLIC_FIELD_LOOK, TextAreaField } from '../../../components/form-field';
 import { refusalMessage } from './track-view.util';
-
-/** `cancelBookingSchema`'s limit on the reason. */
-const REASON_MAX = 500;
 
 interface CancelDialogProps {
   token: string;
@@ -70,9 +68,9 @@ export function CancelDialog({ token, open, onClose, onCancelled, onRefused }: C
           name="reason"
           label="Reason (optional)"
           look={PUBLIC_FIELD_LOOK}
-          hint={`Up to ${REASON_MAX} characters.`}
+          hint={`Up to ${TEXT_LIMITS.cancelReason} characters.`}
           rows={3}
-          maxLength={REASON_MAX}
+          maxLength={TEXT_LIMITS.cancelReason}
           value={reason}
           onChange={setReason}
         />

@@ -23,10 +23,10 @@ import {
   statusAnnouncement,
   stepTimeLabel,
   timelineRows,
-  UNREACHABLE,
   waitLine,
   type ViewFacts,
 } from './track-view.util';
+import { UNREACHABLE } from '../../../lib/public-form';
 
 /** 2:05 PM in Cincinnati (EST, UTC-5) on Tue, Nov 24 2026. */
 const NOW = new Date('2026-11-24T19:05:00Z');

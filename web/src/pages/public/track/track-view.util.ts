@@ -9,6 +9,7 @@ import {
   type TrackingView,
 } from '@cincy/contracts';
 import { shortDateLabel } from '../../../features/booking/booking-form.util';
+import { TOO_MANY_TRIES, refusalOf } from '../../../lib/public-form';
 
 /**
  * What the tracking page (and the confirmation page's visit lines) show of a view: pure, so each
@@ -201,19 +202,12 @@ export function isTrackingView(value: unknown): value is TrackingView {
   );
 }
 
-/** Said when a change could not even reach the server. */
-export const UNREACHABLE = 'We could not reach our server. Check your connection and try again.';
-
 /**
  * A refused change, for the visitor: the server's sentence (the 409 texts say why and what to
  * do), else `fallback`; a request that got no answer says so.
  */
-export function refusalMessage(error: unknown, fallback: string): string {
-  const refused = (error ?? {}) as { status?: unknown; serverMessage?: unknown };
-  if (typeof refused.status !== 'number') return UNREACHABLE;
-  const message = refused.serverMessage;
-  return typeof message === 'string' && message.trim() ? message.trim() : fallback;
-}
+export const refusalMessage = (error: unknown, fallback: string): string =>
+  refusalOf(error, fallback).message;
 
 /** A private link that opens nothing: the page offers "Find your booking" instead. */
 export const isNotFound = (error: unknown) =>
@@ -224,13 +218,7 @@ export const isNotFound = (error: unknown) =>
  * how long to wait), or a failure of ours (`what`: 'booking', 'visit').
  */
 export function loadFailedMessage(error: unknown, what: string): string {
-  const refused = (error ?? {}) as { status?: unknown; serverMessage?: unknown };
-  if (typeof refused.status !== 'number') return UNREACHABLE;
-  if (refused.status === 429) {
-    const message = refused.serverMessage;
-    return typeof message === 'string' && message.trim()
-      ? message.trim()
-      : 'Too many tries. Please wait a minute, then try again.';
-  }
-  return `We could not load your ${what}. Please try again.`;
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 429) return refusalOf(error, TOO_MANY_TRIES).message;
+  return refusalOf({ status }, `We could not load your ${what}. Please try again.`).message;
 }
