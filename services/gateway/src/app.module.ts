@@ -20,6 +20,7 @@ import { ServiceRecordsController } from './service-records/service-records.cont
 import { UsersController } from './users/users.controller';
 import { AppointmentsController } from './booking/appointments.controller';
 import { CustomersController } from './booking/customers.controller';
+import { PublicBookingController } from './booking/public-booking.controller';
 import { BookingRateLimits } from './booking/booking-rate-limit.guard';
 import { TimeSlotsController } from './booking/time-slots.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -40,6 +41,7 @@ import { TrackingViews } from './tracking/tracking-views';
     AuthController,
     CustomersController,
     AppointmentsController,
+    PublicBookingController,
     InventoryController,
     HealthController,
     TimeSlotsController,
