@@ -64,7 +64,7 @@ export interface AsapDetails {
   notes?: string | null;
 }
 
-/** The body the public booking form POSTs to /api/appointments for an ASAP visit. */
+/** The body of POST /api/appointments for an ASAP visit, as the form fills it. */
 export function asapAppointmentInput(
   customerId: number,
   details: AsapDetails = {},
@@ -125,8 +125,9 @@ export class ApiClient {
   }
 
   /**
-   * Books an ASAP service exactly as the public booking form does: an anonymous customer, then
-   * the appointment for it (the customer call sets the booking cookie the second call needs).
+   * Books an ASAP service through the spec's two calls (the form books with one, POST
+   * /api/bookings): an anonymous customer, then the appointment for it (the customer call sets
+   * the booking cookie the second call needs).
    */
   async bookAsap(
     customer: VisitorDetails,
