@@ -88,9 +88,14 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  /** Sends JSON, keeps the answer's cookies; a non-2xx answer throws ApiError. */
-  async request<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  /** Sends JSON (with `extraHeaders`, if any), keeps the answer's cookies; a non-2xx answer throws ApiError. */
+  async request<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const cookie = this.jar.header();
     if (cookie) headers.Cookie = cookie;
