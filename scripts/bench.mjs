@@ -37,7 +37,8 @@
 // --no-browser skips the JS sizes and Lighthouse (quicker runs while working on the API).
 // --only=public runs only the public pages beside the earlier build (a few minutes), printed and
 // written to bench-results/public.json; --only=staff only the staff screens' time to content
-// (bench-results/staff.json).
+// (bench-results/staff.json); --only=load only the booking load (the stack, the floors and the
+// form's path before and after issue 33, with CPU per booking; bench-results/load.json).
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
@@ -52,6 +53,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   benchBoardRead,
   benchBookings,
+  formBooking,
+  twoCallBooking,
   addTechniciansOnShift,
   benchDispatching,
   benchReportRead,
@@ -86,7 +89,7 @@ import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
 /** `--only=<section>`: one section of the bench instead of all of it. */
-const SECTIONS = ['public', 'staff'];
+const SECTIONS = ['public', 'staff', 'load'];
 const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`bench: --only takes one of: ${SECTIONS.join(', ')}`);
@@ -128,6 +131,8 @@ const N = {
   statusJobs: 15,
   warmup: 5,
   throughputSeconds: 8,
+  /** A pause before each measured booking run, for the events of the one before to be consumed. */
+  settleSeconds: 3,
   freshnessRate: 150,
   freshnessSeconds: 20,
   boardOpenJobs: 50,
@@ -451,6 +456,185 @@ async function benchBigDay(day, admin) {
 }
 
 /**
+ * The booking load (the form's path, one POST /api/bookings) on the stack, the one-process floor
+ * and the same-shape floor, with CPU ms per booking of each process; and on the stack the form's
+ * path before issue 33 (two calls: POST /api/customers, then POST /api/appointments), in the same
+ * run, so the one call's saving is measured, not remembered.
+ */
+async function benchBookingLoad(stack) {
+  const load = {};
+  let floor;
+  let shapeFloor;
+  try {
+    log("measuring the form's path on the stack: two calls, one call, two calls again");
+    const visitors = { concurrency: N.concurrency, seconds: N.throughputSeconds };
+    const processes = { ...stack.pids(), ...SHARED_SERVERS };
+    // Both paths warm (JIT, pools, caches) before either is measured, each measured run starts
+    // once the events of the one before are consumed, and the two calls run on both sides of the
+    // one call: a first pass measured the two calls first, cold, and gave them 13.9 ms against 7.3.
+    for (const book of [twoCallBooking, formBooking])
+      await throughput(stack.baseUrl, { concurrency: N.concurrency, seconds: 2, book });
+    const measure = async (book) => {
+      await sleep(N.settleSeconds * 1000);
+      return cpuPerBooking(processes, () => throughput(stack.baseUrl, { ...visitors, book }));
+    };
+    const twoCalls = [await measure(twoCallBooking)];
+    // CPU per booking of each process says where the gap to the floors is (Postgres and NATS
+    // serve all three: theirs is the servers' share); the whole machine's says whether the run
+    // was bound by CPU.
+    const onStack = await measure(formBooking);
+    twoCalls.push(await measure(twoCallBooking));
+    load.twoCalls = twoCalls.map((run) => run.result);
+    load.twoCallsCpuMs = meanOf(
+      twoCalls.map((run) => pick(run.perBooking, Object.keys(stack.pids()))),
+    );
+    load.twoCallsServersCpuMs = meanOf(
+      twoCalls.map((run) => pick(run.perBooking, Object.keys(SHARED_SERVERS))),
+    );
+    load.twoCallsMachineCpu = twoCalls.map((run) => run.machine);
+    log('measuring booking throughput (one call): the one-process floor, the same-shape floor');
+    load.stack = onStack.result;
+    load.stackCpuMs = pick(onStack.perBooking, Object.keys(stack.pids()));
+    load.stackServersCpuMs = pick(onStack.perBooking, Object.keys(SHARED_SERVERS));
+    load.stackMachineCpu = onStack.machine;
+    floor = await startFloor(stack.databaseUrl);
+    const onFloor = await cpuPerBooking({ floor: floor.pid, ...SHARED_SERVERS }, () =>
+      throughput(floor.baseUrl, visitors),
+    );
+    load.floor = onFloor.result;
+    load.floorCpuMs = onFloor.perBooking.floor;
+    load.floorServersCpuMs = pick(onFloor.perBooking, Object.keys(SHARED_SERVERS));
+    load.floorMachineCpu = onFloor.machine;
+    await floor.stop();
+    floor = undefined;
+    load.throughputRatio = load.stack.perSecond / load.floor.perSecond;
+    shapeFloor = await startShapeFloor(stack.databaseUrl, stack.natsUrl);
+    const onShape = await cpuPerBooking({ ...shapeFloor.pids, ...SHARED_SERVERS }, () =>
+      throughput(shapeFloor.baseUrl, visitors),
+    );
+    load.shapeFloor = { ...onShape.result, after: await shapeFloor.settled() };
+    load.shapeFloorCpuMs = pick(onShape.perBooking, Object.keys(shapeFloor.pids));
+    load.shapeFloorServersCpuMs = pick(onShape.perBooking, Object.keys(SHARED_SERVERS));
+    load.shapeFloorMachineCpu = onShape.machine;
+    // The design at its minimum under the freshness run's load: what any stack of this shape can
+    // do on this machine (its board hears the booking's own event, one hop fewer than the stack's).
+    log(`measuring the same-shape floor's freshness at ${N.freshnessRate} bookings/s`);
+    load.shapeFloorFreshness = await freshness(
+      shapeFloor.baseUrl,
+      shapeFloorBoard(shapeFloor.baseUrl),
+      { rate: N.freshnessRate, seconds: N.freshnessSeconds },
+    );
+    await shapeFloor.stop();
+    shapeFloor = undefined;
+    load.shapeRatio = load.stack.perSecond / load.shapeFloor.perSecond;
+
+    return load;
+  } finally {
+    await floor?.stop();
+    await shapeFloor?.stop();
+  }
+}
+
+/** The mean of each key over records of the same keys (null where any is null). */
+function meanOf(records) {
+  return Object.fromEntries(
+    Object.keys(records[0]).map((key) => {
+      const values = records.map((r) => r[key]);
+      return [
+        key,
+        values.some((v) => v === null) ? null : values.reduce((a, b) => a + b, 0) / values.length,
+      ];
+    }),
+  );
+}
+
+/**
+ * The booking load's rows: bookings/s against the floors, CPU ms per booking by process and
+ * server, and the form's path before (two calls) and after (one call).
+ */
+function bookingLoadRows(l, cpus) {
+  const rows = [];
+  const sf = l.shapeFloor;
+  const failed = [l.stack, sf, l.floor].map((r) => r.failed);
+  rows.push([
+    'Load',
+    `Bookings/s, stack / same-shape floor (${N.concurrency} visitors, ${N.throughputSeconds} s each)`,
+    `${l.stack.perSecond.toFixed(0)} / ${sf.perSecond.toFixed(0)} = ${l.shapeRatio.toFixed(2)}`,
+    `>= ${GOALS.shapeRatio}`,
+    `the form's one call (POST /api/bookings: customer + appointment); same-shape: node:http gateway -> NATS request -> booking worker (pg, outbox) -> relay -> JetStream -> 2 pull consumers, and a board's feed; ${settledText(sf.after)}${failed.some(Boolean) ? `; ${failed.join('/')} failed (stack/same-shape/floor)` : ''}`,
+  ]);
+  rows.push([
+    'Load',
+    'Bookings/s, stack / one-process floor',
+    `${l.stack.perSecond.toFixed(0)} / ${l.floor.perSecond.toFixed(0)} = ${l.throughputRatio.toFixed(2)}`,
+    'reported',
+    'floor: one node:http + pg process, same inserts + outbox row; no NATS, no second process',
+  ]);
+  const cpu = (v) => (v === null || v === undefined ? 'n/a' : v.toFixed(1));
+  /** "name ms" for each process (or server) of a record, joined by `separator`. */
+  const cpuByName = (record, separator) =>
+    Object.entries(record)
+      .map(([name, v]) => `${name} ${cpu(v)}`)
+      .join(separator) || 'n/a';
+  const total = (record) => Object.values(record).reduce((sum, v) => sum + (v ?? 0), 0);
+  const byRole = sideBySide(l.stackCpuMs, l.shapeFloorCpuMs);
+  rows.push([
+    'Load',
+    'CPU ms per booking by process, stack / same-shape floor',
+    byRole.map(({ role, stack, shape }) => `${role} ${cpu(stack)} / ${cpu(shape)}`).join(', '),
+    'reported',
+    `consumers: the stack's ${cpuByName(byRole[2].stackParts, ', ')}; the same-shape's ${cpuByName(byRole[2].shapeParts, ', ')} (the stack's booking also relays its outbox and runs consumers)`,
+  ]);
+  rows.push([
+    'Load',
+    'CPU ms per booking, stack / same-shape / floor (during the runs above)',
+    `${cpu(total(l.stackCpuMs))} / ${cpu(total(l.shapeFloorCpuMs))} / ${cpu(l.floorCpuMs)}`,
+    'reported',
+    `our processes, summed: ${cpuByName(l.stackCpuMs, ', ')}`,
+  ]);
+  rows.push([
+    'Load',
+    'Postgres and NATS CPU ms per booking, stack / same-shape / floor',
+    [l.stackServersCpuMs, l.shapeFloorServersCpuMs, l.floorServersCpuMs]
+      .map((servers) => cpuByName(servers, ' + '))
+      .join(' / '),
+    'reported',
+    'all their processes; other users of the same servers too',
+  ]);
+  const machine = (m) =>
+    m ? `${cpu(m.msPerBooking)} (${m.cores.toFixed(1)} of ${cpus} cores busy)` : 'n/a';
+  rows.push([
+    'Load',
+    'Machine CPU ms per booking, stack / same-shape / floor (all processes)',
+    [l.stackMachineCpu, l.shapeFloorMachineCpu, l.floorMachineCpu].map(machine).join(' / '),
+    'reported',
+    l.shapeFloorMachineCpu
+      ? `when bound by CPU, ${GOALS.shapeRatio} of the same-shape floor needs <= ${cpu(l.shapeFloorMachineCpu.msPerBooking / GOALS.shapeRatio)} ms; the load generator and other work included`
+      : 'the load generator and other work on the machine included',
+  ]);
+  // The form's path before and after issue 33, both on the stack, in this run (two calls: the
+  // mean of the runs before and after the one call).
+  const before = total(l.twoCallsCpuMs);
+  const after = total(l.stackCpuMs);
+  const twoCallsFailed = l.twoCalls.reduce((sum, r) => sum + r.failed, 0);
+  rows.push([
+    'Load',
+    "The form's booking, CPU ms per booking on the stack: two calls (before) / one call (after)",
+    `${cpu(before)} / ${cpu(after)} (${(((after - before) / before) * 100).toFixed(0)}%)`,
+    'reported',
+    `our processes; by process, before: ${cpuByName(l.twoCallsCpuMs, ', ')}; after: ${cpuByName(l.stackCpuMs, ', ')}`,
+  ]);
+  rows.push([
+    'Load',
+    "The form's booking, Postgres and NATS CPU ms per booking: two calls / one call",
+    `${cpuByName(l.twoCallsServersCpuMs, ' + ')} / ${cpuByName(l.stackServersCpuMs, ' + ')}`,
+    'reported',
+    `machine ${l.twoCallsMachineCpu.map(machine).join(' and ')} / ${machine(l.stackMachineCpu)}; bookings/s ${l.twoCalls.map((r) => r.perSecond.toFixed(0)).join(' and ')} / ${l.stack.perSecond.toFixed(0)}${twoCallsFailed ? `; ${twoCallsFailed} two-call bookings failed` : ''}`,
+  ]);
+  return rows;
+}
+
+/**
  * The stack's CPU ms per booking beside the same-shape floor's, process by process: gateway and
  * booking each against theirs (replicas summed), and every other service of the stack (the
  * consumers' services) against the floor's relay and consumers; with the parts of that last pair.
@@ -574,8 +758,6 @@ async function main() {
     idleRss: {},
     load: {},
   };
-  let floor;
-  let shapeFloor;
   try {
     await sleep(N.idleSeconds * 1000);
     for (const [name, pid] of Object.entries(stack.pids())) results.idleRss[name] = rssOf(pid);
@@ -584,6 +766,18 @@ async function main() {
       results.staffScreens = await benchStaffScreenTimes(stack, admin);
       results.seconds = Math.round((Date.now() - started) / 1000);
       printResults('staff screens', results, staffScreenRows(results.staffScreens), 'staff.json');
+      return; // the finally below stops the stack
+    }
+    if (only === 'load') {
+      await benchBookings(stack.baseUrl, N.warmup, 1); // warm connections, JIT and caches
+      results.load = await benchBookingLoad(stack);
+      results.seconds = Math.round((Date.now() - started) / 1000);
+      printResults(
+        'booking load',
+        results,
+        bookingLoadRows(results.load, results.cpus),
+        'load.json',
+      );
       return; // the finally below stops the stack
     }
     results.publicSite = withBrowser
@@ -662,48 +856,7 @@ async function main() {
       results.reports.twoYears.p50 /
       ((results.reports.week.p50 + results.reports.weekAgain.p50) / 2);
 
-    log('measuring booking throughput: the stack, the one-process floor, the same-shape floor');
-    const visitors = { concurrency: N.concurrency, seconds: N.throughputSeconds };
-    // CPU per booking of each process says where the gap to the floors is (Postgres and NATS
-    // serve all three: theirs is the servers' share); the whole machine's says whether the run
-    // was bound by CPU.
-    const onStack = await cpuPerBooking({ ...stack.pids(), ...SHARED_SERVERS }, () =>
-      throughput(stack.baseUrl, visitors),
-    );
-    results.load.stack = onStack.result;
-    results.load.stackCpuMs = pick(onStack.perBooking, Object.keys(stack.pids()));
-    results.load.stackServersCpuMs = pick(onStack.perBooking, Object.keys(SHARED_SERVERS));
-    results.load.stackMachineCpu = onStack.machine;
-    floor = await startFloor(stack.databaseUrl);
-    const onFloor = await cpuPerBooking({ floor: floor.pid, ...SHARED_SERVERS }, () =>
-      throughput(floor.baseUrl, visitors),
-    );
-    results.load.floor = onFloor.result;
-    results.load.floorCpuMs = onFloor.perBooking.floor;
-    results.load.floorServersCpuMs = pick(onFloor.perBooking, Object.keys(SHARED_SERVERS));
-    results.load.floorMachineCpu = onFloor.machine;
-    await floor.stop();
-    floor = undefined;
-    results.load.throughputRatio = results.load.stack.perSecond / results.load.floor.perSecond;
-    shapeFloor = await startShapeFloor(stack.databaseUrl, stack.natsUrl);
-    const onShape = await cpuPerBooking({ ...shapeFloor.pids, ...SHARED_SERVERS }, () =>
-      throughput(shapeFloor.baseUrl, visitors),
-    );
-    results.load.shapeFloor = { ...onShape.result, after: await shapeFloor.settled() };
-    results.load.shapeFloorCpuMs = pick(onShape.perBooking, Object.keys(shapeFloor.pids));
-    results.load.shapeFloorServersCpuMs = pick(onShape.perBooking, Object.keys(SHARED_SERVERS));
-    results.load.shapeFloorMachineCpu = onShape.machine;
-    // The design at its minimum under the freshness run's load: what any stack of this shape can
-    // do on this machine (its board hears the booking's own event, one hop fewer than the stack's).
-    log(`measuring the same-shape floor's freshness at ${N.freshnessRate} bookings/s`);
-    results.load.shapeFloorFreshness = await freshness(
-      shapeFloor.baseUrl,
-      shapeFloorBoard(shapeFloor.baseUrl),
-      { rate: N.freshnessRate, seconds: N.freshnessSeconds },
-    );
-    await shapeFloor.stop();
-    shapeFloor = undefined;
-    results.load.shapeRatio = results.load.stack.perSecond / results.load.shapeFloor.perSecond;
+    Object.assign(results.load, await benchBookingLoad(stack));
 
     log(`measuring board freshness at ${N.freshnessRate} bookings/s for ${N.freshnessSeconds} s`);
     results.load.freshness = await freshness(stack.baseUrl, stackBoard(stack.baseUrl, staff), {
@@ -722,8 +875,6 @@ async function main() {
       pushes: N.queuePushes,
     });
   } finally {
-    await floor?.stop();
-    await shapeFloor?.stop();
     if (!stopping) {
       log('stopping the stack and dropping its database');
       await stack.stop();
@@ -788,64 +939,7 @@ async function main() {
     `max ${ms(a.statusPush.max)}${a.statusPush.missed ? `, ${a.statusPush.missed} never pushed (10 s)` : ''}`,
   ]);
   const l = results.load;
-  const sf = l.shapeFloor;
-  const failed = [l.stack, sf, l.floor].map((r) => r.failed);
-  rows.push([
-    'Load',
-    `Bookings/s, stack / same-shape floor (${N.concurrency} visitors, ${N.throughputSeconds} s each)`,
-    `${l.stack.perSecond.toFixed(0)} / ${sf.perSecond.toFixed(0)} = ${l.shapeRatio.toFixed(2)}`,
-    `>= ${GOALS.shapeRatio}`,
-    `customer + appointment; same-shape: node:http gateway -> NATS request -> booking worker (pg, outbox) -> relay -> JetStream -> 2 pull consumers, and a board's feed; ${settledText(sf.after)}${failed.some(Boolean) ? `; ${failed.join('/')} failed (stack/same-shape/floor)` : ''}`,
-  ]);
-  rows.push([
-    'Load',
-    'Bookings/s, stack / one-process floor',
-    `${l.stack.perSecond.toFixed(0)} / ${l.floor.perSecond.toFixed(0)} = ${l.throughputRatio.toFixed(2)}`,
-    'reported',
-    'floor: one node:http + pg process, same inserts + outbox row; no NATS, no second process',
-  ]);
-  const cpu = (v) => (v === null || v === undefined ? 'n/a' : v.toFixed(1));
-  /** "name ms" for each process (or server) of a record, joined by `separator`. */
-  const cpuByName = (record, separator) =>
-    Object.entries(record)
-      .map(([name, v]) => `${name} ${cpu(v)}`)
-      .join(separator) || 'n/a';
-  const total = (record) => Object.values(record).reduce((sum, v) => sum + (v ?? 0), 0);
-  const byRole = sideBySide(l.stackCpuMs, l.shapeFloorCpuMs);
-  rows.push([
-    'Load',
-    'CPU ms per booking by process, stack / same-shape floor',
-    byRole.map(({ role, stack, shape }) => `${role} ${cpu(stack)} / ${cpu(shape)}`).join(', '),
-    'reported',
-    `consumers: the stack's ${cpuByName(byRole[2].stackParts, ', ')}; the same-shape's ${cpuByName(byRole[2].shapeParts, ', ')} (the stack's booking also relays its outbox and runs consumers)`,
-  ]);
-  rows.push([
-    'Load',
-    'CPU ms per booking, stack / same-shape / floor (during the runs above)',
-    `${cpu(total(l.stackCpuMs))} / ${cpu(total(l.shapeFloorCpuMs))} / ${cpu(l.floorCpuMs)}`,
-    'reported',
-    `our processes, summed: ${cpuByName(l.stackCpuMs, ', ')}`,
-  ]);
-  rows.push([
-    'Load',
-    'Postgres and NATS CPU ms per booking, stack / same-shape / floor',
-    [l.stackServersCpuMs, l.shapeFloorServersCpuMs, l.floorServersCpuMs]
-      .map((servers) => cpuByName(servers, ' + '))
-      .join(' / '),
-    'reported',
-    'all their processes; other users of the same servers too',
-  ]);
-  const machine = (m) =>
-    m ? `${cpu(m.msPerBooking)} (${m.cores.toFixed(1)} of ${results.cpus} cores busy)` : 'n/a';
-  rows.push([
-    'Load',
-    'Machine CPU ms per booking, stack / same-shape / floor (all processes)',
-    [l.stackMachineCpu, l.shapeFloorMachineCpu, l.floorMachineCpu].map(machine).join(' / '),
-    'reported',
-    l.shapeFloorMachineCpu
-      ? `when bound by CPU, ${GOALS.shapeRatio} of the same-shape floor needs <= ${cpu(l.shapeFloorMachineCpu.msPerBooking / GOALS.shapeRatio)} ms; the load generator and other work included`
-      : 'the load generator and other work on the machine included',
-  ]);
+  rows.push(...bookingLoadRows(l, results.cpus));
   const freshnessDetail = (f) =>
     `max ${ms(f.max)}, ${f.lost} lost, ${f.failed} failed${f.failed ? ` (${Object.keys(f.failures)[0]})` : ''}, booking answer p99 ${ms(f.answerP99)}`;
   const f = l.freshness;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { businessDate, businessInstant, businessParts } from '@cincy/contracts';
-import { startStack, Stack } from '@cincy/stack';
+import { ApiClient, startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   bookHourViaApi,
@@ -102,14 +102,29 @@ describe('public booking form', () => {
     };
   }
 
-  /** Ticks the agreement, submits, and answers the appointment body the form sent. */
+  /**
+   * Ticks the agreement, submits, and answers the booking body the form sent: one call, and
+   * neither of the spec's two (POST /api/customers, POST /api/appointments) before it.
+   */
   async function submitBooking(page: Page): Promise<Record<string, unknown>> {
     await page.getByLabel('I agree to the terms of service').check();
-    const posted = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === '/api/appointments' && r.method() === 'POST',
-    );
-    await submitButton(page).click();
-    return (await posted).postDataJSON() as Record<string, unknown>;
+    const twoCalls: string[] = [];
+    const onRequest = (r: Request) => {
+      if (/\/api\/(customers|appointments)$/.test(new URL(r.url()).pathname))
+        twoCalls.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      const posted = page.waitForRequest(
+        (r) => new URL(r.url()).pathname === '/api/bookings' && r.method() === 'POST',
+      );
+      await submitButton(page).click();
+      const body = (await posted).postDataJSON() as Record<string, unknown>;
+      expect(twoCalls).toEqual([]);
+      return body;
+    } finally {
+      page.off('request', onRequest);
+    }
   }
 
   /** Opens the board fresh and returns the job card of a customer inside the named section. */
@@ -263,6 +278,51 @@ describe('public booking form', () => {
     }
   });
 
+  test('a visitor whose answer is lost and who sends again gets the one booking (the same Idempotency-Key)', async () => {
+    const page = await openForm(DESKTOP);
+    const who = person('Retry');
+    const name = `${who.firstName} ${who.lastName}`;
+    await fillBookingForm(page, who);
+    await page.getByLabel('I agree to the terms of service').check();
+    // The first send reaches the server and books; its answer never reaches the browser.
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/bookings', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      const response = await route.fetch();
+      if (keys.length === 1) await route.abort('internetdisconnected');
+      else await route.fulfill({ response });
+    });
+    try {
+      await submitButton(page).click();
+      const toast = toastIn(page);
+      await toast.waitFor({ state: 'visible' });
+      expect(await toast.innerText()).toContain('Please check your information and try again.');
+      expect(new URL(page.url()).pathname).toBe('/customer-form');
+
+      await submitButton(page).click();
+      await explained('the retry did not reach /confirmation', () =>
+        page.waitForURL((u) => u.pathname.startsWith('/confirmation/')),
+      );
+    } finally {
+      await page.unroute('**/api/bookings');
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(keys[1]).toBe(keys[0]);
+    expect((await readRequestDetails(page)).Contact).toContain(name);
+
+    // One customer with one job: the retry answered the booking the lost send made.
+    const office = new ApiClient(stack!.baseUrl);
+    await office.login(admin.username, admin.password);
+    const found = await office.request<{ name: string; totalJobs: number }[]>(
+      'GET',
+      `/api/customers?search=${encodeURIComponent(who.lastName)}`,
+    );
+    expect(found.map((c) => [c.name, c.totalJobs])).toEqual([[name, 1]]);
+  });
+
   test('a first and a last name of 50 characters each book', async () => {
     const page = await openForm(DESKTOP);
     const who = { ...person('Long'), firstName: 'F'.repeat(50), lastName: 'L'.repeat(50) };
@@ -282,7 +342,8 @@ describe('public booking form', () => {
     const page = await openForm(DESKTOP);
     const booking: Request[] = [];
     const onRequest = (r: Request) => {
-      if (/\/api\/(customers|appointments)$/.test(new URL(r.url()).pathname)) booking.push(r);
+      if (/\/api\/(customers|appointments|bookings)$/.test(new URL(r.url()).pathname))
+        booking.push(r);
     };
     page.on('request', onRequest);
     try {
@@ -404,7 +465,7 @@ describe('public booking form', () => {
     await bookHourViaApi(stack!.baseUrl, `Other Visitor ${unique()}`, '5135550199', nextDay, 17);
 
     const refused = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/appointments' && r.request().method() === 'POST',
+      (r) => new URL(r.url()).pathname === '/api/bookings' && r.request().method() === 'POST',
     );
     await submitButton(page).click();
     const answer = await refused;

@@ -1,6 +1,7 @@
 // API benchmarks against a running stack: booking latency (sequential and concurrent), the staff
 // board read, and the time from a booking to its socket.io 'board.changed' push. Requests go
 // through @cincy/stack's ApiClient, the one the e2e tests use; only the timing lives here.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -54,6 +55,43 @@ export async function timedBooking({ client, customerId }) {
   const body = loadStack().asapAppointmentInput(customerId);
   const start = performance.now();
   const created = await client.request('POST', '/api/appointments', body);
+  return { ms: performance.now() - start, id: created.id };
+}
+
+/**
+ * One booking as the form makes it (issue 33): POST /api/bookings, the customer and the ASAP
+ * appointment in one call, under the attempt's Idempotency-Key; resolves to { ms, id }.
+ */
+export async function formBooking(baseUrl) {
+  const { ApiClient, asapAppointmentInput } = loadStack();
+  const { customerId, ...appointment } = asapAppointmentInput(0);
+  void customerId; // the call registers the customer
+  const start = performance.now();
+  const created = await new ApiClient(baseUrl).request(
+    'POST',
+    '/api/bookings',
+    { ...visitor(), email: null, ...appointment },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  return { ms: performance.now() - start, id: created.id };
+}
+
+/**
+ * One booking as the form made it before issue 33: POST /api/customers, then POST
+ * /api/appointments for its id (the booking cookie between) under the attempt's Idempotency-Key;
+ * resolves to { ms, id }, ms for both calls.
+ */
+export async function twoCallBooking(baseUrl) {
+  const { ApiClient, asapAppointmentInput } = loadStack();
+  const client = new ApiClient(baseUrl);
+  const start = performance.now();
+  const customer = await client.createCustomer(visitor());
+  const created = await client.request(
+    'POST',
+    '/api/appointments',
+    asapAppointmentInput(customer.id),
+    { 'Idempotency-Key': randomUUID() },
+  );
   return { ms: performance.now() - start, id: created.id };
 }
 

@@ -1,7 +1,7 @@
 // The floor of the booking throughput: one plain node:http + pg process doing what a booking
 // costs in the database (the customer insert; then, in one transaction, the customer lookup, its
-// job count, the appointment insert and an outbox row) with no framework, no NATS and no second
-// process. The stack's bookings/s divided by this one's is the figure `npm run bench` reports, so
+// job count, the appointment insert and an outbox row; POST /api/bookings, the form's one call,
+// does both in one transaction) with no framework, no NATS and no second process. The stack's bookings/s divided by this one's is the figure `npm run bench` reports, so
 // both run in the same run, on the same machine, driven by the same load generator.
 //
 // Run as a child process: `node bench-floor.mjs <databaseUrl>`; it creates its own schema
@@ -75,65 +75,38 @@ async function serve(databaseUrl) {
     res.end(JSON.stringify(body));
   };
 
-  async function createCustomer({ name, phone, email }) {
+  /** `db`: the pool, or the client of the caller's transaction (POST /api/bookings). */
+  async function createCustomer({ name, phone, email }, db = pool) {
     const digits = String(phone).replace(/\D/g, '');
-    const found = await pool.query(
+    const found = await db.query(
       'SELECT id FROM customers WHERE phone_digits = $1 AND lower(name) = lower($2) LIMIT 1',
       [digits, name],
     );
     if (found.rows.length) return { id: found.rows[0].id, name, phone, email };
-    const { rows } = await pool.query(
+    const { rows } = await db.query(
       'INSERT INTO customers (name, phone, phone_digits, email) VALUES ($1, $2, $3, $4) RETURNING id',
       [name, phone, digits, email ?? null],
     );
     return { id: rows[0].id, name, phone, email: email ?? null };
   }
 
-  async function createAppointment(input) {
+  /** POST /api/appointments: the appointment and its outbox row in one transaction. */
+  const createAppointment = (input) => inTransaction((client) => storeAppointment(client, input));
+
+  /** POST /api/bookings (the form's one call): the customer too, in the same transaction. */
+  const createBooking = ({ name, phone, email, ...appointment }) =>
+    inTransaction(async (client) => {
+      const customer = await createCustomer({ name, phone, email }, client);
+      return storeAppointment(client, { ...appointment, customerId: customer.id });
+    });
+
+  async function inTransaction(work) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const customer = await client.query('SELECT id, name, phone FROM customers WHERE id = $1', [
-        input.customerId,
-      ]);
-      if (!customer.rows.length) throw new Error('no such customer');
-      await client.query('UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1', [
-        input.customerId,
-      ]);
-      const requestedAt = new Date();
-      const { rows } = await client.query(
-        `INSERT INTO appointments
-           (customer_id, location, vehicle, preferred_time, notes, priority, status, requested_at)
-         VALUES ($1, $2, $3, $4, $5, 'normal', 'pending', $6) RETURNING id`,
-        [
-          input.customerId,
-          input.location,
-          input.vehicle,
-          input.preferredTime,
-          input.notes,
-          requestedAt,
-        ],
-      );
-      const appointment = {
-        id: rows[0].id,
-        customerId: input.customerId,
-        status: 'pending',
-        priority: 'normal',
-        location: input.location,
-        scheduledDate: null,
-        scheduledTime: null,
-        requestedAt: requestedAt.toISOString(),
-      };
-      await client.query(
-        'INSERT INTO outbox (id, type, payload, occurred_at) VALUES ($1, $2, $3, now())',
-        [
-          randomUUID(),
-          'booking.appointment.requested',
-          { ...appointment, customer: customer.rows[0] },
-        ],
-      );
+      const done = await work(client);
       await client.query('COMMIT');
-      return appointment;
+      return done;
     } catch (error) {
       await client.query('ROLLBACK');
       throw error;
@@ -142,12 +115,57 @@ async function serve(databaseUrl) {
     }
   }
 
+  async function storeAppointment(client, input) {
+    const customer = await client.query('SELECT id, name, phone FROM customers WHERE id = $1', [
+      input.customerId,
+    ]);
+    if (!customer.rows.length) throw new Error('no such customer');
+    await client.query('UPDATE customers SET total_jobs = total_jobs + 1 WHERE id = $1', [
+      input.customerId,
+    ]);
+    const requestedAt = new Date();
+    const { rows } = await client.query(
+      `INSERT INTO appointments
+         (customer_id, location, vehicle, preferred_time, notes, priority, status, requested_at)
+       VALUES ($1, $2, $3, $4, $5, 'normal', 'pending', $6) RETURNING id`,
+      [
+        input.customerId,
+        input.location,
+        input.vehicle,
+        input.preferredTime,
+        input.notes,
+        requestedAt,
+      ],
+    );
+    const appointment = {
+      id: rows[0].id,
+      customerId: input.customerId,
+      status: 'pending',
+      priority: 'normal',
+      location: input.location,
+      scheduledDate: null,
+      scheduledTime: null,
+      requestedAt: requestedAt.toISOString(),
+    };
+    await client.query(
+      'INSERT INTO outbox (id, type, payload, occurred_at) VALUES ($1, $2, $3, now())',
+      [
+        randomUUID(),
+        'booking.appointment.requested',
+        { ...appointment, customer: customer.rows[0] },
+      ],
+    );
+    return appointment;
+  }
+
   const server = http.createServer(async (req, res) => {
     try {
       if (req.method === 'POST' && req.url === '/api/customers')
         return answer(res, 201, await createCustomer(await readBody(req)));
       if (req.method === 'POST' && req.url === '/api/appointments')
         return answer(res, 201, await createAppointment(await readBody(req)));
+      if (req.method === 'POST' && req.url === '/api/bookings')
+        return answer(res, 201, await createBooking(await readBody(req)));
       answer(res, 404, { message: 'not found' });
     } catch (error) {
       answer(res, 500, { message: String(error) });

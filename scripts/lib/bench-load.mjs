@@ -7,21 +7,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { newCustomer, summarize, timedBooking, watchSocket, watchStream } from './bench-api.mjs';
+import {
+  formBooking,
+  newCustomer,
+  summarize,
+  timedBooking,
+  watchSocket,
+  watchStream,
+} from './bench-api.mjs';
 import { ROOT } from './procs.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 
-/** One booking as the public form makes it: a customer, then its ASAP appointment. */
-async function bookOnce(baseUrl) {
-  return timedBooking(await newCustomer(baseUrl));
-}
-
 /**
  * Bookings/s with `concurrency` visitors booking back to back for `seconds` (after a one-second
- * warm-up that is not counted). The same generator drives the stack and the floor.
+ * warm-up that is not counted). The same generator drives the stack and the floors. `book` makes
+ * one booking: as the form does (formBooking, one POST /api/bookings), unless told otherwise
+ * (twoCallBooking: as the form did before issue 33).
  */
-export async function throughput(baseUrl, { concurrency, seconds }) {
+export async function throughput(baseUrl, { concurrency, seconds, book = formBooking }) {
   const run = async (ms) => {
     const deadline = performance.now() + ms;
     let done = 0;
@@ -29,7 +33,7 @@ export async function throughput(baseUrl, { concurrency, seconds }) {
     const worker = async () => {
       while (performance.now() < deadline) {
         try {
-          await bookOnce(baseUrl);
+          await book(baseUrl);
           done += 1;
         } catch {
           failed += 1;

@@ -2,11 +2,11 @@
 // minimum. Four kinds of plain Node process, no framework, each doing only what a booking needs
 // of it on the way the stack takes:
 //
-//   gateway   node:http; checks the two calls as the contracts do (plain checks, no zod) and sends
+//   gateway   node:http; checks each call as the contracts do (plain checks, no zod) and sends
 //             each as a NATS request; also hears every event on core NATS, as a board would,
 //             and streams each new appointment's id to whoever holds `GET /board` open
 //   booking   a queue-group subscriber: the customer insert; the appointment and its outbox row in
-//             one transaction; answers
+//             one transaction; the form's one call (POST /api/bookings) both in one; answers
 //   relay     woken by NOTIFY at each commit, claims outbox rows (FOR UPDATE SKIP LOCKED),
 //             publishes them to JetStream with Nats-Msg-Id = the row's id, and deletes them in the
 //             same transaction after the acks
@@ -16,7 +16,7 @@
 // What it leaves out is what the product adds to that shape (Nest, zod, the booking cookie, rate
 // limits, geocoding, the capacity lock, logging, the booking link, more consumers), so the stack's
 // bookings/s against this one's says what those cost; the one-process floor (bench-floor.mjs)
-// says what the shape itself costs. Same load generator, same run, same two HTTP calls.
+// says what the shape itself costs. Same load generator, same run, same HTTP calls.
 //
 // startShapeFloor() makes its schema (bench_shape) in the bench's throwaway database and its own
 // stream under a prefix unique to the run, spawns `node bench-shape-floor.mjs <role> <config>`
@@ -64,6 +64,7 @@ function natsNamesOf(prefix) {
   return {
     customers: `${prefix}.booking.customers.create`,
     appointments: `${prefix}.booking.appointments.create`,
+    bookings: `${prefix}.booking.bookings.create`,
     event: (type) => `${prefix}.events.${type}`,
     events: `${prefix}.events.>`,
     stream: `${prefix}_EVENTS`,
@@ -266,6 +267,20 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 function checkAppointment(body) {
   const customerId = Number(body.customerId);
   if (!Number.isInteger(customerId) || customerId <= 0) return refused(400, 'Customer is required');
+  const details = checkAppointmentDetails(body);
+  return details.value ? { value: { customerId, ...details.value } } : details;
+}
+
+/** As bookingInputSchema (POST /api/bookings): the customer's checks and the appointment's. */
+function checkBooking(body) {
+  const customer = checkCustomer(body);
+  if (!customer.value) return customer;
+  const details = checkAppointmentDetails(body);
+  return details.value ? { value: { ...customer.value, ...details.value } } : details;
+}
+
+/** An appointment's fields but whom it is for. */
+function checkAppointmentDetails(body) {
   const location = typeof body.location === 'string' ? body.location.trim() : '';
   if (!location || location.length > 250) return refused(400, 'Location is required');
   const text = (value, max) =>
@@ -283,7 +298,6 @@ function checkAppointment(body) {
     return refused(400, 'New appointments start as pending, normal priority');
   return {
     value: {
-      customerId,
       location,
       vehicle: body.vehicle?.trim() || null,
       preferredTime: preferredTime ?? 'ASAP',
@@ -330,6 +344,7 @@ async function gateway({ natsUrl, prefix }) {
   const CALLS = {
     '/api/customers': { subject: names.customers, check: checkCustomer },
     '/api/appointments': { subject: names.appointments, check: checkAppointment },
+    '/api/bookings': { subject: names.bookings, check: checkBooking },
   };
 
   const server = http.createServer(async (req, res) => {
@@ -374,63 +389,77 @@ async function booking({ databaseUrl, natsUrl, prefix }) {
   const pool = poolOf(databaseUrl, 10);
   const nc = await connectNats(natsUrl, 'bench-shape-booking');
 
-  async function createCustomer({ name, phone, email }) {
-    const { rows } = await pool.query(
+  /** `db`: the pool, or the client of the caller's transaction (the form's one call). */
+  async function createCustomer({ name, phone, email }, db = pool) {
+    const { rows } = await db.query(
       'INSERT INTO customers (name, phone, email) VALUES ($1, $2, $3) RETURNING id',
       [name, phone, email],
     );
     return { id: rows[0].id, name, phone, email };
   }
 
-  async function createAppointment(input) {
+  /** The appointment and its outbox row in one transaction; null when there is no such customer. */
+  const createAppointment = (input) => inTransaction((client) => storeAppointment(client, input));
+
+  /** The form's one call: the customer too, in the same transaction. */
+  const createBooking = ({ name, phone, email, ...appointment }) =>
+    inTransaction(async (client) => {
+      const customer = await createCustomer({ name, phone, email }, client);
+      return storeAppointment(client, { ...appointment, customerId: customer.id });
+    });
+
+  /** Commits what `work` did, or rolls it back when it answers null or fails. */
+  async function inTransaction(work) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      // One statement: the appointment, and the customer the event names (none: not found).
-      const { rows } = await client.query(
-        `WITH customer AS (SELECT id, name, phone FROM customers WHERE id = $1),
-              created AS (
-                INSERT INTO appointments
-                  (customer_id, location, vehicle, preferred_time, notes, priority, status,
-                   requested_at)
-                SELECT id, $2, $3, $4, $5, 'normal', 'pending', now() FROM customer
-                RETURNING id, requested_at)
-         SELECT created.id, created.requested_at, customer.name, customer.phone
-           FROM created, customer`,
-        [input.customerId, input.location, input.vehicle, input.preferredTime, input.notes],
-      );
-      if (!rows.length) {
-        await client.query('ROLLBACK');
-        return null;
-      }
-      const [row] = rows;
-      const appointment = {
-        id: row.id,
-        customerId: input.customerId,
-        status: 'pending',
-        priority: 'normal',
-        location: input.location,
-        scheduledDate: null,
-        scheduledTime: null,
-        requestedAt: row.requested_at.toISOString(),
-      };
-      await client.query(
-        `WITH written AS (INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3) RETURNING 1)
-         SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM written`,
-        [
-          randomUUID(),
-          REQUESTED,
-          { ...appointment, customer: { id: input.customerId, name: row.name, phone: row.phone } },
-        ],
-      );
-      await client.query('COMMIT');
-      return appointment;
+      const done = await work(client);
+      await client.query(done ? 'COMMIT' : 'ROLLBACK');
+      return done;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  async function storeAppointment(client, input) {
+    // One statement: the appointment, and the customer the event names (none: not found).
+    const { rows } = await client.query(
+      `WITH customer AS (SELECT id, name, phone FROM customers WHERE id = $1),
+            created AS (
+              INSERT INTO appointments
+                (customer_id, location, vehicle, preferred_time, notes, priority, status,
+                 requested_at)
+              SELECT id, $2, $3, $4, $5, 'normal', 'pending', now() FROM customer
+              RETURNING id, requested_at)
+       SELECT created.id, created.requested_at, customer.name, customer.phone
+         FROM created, customer`,
+      [input.customerId, input.location, input.vehicle, input.preferredTime, input.notes],
+    );
+    if (!rows.length) return null;
+    const [row] = rows;
+    const appointment = {
+      id: row.id,
+      customerId: input.customerId,
+      status: 'pending',
+      priority: 'normal',
+      location: input.location,
+      scheduledDate: null,
+      scheduledTime: null,
+      requestedAt: row.requested_at.toISOString(),
+    };
+    await client.query(
+      `WITH written AS (INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3) RETURNING 1)
+       SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM written`,
+      [
+        randomUUID(),
+        REQUESTED,
+        { ...appointment, customer: { id: input.customerId, name: row.name, phone: row.phone } },
+      ],
+    );
+    return appointment;
   }
 
   const serve = (subject, work) =>
@@ -449,6 +478,7 @@ async function booking({ databaseUrl, natsUrl, prefix }) {
     });
   serve(names.customers, createCustomer);
   serve(names.appointments, createAppointment);
+  serve(names.bookings, createBooking);
   await nc.flush(); // subscribed on the server before the bench sends anything
   onStop(async () => {
     await nc.drain();

@@ -64,7 +64,7 @@ export interface AsapDetails {
   notes?: string | null;
 }
 
-/** The body the public booking form POSTs to /api/appointments for an ASAP visit. */
+/** The body of POST /api/appointments for an ASAP visit, as the form fills it. */
 export function asapAppointmentInput(
   customerId: number,
   details: AsapDetails = {},
@@ -88,9 +88,14 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  /** Sends JSON, keeps the answer's cookies; a non-2xx answer throws ApiError. */
-  async request<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  /** Sends JSON (with `extraHeaders`, if any), keeps the answer's cookies; a non-2xx answer throws ApiError. */
+  async request<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const cookie = this.jar.header();
     if (cookie) headers.Cookie = cookie;
@@ -125,8 +130,9 @@ export class ApiClient {
   }
 
   /**
-   * Books an ASAP service exactly as the public booking form does: an anonymous customer, then
-   * the appointment for it (the customer call sets the booking cookie the second call needs).
+   * Books an ASAP service through the spec's two calls (the form books with one, POST
+   * /api/bookings): an anonymous customer, then the appointment for it (the customer call sets
+   * the booking cookie the second call needs).
    */
   async bookAsap(
     customer: VisitorDetails,

@@ -7,6 +7,7 @@ import {
   AppointmentsRepository,
   AppointmentsService,
 } from './appointments';
+import { BookingsController, BookingsService } from './bookings';
 import { clockProvider } from './common/clock.provider';
 import {
   CustomerRecordController,
@@ -32,6 +33,7 @@ import { ReferencesAndLinks1732800000001 } from './migrations/1732800000001-refe
 import { PhonesAndStateCodes1732850000001 } from './migrations/1732850000001-phones-and-state-codes';
 import { CustomerAddressesAndVehicles1732900000001 } from './migrations/1732900000001-customer-addresses-and-vehicles';
 import { AppointmentMoveCount1733000000001 } from './migrations/1733000000001-appointment-move-count';
+import { IdempotencyKeyAlone1733100000001 } from './migrations/1733100000001-idempotency-key-alone';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -52,12 +54,14 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
         PhonesAndStateCodes1732850000001,
         CustomerAddressesAndVehicles1732900000001,
         AppointmentMoveCount1733000000001,
+        IdempotencyKeyAlone1733100000001,
       ],
     }),
   ],
   controllers: [
     CustomersController,
     AppointmentsController,
+    BookingsController,
     TimeSlotsController,
     LinksController,
     CustomerRecordController,
@@ -68,6 +72,7 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
     CustomersService,
     AppointmentsRepository,
     AppointmentsService,
+    BookingsService,
     AppointmentStatusService,
     TimeSlotsRepository,
     TimeSlotsService,

@@ -24,6 +24,7 @@ import {
   CustomerAddressesController,
   CustomerVehiclesController,
 } from './booking/customer-records.controller';
+import { PublicBookingController } from './booking/public-booking.controller';
 import { BookingRateLimits } from './booking/booking-rate-limit.guard';
 import { TimeSlotsController } from './booking/time-slots.controller';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -46,6 +47,7 @@ import { TrackingViews } from './tracking/tracking-views';
     CustomerAddressesController,
     CustomerVehiclesController,
     AppointmentsController,
+    PublicBookingController,
     InventoryController,
     HealthController,
     TimeSlotsController,

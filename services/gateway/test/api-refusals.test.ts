@@ -298,6 +298,53 @@ describe('the API document', () => {
             body: { customerId: customer.id, location: '1 Main St, Cincinnati' },
           }),
       },
+      'POST /api/bookings': {
+        // The 15:00 of today was taken above; staff book too, exempt from the rate limit.
+        409: () =>
+          call('POST', '/api/bookings', {
+            client: admin,
+            body: {
+              name: 'Refusal Booking',
+              phone: '513-555-0174',
+              location: '1 Main St, Cincinnati',
+              preferredTime: today,
+              scheduledDate: today,
+              scheduledTime: '15:00:00',
+            },
+          }),
+        422: async () => {
+          const key = { 'Idempotency-Key': `refusal-booking-${Date.now()}` };
+          const visit = { name: 'Refusal Booking', phone: '513-555-0175' };
+          await call('POST', '/api/bookings', {
+            client: admin,
+            headers: key,
+            body: { ...visit, location: '2 Main St, Cincinnati' },
+          });
+          const reused = await call('POST', '/api/bookings', {
+            client: admin,
+            headers: key,
+            body: { ...visit, location: '3 Main St, Cincinnati' },
+          });
+          const outsideArea = await call('POST', '/api/bookings', {
+            client: admin,
+            body: { ...visit, location: '1 Broad St, Columbus, Ohio 43215' },
+          });
+          expect([reused, outsideArea].map((a) => (a.body as { code?: string }).code)).toEqual([
+            'IDEMPOTENCY_KEY_REUSED',
+            'OUTSIDE_SERVICE_AREA',
+          ]);
+          return [reused, outsideArea];
+        },
+        429: async () => {
+          const visit = {
+            name: 'Rate Booking',
+            phone: '513-555-0176',
+            location: '1 Main St, Cincinnati',
+          };
+          await call('POST', '/api/bookings', { client: visitor, body: visit });
+          return call('POST', '/api/bookings', { client: visitor, body: visit });
+        },
+      },
       'PATCH /api/appointments/{id}/status': {
         403: async () => {
           await tech.request('PATCH', `/api/appointments/${job.id}/status`, { status: 'accepted' });

@@ -1,12 +1,9 @@
 import type {
-  AppointmentInput,
-  CreatedAppointment,
   DashboardAppointment,
   cancelBookingSchema,
   declineAnswerSchema,
   statusChangeSchema,
 } from '@cincy/contracts';
-import { IDEMPOTENCY_KEY_HEADER } from '@cincy/contracts';
 import { requestJson } from './request';
 import type { SchemaInput, SchemaOutput } from './schema-types';
 
@@ -18,19 +15,6 @@ export type StatusChangeBody = SchemaInput<typeof statusChangeSchema>;
 
 export function fetchAppointments(signal?: AbortSignal): Promise<DashboardAppointment[]> {
   return requestJson('GET', '/api/appointments', undefined, { signal });
-}
-
-/**
- * Books a visit. With an Idempotency-Key, a repeat of the same request (a second tap, a retry
- * after a lost answer) answers the booking already made instead of booking again.
- */
-export function createAppointment(
-  input: AppointmentInput,
-  idempotencyKey?: string,
-): Promise<CreatedAppointment> {
-  return requestJson('POST', '/api/appointments', input, {
-    headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined,
-  });
 }
 
 /** Accept, en route, on location; answers the appointment as it now is. */

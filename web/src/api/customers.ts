@@ -1,5 +1,4 @@
 import type {
-  Customer,
   CustomerAddress,
   CustomerListQuery,
   CustomerSummary,
@@ -16,10 +15,6 @@ import type { SchemaInput } from './schema-types';
 
 /** The body of POST and PATCH /api/customers. */
 export type CustomerBody = SchemaInput<typeof customerInputSchema>;
-
-export function createCustomer(input: CustomerBody): Promise<Customer> {
-  return requestJson('POST', '/api/customers', input);
-}
 
 /** One page (CUSTOMER_PAGE_SIZE) of the Customer Database, by name; `search` narrows it on the server. */
 export function fetchCustomers(

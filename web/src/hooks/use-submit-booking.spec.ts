@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, type AppointmentInput } from '@cincy/contracts';
+import { BOOKING_MESSAGES, type BookingInput } from '@cincy/contracts';
 import { BookingSubmitError, submitBooking, type BookingRequest } from './use-submit-booking';
 
 const realFetch = globalThis.fetch;
@@ -31,18 +31,24 @@ const json = (status: number, body: unknown, statusText = '') =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-const customer = { id: 12, name: 'Jane Doe', phone: '5135550142', email: null };
+/** POST /api/bookings' answer: the appointment as POST /api/appointments gives it. */
 const created = {
   id: 34,
   customerId: 12,
   status: 'pending',
   priority: 'normal',
+  location: '123 Main St, Cincinnati, OH 45202',
+  scheduledDate: null,
+  scheduledTime: null,
+  requestedAt: '2030-06-14T14:30:00.000Z',
   reference: 'CB-7K3Q9',
   token: 'abcdefghijkl_-0123456789ABCDEFGHIJ',
 };
 
-const appointmentFor = (customerId: number): AppointmentInput => ({
-  customerId,
+const booking: BookingInput = {
+  name: 'Jane Doe',
+  phone: '(513) 555-0142',
+  email: null,
   location: '123 Main St, Cincinnati, Ohio 45202',
   vehicle: null,
   preferredTime: 'ASAP',
@@ -51,11 +57,10 @@ const appointmentFor = (customerId: number): AppointmentInput => ({
   notes: null,
   status: 'pending',
   priority: 'normal',
-});
+};
 
 const request: BookingRequest = {
-  customer: { name: 'Jane Doe', phone: '(513) 555-0142', email: null },
-  appointment: appointmentFor,
+  booking,
   idempotencyKey: '6f1c2a9e-0d3b-4c55-9a1e-2b7f3c4d5e6f',
 };
 
@@ -70,61 +75,41 @@ async function failure(): Promise<BookingSubmitError> {
 }
 
 describe('submitBooking', () => {
-  it('creates the customer, then the appointment for its id, and resolves the booking made', async () => {
-    answers(json(201, customer), json(201, created));
+  it('books the customer and the appointment in one call, and resolves the booking made', async () => {
+    answers(json(201, created));
     await expect(submitBooking(request)).resolves.toEqual({
       id: 34,
       reference: 'CB-7K3Q9',
       token: 'abcdefghijkl_-0123456789ABCDEFGHIJ',
     });
-    expect(calls).toEqual([
-      { url: '/api/customers', body: request.customer },
-      { url: '/api/appointments', body: appointmentFor(12) },
-    ]);
-  });
-
-  it("sends the customer's email with the customer (the confirmation and the receipt go to it)", async () => {
-    answers(json(201, { ...customer, email: 'jane@example.com' }), json(201, created));
-    await submitBooking({
-      ...request,
-      customer: { ...request.customer, email: 'jane@example.com' },
-    });
-    expect(calls[0]).toEqual({
-      url: '/api/customers',
-      body: { name: 'Jane Doe', phone: '(513) 555-0142', email: 'jane@example.com' },
-    });
-  });
-
-  it('resolves no reference or link when the answer lacks them (an older server)', async () => {
-    answers(json(201, customer), json(201, { id: 34, customerId: 12 }));
-    await expect(submitBooking(request)).resolves.toEqual({ id: 34, reference: null, token: null });
+    expect(calls).toEqual([{ url: '/api/bookings', body: booking }]);
   });
 
   describe('the Idempotency-Key', () => {
-    it("sends the form's key with the appointment (the customer step is idempotent already)", async () => {
-      answers(json(201, customer), json(201, created));
+    it("sends the form's key with the booking", async () => {
+      answers(json(201, created));
       await submitBooking(request);
-      expect(keys).toEqual([null, request.idempotencyKey]);
+      expect(keys).toEqual([request.idempotencyKey]);
     });
 
     it('sends the same key again when the same form is sent again after a lost answer', async () => {
-      answers(json(201, customer), new TypeError('Failed to fetch'));
-      await failure();
-      answers(json(201, customer), json(201, created));
+      answers(new TypeError('Failed to fetch'));
+      expect((await failure()).message).toBe(BOOKING_MESSAGES.submitFallback);
+      answers(json(201, created));
       await expect(submitBooking(request)).resolves.toMatchObject({ id: 34 });
-      expect(keys).toEqual([null, request.idempotencyKey]);
+      expect(keys).toEqual([request.idempotencyKey]);
     });
 
     it("shows the server's words when the key was used with other details", async () => {
       const message =
         'This request was already sent with different details. Please refresh the page and try again.';
-      answers(json(201, customer), json(422, { code: 'IDEMPOTENCY_KEY_REUSED', message }));
+      answers(json(422, { code: 'IDEMPOTENCY_KEY_REUSED', message }));
       expect((await failure()).message).toBe(message);
     });
   });
 
-  describe('the customer step', () => {
-    it("shows the server's message and field errors, and books nothing", async () => {
+  describe('a refusal', () => {
+    it("shows the server's message and field errors (a customer's field or the appointment's)", async () => {
       const fieldErrors = { phone: 'Phone number must be at least 10 digits' };
       answers(
         json(
@@ -136,77 +121,48 @@ describe('submitBooking', () => {
       const error = await failure();
       expect(error.message).toBe(fieldErrors.phone);
       expect(error.fieldErrors).toEqual(fieldErrors);
-      expect(calls).toHaveLength(1);
+      expect(error.code).toBe('VALIDATION_FAILED');
     });
 
-    it("falls back to 'Please check your information and try again.' without a server message", async () => {
-      answers(new Response('<h1>oops</h1>', { status: 500, statusText: 'Internal Server Error' }));
-      expect((await failure()).message).toBe(BOOKING_MESSAGES.submitFallback);
-    });
-
-    it("answers 'Failed to create customer - invalid response' when the answer has no id", async () => {
-      answers(json(201, { name: 'Jane Doe' }));
-      expect((await failure()).message).toBe('Failed to create customer - invalid response');
-      expect(calls).toHaveLength(1);
-    });
-
-    it("answers 'Failed to create customer - invalid response' when the answer is not JSON", async () => {
-      answers(new Response('OK', { status: 200 }));
-      expect((await failure()).message).toBe('Failed to create customer - invalid response');
-    });
-  });
-
-  describe('the appointment step', () => {
     it("shows the server's message for a full hour", async () => {
-      answers(
-        json(201, customer),
-        json(409, { code: 'TIME_SLOT_FULL', message: 'That hour is taken.' }, 'Conflict'),
-      );
+      answers(json(409, { code: 'TIME_SLOT_FULL', message: 'That hour is taken.' }, 'Conflict'));
       expect((await failure()).message).toBe('That hour is taken.');
     });
 
     it('falls back to the spec text for a full hour without a server message', async () => {
-      answers(json(201, customer), json(409, { code: 'TIME_SLOT_FULL' }, 'Conflict'));
+      answers(json(409, { code: 'TIME_SLOT_FULL' }, 'Conflict'));
       expect((await failure()).message).toBe(
         'That time slot is fully booked. Please choose a different time or call us at (513) 555-0142 for alternative availability.',
       );
     });
 
-    it("shows the server's message for any other refusal, with its field errors", async () => {
-      const fieldErrors = { scheduledTime: 'That time has already passed.' };
-      answers(
-        json(201, customer),
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'That time has already passed.',
-          fieldErrors,
-        }),
-      );
-      const error = await failure();
-      expect(error.message).toBe('That time has already passed.');
-      expect(error.fieldErrors).toEqual(fieldErrors);
-    });
-
     it('falls back to the spec text for any other refusal without a server message', async () => {
-      answers(json(201, customer), new Response('', { status: 502, statusText: 'Bad Gateway' }));
+      answers(new Response('', { status: 502, statusText: 'Bad Gateway' }));
       expect((await failure()).message).toBe(
         'Failed to create appointment. Please try again or call (513) 555-0142 for assistance.',
       );
     });
+  });
 
-    it("answers 'Failed to create appointment - invalid response' when the answer has no id", async () => {
-      answers(json(201, customer), json(201, {}));
+  describe('the answer, read with the contract (createdAppointmentSchema)', () => {
+    it.each([
+      ['has no id', { ...created, id: undefined }],
+      ['has an id that is not a number', { ...created, id: '34' }],
+      ['lacks the private link', { ...created, token: undefined }],
+      ['is empty', {}],
+    ])("answers 'Failed to create appointment - invalid response' when it %s", async (_, body) => {
+      answers(json(201, body));
+      expect((await failure()).message).toBe('Failed to create appointment - invalid response');
+    });
+
+    it("answers 'Failed to create appointment - invalid response' when it is not JSON", async () => {
+      answers(new Response('OK', { status: 200 }));
       expect((await failure()).message).toBe('Failed to create appointment - invalid response');
     });
   });
 
   it("shows 'Please check your information and try again.' for a network failure", async () => {
     answers(new TypeError('Failed to fetch'));
-    expect((await failure()).message).toBe('Please check your information and try again.');
-  });
-
-  it('shows the fallback when the network fails between the two calls', async () => {
-    answers(json(201, customer), new TypeError('Failed to fetch'));
     expect((await failure()).message).toBe('Please check your information and try again.');
   });
 });

@@ -156,6 +156,22 @@ export const appointmentRequestSchema = appointmentInputSchema.extend({
 });
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
+/**
+ * POST /api/bookings: the public form's one call, the customer's fields (POST /api/customers) and
+ * the appointment's (POST /api/appointments, whose customer is the one this call registers), with
+ * the same rules and messages: one schema of each, composed.
+ */
+export const bookingInputSchema = customerInputSchema.extend(
+  appointmentInputSchema.omit({ customerId: true }).shape,
+);
+export type BookingInput = z.infer<typeof bookingInputSchema>;
+
+/** `booking.bookings.create`: the booking, and the client's Idempotency-Key when it sent one. */
+export const bookingRequestSchema = bookingInputSchema.extend({
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
 export const createdAppointmentSchema = z.object({
   id: z.number().int(),
   customerId: z.number().int(),

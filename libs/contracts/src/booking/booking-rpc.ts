@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
 import {
   appointmentRequestSchema,
+  bookingRequestSchema,
   bookingContactSchema,
   createdAppointmentSchema,
   findBookingSchema,
@@ -54,6 +55,18 @@ export const BOOKING_RPC = {
     refuses: [
       validation,
       notFound,
+      timeSlotFull,
+      outsideServiceHours,
+      outsideServiceArea,
+      idempotencyKeyReused,
+    ],
+  },
+  /** The public form's booking: the customer and their appointment in one transaction (ADR 0105). */
+  'booking.bookings.create': {
+    request: bookingRequestSchema,
+    answer: createdAppointmentSchema,
+    refuses: [
+      validation,
       timeSlotFull,
       outsideServiceHours,
       outsideServiceArea,

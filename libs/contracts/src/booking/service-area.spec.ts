@@ -99,7 +99,7 @@ describe('the refusal', () => {
     );
   });
 
-  it('is answered 422 OUTSIDE_SERVICE_AREA, by booking an appointment only', () => {
+  it('is answered 422 OUTSIDE_SERVICE_AREA, by booking an appointment only (alone or with its customer)', () => {
     expect(ERROR_STATUS[ERROR_CODES.outsideServiceArea]).toBe(422);
     const refusing = Object.entries(RPC)
       .filter(([, c]) =>
@@ -107,6 +107,6 @@ describe('the refusal', () => {
       )
       .map(([subject]) => subject);
     // A customer carries no address (name, phone, e-mail): only the appointment can be outside.
-    expect(refusing).toEqual(['booking.appointments.create']);
+    expect(refusing).toEqual(['booking.appointments.create', 'booking.bookings.create']);
   });
 });

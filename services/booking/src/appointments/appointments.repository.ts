@@ -58,19 +58,36 @@ export class AppointmentsRepository {
     return { ...a, id: stored.id, customer: { name, phone, email } };
   }
 
-  /** The customer's appointment booked with this Idempotency-Key, if any. */
+  /**
+   * The appointment booked with this Idempotency-Key: the customer's (POST /api/appointments), or
+   * any (POST /api/bookings, whose key is not tied to a customer before it books); the first if
+   * several customers used one key.
+   */
   async findByIdempotencyKey(
-    customerId: number,
     idempotencyKey: string,
+    customerId?: number,
   ): Promise<KeyedAppointment | null> {
     const [found]: KeyedAppointment[] = await this.dataSource.query(
       `SELECT id, customer_id AS "customerId", location, priority,
               scheduled_date::text AS "scheduledDate", scheduled_time AS "scheduledTime",
               requested_at AS "requestedAt", request_fingerprint AS "requestFingerprint"
-         FROM appointments WHERE customer_id = $1 AND idempotency_key = $2`,
-      [customerId, idempotencyKey],
+         FROM appointments
+        WHERE idempotency_key = $1 AND ($2::int IS NULL OR customer_id = $2)
+        ORDER BY id LIMIT 1`,
+      [idempotencyKey, customerId ?? null],
     );
     return found ?? null;
+  }
+
+  /**
+   * The advisory lock of one Idempotency-Key, held until the caller's transaction ends: two int4
+   * keys, a namespace of its own, so it never meets an hour's lock or the migration lock.
+   */
+  async lockIdempotencyKey(manager: EntityManager, idempotencyKey: string): Promise<void> {
+    await manager.query(
+      "SELECT pg_advisory_xact_lock(hashtext('booking.idempotency-key'), hashtext($1))",
+      [idempotencyKey],
+    );
   }
 
   /**

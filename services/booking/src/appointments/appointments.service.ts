@@ -12,6 +12,7 @@ import {
 } from '@cincy/contracts';
 import { DomainError, AppLogger, InjectEnv, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { BOOKING_ENV, type BookingEnv } from '../config';
 import { rejectIfViolated } from '../common/rule-violation';
@@ -26,11 +27,25 @@ import { Mover, checkReschedule } from './reschedule-rules';
 import { checkServiceArea } from './service-area';
 import { checkAsapHours } from './service-hours';
 
-/** A keyed request: its Idempotency-Key and the fingerprint a repeat must match. */
+/**
+ * A keyed request: its Idempotency-Key, the fingerprint a repeat must match, and the customer the
+ * key belongs to when the caller named one (POST /api/appointments); a booking that registers its
+ * customer (POST /api/bookings) owns its key alone.
+ */
 interface Idempotency {
   key: string;
   fingerprint: string;
+  customerId?: number;
 }
+
+/** The appointment's details, without whom it is for. */
+export type AppointmentDetails = Omit<AppointmentInput, 'customerId'>;
+
+/**
+ * Whom an appointment is for: their id, found inside the booking's transaction (so a customer the
+ * booking registers there is stored with it, or not at all).
+ */
+export type CustomerOf = (manager: EntityManager) => Promise<number>;
 
 @Injectable()
 export class AppointmentsService {
@@ -46,21 +61,35 @@ export class AppointmentsService {
     @InjectEnv(BOOKING_ENV) private readonly env: Pick<BookingEnv, 'SERVED_ZIP_CODES'>,
   ) {}
 
+  /** POST /api/appointments: a visit for a customer who exists (staff, or the visitor's cookie). */
+  book({ idempotencyKey, ...input }: AppointmentRequest): Promise<CreatedAppointment> {
+    const { customerId, ...details } = input;
+    const keyed = idempotencyKey
+      ? { key: idempotencyKey, fingerprint: requestFingerprint(input), customerId }
+      : null;
+    return this.bookOnce(details, async () => customerId, keyed);
+  }
+
   /**
    * Books once per Idempotency-Key: a repeat of a keyed request answers the appointment it booked
    * (before the rules, which may say no by now), and the same key with other details is refused.
+   * Both booking routes come here; `customerOf` is the one step that differs.
    */
-  async book({ idempotencyKey, ...input }: AppointmentRequest): Promise<CreatedAppointment> {
-    if (!idempotencyKey) return this.bookNew(input, null);
-    const keyed = { key: idempotencyKey, fingerprint: requestFingerprint(input) };
-    const earlier = await this.replay(input.customerId, keyed);
+  async bookOnce(
+    details: AppointmentDetails,
+    customerOf: CustomerOf,
+    keyed: Idempotency | null,
+  ): Promise<CreatedAppointment> {
+    if (!keyed) return this.bookNew(details, customerOf, null);
+    const earlier = await this.replay(keyed);
     if (earlier) return earlier;
     try {
-      return await this.bookNew(input, keyed);
+      return await this.bookNew(details, customerOf, keyed);
     } catch (error) {
-      // Two sends of one key at once: the unique index let one commit (the other got 23505, or
-      // found the hour it was taking full); that one is the answer to both.
-      const committed = await this.replay(input.customerId, keyed);
+      // Two sends of one key at once: the key's lock made them take turns, and the unique index
+      // refused the second (23505), or it found the hour the first took full; the first is the
+      // answer to both.
+      const committed = await this.replay(keyed);
       if (committed) return committed;
       throw error;
     }
@@ -71,8 +100,8 @@ export class AppointmentsService {
    * Same reference, but a new link token: only hashes of tokens are stored, so the first one
    * cannot be given again (it keeps working too).
    */
-  private async replay(customerId: number, keyed: Idempotency) {
-    const earlier = await this.appointments.findByIdempotencyKey(customerId, keyed.key);
+  private async replay(keyed: Idempotency) {
+    const earlier = await this.appointments.findByIdempotencyKey(keyed.key, keyed.customerId);
     if (!earlier) return null;
     if (earlier.requestFingerprint !== keyed.fingerprint) {
       throw new DomainError(
@@ -89,7 +118,8 @@ export class AppointmentsService {
    * hour.
    */
   private async bookNew(
-    input: AppointmentInput,
+    input: AppointmentDetails,
+    customerOf: CustomerOf,
     keyed: Idempotency | null,
   ): Promise<CreatedAppointment> {
     // Stored with the state's code ("…, Ohio 45202" → "…, OH 45202"), however it was sent.
@@ -106,8 +136,7 @@ export class AppointmentsService {
     // Outside the transaction: a slow geocoder must not hold the slot lock.
     const geocoded = await this.geocoding.locate(location);
     this.logger.debug({ msg: 'appointment geocoded', source: geocoded.source });
-    const appointment: NewAppointment = {
-      customerId: input.customerId,
+    const appointment: Omit<NewAppointment, 'customerId'> = {
       location,
       customerLocation: geocoded.point,
       vehicle: input.vehicle,
@@ -123,9 +152,13 @@ export class AppointmentsService {
     };
 
     return this.outbox.transaction(async ({ manager, emit }) => {
-      // The hour first: its lock must be held when the appointment that fills it is inserted.
+      // The key first: sends of one key take turns, so the second finds the first's customer and
+      // its appointment (the unique index), never a second customer of its own.
+      if (keyed) await this.appointments.lockIdempotencyKey(manager, keyed.key);
+      const customerId = await customerOf(manager);
+      // The hour next: its lock must be held when the appointment that fills it is inserted.
       if (slot) await this.timeSlots.holdSlot(manager, slot.date, hourOf(slot.time));
-      const stored = await this.appointments.insertCounted(manager, appointment);
+      const stored = await this.appointments.insertCounted(manager, { ...appointment, customerId });
       if (!stored) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);
       const link = await this.links.createFor(manager, stored.id);
       await emit('booking.appointment.requested', toRequestedEvent(stored, link.reference));
@@ -170,7 +203,7 @@ export class AppointmentsService {
 function scheduledSlot({
   scheduledDate,
   scheduledTime,
-}: AppointmentInput): { date: string; time: string } | null {
+}: AppointmentDetails): { date: string; time: string } | null {
   if (!scheduledDate && !scheduledTime) return null;
   if (!scheduledDate || !scheduledTime) {
     const field = scheduledDate ? 'scheduledTime' : 'scheduledDate';

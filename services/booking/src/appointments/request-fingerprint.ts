@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { AppointmentInput } from '@cincy/contracts';
 
 /**
  * sha256 of the parsed request in one canonical form (keys sorted, missing fields absent), so a
  * repeat is recognised whatever order the client wrote the fields in.
  */
-export function requestFingerprint(input: AppointmentInput): string {
+export function requestFingerprint(input: object): string {
   return createHash('sha256').update(canonicalJson(input)).digest('hex');
 }
 

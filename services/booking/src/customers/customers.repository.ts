@@ -65,10 +65,14 @@ export class CustomersRepository {
   /**
    * One statement: the returning customer (same phone digits and name, ignoring case) with a new
    * e-mail kept, else a new customer. Every public booking starts here, and each round trip to
-   * Postgres costs about as much CPU as the work itself (the bench's statement counts).
+   * Postgres costs about as much CPU as the work itself (the bench's statement counts). In the
+   * caller's transaction when it gives one (POST /api/bookings: stored with the appointment or not at all).
    */
-  async register(row: CustomerRow): Promise<Customer> {
-    const [customer]: Customer[] = await this.dataSource.query(
+  async register(
+    row: CustomerRow,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Customer> {
+    const [customer]: Customer[] = await manager.query(
       `WITH existing AS (
          SELECT id, name, phone, email FROM customers
           WHERE phone_digits = $3 AND lower(name) = lower($1) ORDER BY id LIMIT 1

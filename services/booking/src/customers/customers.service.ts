@@ -95,9 +95,10 @@ export class CustomersService implements OnModuleInit {
   /**
    * A returning customer (same phone digits and name, ignoring case) is the same customer, so
    * their jobs and service history add up; a new e-mail is kept, an empty one never erases one.
+   * Inside the caller's transaction when it gives one.
    */
-  register(input: CustomerInput): Promise<Customer> {
-    return this.customers.register(toCustomerRow(input));
+  register(input: CustomerInput, manager?: EntityManager): Promise<Customer> {
+    return this.customers.register(toCustomerRow(input), manager);
   }
 
   private async lock(manager: EntityManager, id: number): Promise<CustomerEntity> {

@@ -19,7 +19,7 @@ import { RATE_LIMIT_ENV, RateLimitEnv } from './rate-limit.config';
 import { rateLimitedMessage } from './retry-after-message';
 
 export type RateLimitBucket =
-  'customers' | 'appointments' | 'timeSlots' | 'tracking' | 'findBooking';
+  'customers' | 'appointments' | 'bookings' | 'timeSlots' | 'tracking' | 'findBooking';
 
 export const RATE_LIMIT_KEY = 'booking:rate-limit';
 
@@ -38,6 +38,7 @@ export class BookingRateLimits {
     this.limiters = {
       customers: booking('customers'),
       appointments: booking('appointments'),
+      bookings: booking('bookings'),
       timeSlots: limits.limiter(
         'booking.timeSlots',
         env.TIME_SLOTS_RATE_LIMIT,

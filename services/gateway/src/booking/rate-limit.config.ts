@@ -8,7 +8,7 @@ const seconds = (fallback: number) => z.coerce.number().int().positive().default
 export const RATE_LIMIT_ENV = defineEnv(
   'rate-limit',
   z.object({
-    /** POST /api/customers and POST /api/appointments, each, per client address and window. */
+    /** POST /api/customers, POST /api/appointments and POST /api/bookings, each, per client address and window. */
     BOOKING_RATE_LIMIT: count(10),
     BOOKING_RATE_WINDOW_SECONDS: seconds(600),
     /** GET /api/time-slots per client address and window (the form polls every 30 s). */

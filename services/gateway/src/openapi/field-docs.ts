@@ -306,14 +306,23 @@ const ID_OWNERS: Record<string, string> = {
   vehicleId: 'vehicle',
 };
 
+/** A route whose body is other resources' bodies together reads their fields' words too. */
+const COMPOSED_OF: Record<string, string[]> = {
+  // The form's one call: the customer's fields and the appointment's (ADR 0105).
+  'POST /api/bookings': ['customers', 'appointments'],
+};
+
 /** The description and example of a field of a route, or undefined if unwritten. */
 export function fieldDoc(
   route: { method: string; path: string },
   name: string,
 ): FieldDoc | undefined {
   const tag = route.path.split('/')[2];
+  const tags = [tag, ...(COMPOSED_OF[`${route.method} ${route.path}`] ?? [])];
   const own =
-    FIELDS[`${route.method} ${route.path} ${name}`] ?? FIELDS[`${tag}.${name}`] ?? FIELDS[name];
+    FIELDS[`${route.method} ${route.path} ${name}`] ??
+    tags.map((t) => FIELDS[`${t}.${name}`]).find(Boolean) ??
+    FIELDS[name];
   if (own) return own;
   const owner = name === 'id' ? ID_OWNERS[tag] : ID_OWNERS[name];
   return owner ? { description: `The ${owner}'s id.`, example: '12' } : undefined;

@@ -8,6 +8,7 @@ import {
 import {
   EMPTY_BOOKING_FORM,
   buildAppointmentPayload,
+  buildBookingPayload,
   buildCustomerPayload,
   confirmationPath,
   dateChoices,
@@ -70,8 +71,7 @@ describe('buildCustomerPayload', () => {
 
 describe('buildAppointmentPayload', () => {
   it('sends an ASAP request with the address in one string and no schedule', () => {
-    expect(buildAppointmentPayload(form(), 42)).toEqual({
-      customerId: 42,
+    expect(buildAppointmentPayload(form())).toEqual({
       location: '123 Main St, Cincinnati, OH 45202',
       vehicle: null,
       preferredTime: 'ASAP',
@@ -86,16 +86,15 @@ describe('buildAppointmentPayload', () => {
   it('collapses whitespace in the address and keeps only digits and hyphens of the zip', () => {
     const payload = buildAppointmentPayload(
       form({ street: '  123   Main\tSt ', city: ' West  Chester ', zip: '45 069-12a34' }),
-      1,
     );
     expect(payload.location).toBe('123 Main St, West Chester, OH 45069-1234');
   });
 
   it("sends the state's two-letter code, even when the state came as its name", () => {
     expect(
-      buildAppointmentPayload(form({ state: 'KY', city: 'Covington', zip: '41011' }), 1).location,
+      buildAppointmentPayload(form({ state: 'KY', city: 'Covington', zip: '41011' })).location,
     ).toBe('123 Main St, Covington, KY 41011');
-    expect(buildAppointmentPayload(form({ state: 'Indiana', zip: '47025' }), 1).location).toBe(
+    expect(buildAppointmentPayload(form({ state: 'Indiana', zip: '47025' })).location).toBe(
       '123 Main St, Cincinnati, IN 47025',
     );
   });
@@ -103,7 +102,6 @@ describe('buildAppointmentPayload', () => {
   it('sends a chosen hour as the preferred date, the scheduled date and HH:MM:SS', () => {
     const payload = buildAppointmentPayload(
       form({ preferredDate: TOMORROW, scheduledTime: `${TOMORROW}T09:00` }),
-      7,
     );
     expect(payload).toMatchObject({
       preferredTime: TOMORROW,
@@ -113,7 +111,7 @@ describe('buildAppointmentPayload', () => {
   });
 
   it('sends a date without an hour as that date and a null time', () => {
-    expect(buildAppointmentPayload(form({ preferredDate: TOMORROW }), 7)).toMatchObject({
+    expect(buildAppointmentPayload(form({ preferredDate: TOMORROW }))).toMatchObject({
       preferredTime: TOMORROW,
       scheduledDate: TOMORROW,
       scheduledTime: null,
@@ -127,15 +125,29 @@ describe('buildAppointmentPayload', () => {
       vehicleModel: 'Camry',
       vehicleColor: 'Blue',
     });
-    expect(buildAppointmentPayload(full, 1).vehicle).toBe('2019 Toyota Camry (Blue)');
-    expect(buildAppointmentPayload(form({ vehicleMake: 'Honda' }), 1).vehicle).toBe('Honda');
+    expect(buildAppointmentPayload(full).vehicle).toBe('2019 Toyota Camry (Blue)');
+    expect(buildAppointmentPayload(form({ vehicleMake: 'Honda' })).vehicle).toBe('Honda');
   });
 
   it('trims notes and sends empty notes as null', () => {
-    expect(buildAppointmentPayload(form({ notes: '  Gate code 42  ' }), 1).notes).toBe(
-      'Gate code 42',
-    );
-    expect(buildAppointmentPayload(form({ notes: '   ' }), 1).notes).toBeNull();
+    expect(buildAppointmentPayload(form({ notes: '  Gate code 42  ' })).notes).toBe('Gate code 42');
+    expect(buildAppointmentPayload(form({ notes: '   ' })).notes).toBeNull();
+  });
+});
+
+describe('buildBookingPayload', () => {
+  it("sends the customer's fields and the appointment's in one body (POST /api/bookings)", () => {
+    const values = form({ email: 'jane@example.com', notes: 'Gate code 42' });
+    expect(buildBookingPayload(values)).toEqual({
+      ...buildCustomerPayload(values),
+      ...buildAppointmentPayload(values),
+    });
+    expect(buildBookingPayload(values)).toMatchObject({
+      email: 'jane@example.com',
+      location: '123 Main St, Cincinnati, OH 45202',
+      notes: 'Gate code 42',
+    });
+    expect(buildBookingPayload(values)).not.toHaveProperty('customerId');
   });
 });
 

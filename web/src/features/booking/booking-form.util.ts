@@ -13,6 +13,7 @@ import {
   stateCode,
   type AppointmentInput,
   type BookingForm,
+  type BookingInput,
   type CustomerInput,
   type TimeSlot,
 } from '@cincy/contracts';
@@ -215,16 +216,14 @@ export function buildCustomerPayload(values: BookingFormValues): CustomerInput {
   };
 }
 
-/** POST /api/appointments body: a new booking is always pending and of normal priority. */
+/** The appointment's half of the booking: a new booking is always pending and of normal priority. */
 export function buildAppointmentPayload(
   values: BookingFormValues,
-  customerId: number,
-): AppointmentInput {
+): Omit<AppointmentInput, 'customerId'> {
   const slot = parseScheduledTime(values.scheduledTime);
   const scheduledDate = slot?.date ?? (values.preferredDate || null);
   const notes = values.notes?.trim();
   return {
-    customerId,
     location: buildLocation(values),
     vehicle: buildVehicleString(values),
     preferredTime: scheduledDate ?? 'ASAP',
@@ -234,6 +233,11 @@ export function buildAppointmentPayload(
     status: 'pending',
     priority: 'normal',
   };
+}
+
+/** POST /api/bookings body: the customer's fields and the appointment's, in one call. */
+export function buildBookingPayload(values: BookingFormValues): BookingInput {
+  return { ...buildCustomerPayload(values), ...buildAppointmentPayload(values) };
 }
 
 /**

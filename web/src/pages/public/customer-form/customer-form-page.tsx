@@ -19,8 +19,7 @@ import { dismissToast, toast } from '../../../components/toast';
 import { AlternativeSchedulingNotice } from '../../../features/booking/alternative-scheduling-notice';
 import { errorId, fieldId } from '../../../features/booking/booking-fields.util';
 import {
-  buildAppointmentPayload,
-  buildCustomerPayload,
+  buildBookingPayload,
   confirmationPath,
   mapServerFieldErrors,
   submissionErrorToast,
@@ -88,8 +87,7 @@ export function CustomerFormPage() {
     }
     try {
       const booked = await submit.mutateAsync({
-        customer: buildCustomerPayload(values),
-        appointment: (customerId) => buildAppointmentPayload(values, customerId),
+        booking: buildBookingPayload(values),
         idempotencyKey: form.idempotencyKey,
       });
       dismissToast(); // an earlier failure's toast must not follow the visitor to the thank-you page

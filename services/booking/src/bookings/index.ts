@@ -1,0 +1,2 @@
+export { BookingsController } from './bookings.controller';
+export { BookingsService } from './bookings.service';
