@@ -13,6 +13,32 @@ export const databaseNameOf = (url: string): string =>
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Runs `work` in one transaction on a connection of its own to the database (the demo's and the
+ * bench's fills written straight into the tables): committed when it returns, rolled back when it
+ * throws. `searchPath` is the schema its unqualified names mean.
+ */
+export async function inTransaction<T>(
+  databaseUrl: string,
+  work: (client: Client) => Promise<T>,
+  searchPath?: string,
+): Promise<T> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    if (searchPath) await client.query(`SET LOCAL search_path = ${quoteIdentifier(searchPath)}`);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Runs fn on a connection to the server's `postgres` database (where CREATE/DROP DATABASE run). */
 async function withServer<T>(databaseUrl: string, fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: withDatabaseName(databaseUrl, 'postgres') });

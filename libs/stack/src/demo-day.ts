@@ -1,7 +1,8 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { LOCATION, User, addDays, businessDate, isWithinServiceHours } from '@cincy/contracts';
 import { ApiClient, ApiError, asapAppointmentInput } from './api-client';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { inTransaction } from './database';
 import {
   DEMO_ADMIN_PASSWORD,
   DEMO_ITEMS,
@@ -326,8 +327,6 @@ export async function retimeVisits(
   visits: readonly BookedVisit[],
 ): Promise<void> {
   if (visits.length === 0) return;
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
   const column = <T>(pick: (v: BookedVisit) => T) => visits.map(pick);
   const planned = `unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[],
       $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::int[], $9::int[])
@@ -345,15 +344,12 @@ export async function retimeVisits(
   ];
   const dates = column((v) => businessDate(v.visit.completedAt)).sort();
   const local = (at: string) => `(${at} AT TIME ZONE 'America/New_York')::date`;
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `UPDATE dispatch.board_appointments a
-          SET requested_at = v.requested, accepted_at = v.accepted, en_route_at = v.en_route,
-              on_location_at = v.on_location, completed_at = v.completed, closed_at = v.completed,
-              created_at = v.requested, updated_at = v.completed
-         FROM ${planned} WHERE a.id = v.id`,
+  await inTransaction(databaseUrl, async (client) => {
+    await retimeSteps(
+      client,
+      planned,
       params,
+      'completed_at = v.completed, closed_at = v.completed, updated_at = v.completed',
     );
     await client.query(
       `UPDATE dispatch.job_metrics m
@@ -361,11 +357,6 @@ export async function retimeVisits(
               arrival_time = v.on_location, location_marked_time = v.on_location,
               travel_time = v.travel, job_duration = v.install
          FROM ${planned} WHERE m.appointment_id = v.id`,
-      params,
-    );
-    await client.query(
-      `UPDATE booking.appointments a SET requested_at = v.requested, created_at = v.requested
-         FROM ${planned} WHERE a.id = v.id`,
       params,
     );
     await client.query(
@@ -410,13 +401,7 @@ export async function retimeVisits(
     );
     await client.query('SET LOCAL search_path = dispatch');
     await client.query('SELECT refresh_report_days($1, $2)', [dates[0], businessDate(new Date())]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -433,8 +418,6 @@ export async function retimeOpenJobs(
     return steps ? [{ id: job.appointmentId, ...steps }] : [];
   });
   if (planned.length === 0) return;
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
   const params = [
     planned.map((j) => j.id),
     planned.map((j) => j.requestedAt),
@@ -444,27 +427,26 @@ export async function retimeOpenJobs(
   ];
   const steps = `unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[],
       $5::timestamptz[]) AS v(id, requested, accepted, en_route, on_location)`;
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `UPDATE dispatch.board_appointments a
-          SET requested_at = v.requested, accepted_at = v.accepted, en_route_at = v.en_route,
-              on_location_at = v.on_location, created_at = v.requested
-         FROM ${steps} WHERE a.id = v.id`,
-      params,
-    );
-    await client.query(
-      `UPDATE booking.appointments a SET requested_at = v.requested, created_at = v.requested
-         FROM ${steps} WHERE a.id = v.id`,
-      params,
-    );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  await inTransaction(databaseUrl, (client) => retimeSteps(client, steps, params));
+}
+
+/**
+ * A job's steps as planned (`steps`: rows of id, requested, accepted, en_route, on_location) in
+ * dispatch's copy, `more` of its columns besides, and the request's time in booking's.
+ */
+async function retimeSteps(client: Client, steps: string, params: unknown[], more?: string) {
+  await client.query(
+    `UPDATE dispatch.board_appointments a
+        SET requested_at = v.requested, accepted_at = v.accepted, en_route_at = v.en_route,
+            on_location_at = v.on_location, created_at = v.requested${more ? `, ${more}` : ''}
+       FROM ${steps} WHERE a.id = v.id`,
+    params,
+  );
+  await client.query(
+    `UPDATE booking.appointments a SET requested_at = v.requested, created_at = v.requested
+       FROM ${steps} WHERE a.id = v.id`,
+    params,
+  );
 }
 
 /** The demo's second part, on the real clock: the coming days' jobs, the team signed in. */

@@ -6,7 +6,8 @@ import {
   businessInstant,
   daysInRange,
 } from '@cincy/contracts';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { inTransaction } from './database';
 import {
   DEMO_INSTALL_MINUTES,
   DEMO_SHIFT,
@@ -298,27 +299,21 @@ export async function fillDemoHistory(
   options: DemoHistoryOptions,
 ): Promise<DemoHistoryTotals> {
   const jobs = planDemoHistory(options);
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('SET search_path = dispatch');
-    await client.query('BEGIN');
-    const from = addDays(options.endDate, 1 - options.days);
-    const customers = options.withCustomers === true;
-    for (let i = 0; i < jobs.length; i += CHUNK) {
-      const chunk = jobs.slice(i, i + CHUNK);
-      await insertJobs(client, chunk, customers);
-      if (customers) await insertCustomers(client, chunk);
-    }
-    if (customers) await countDailySales(client, from, options.endDate);
-    await client.query('SELECT refresh_report_days($1, $2)', [from, options.endDate]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  const from = addDays(options.endDate, 1 - options.days);
+  const customers = options.withCustomers === true;
+  await inTransaction(
+    databaseUrl,
+    async (client) => {
+      for (let i = 0; i < jobs.length; i += CHUNK) {
+        const chunk = jobs.slice(i, i + CHUNK);
+        await insertJobs(client, chunk, customers);
+        if (customers) await insertCustomers(client, chunk);
+      }
+      if (customers) await countDailySales(client, from, options.endDate);
+      await client.query('SELECT refresh_report_days($1, $2)', [from, options.endDate]);
+    },
+    'dispatch',
+  );
   return historyTotals(jobs);
 }
 
