@@ -32,12 +32,22 @@ function writeSchedule(client: QueryClient, schedule: TechnicianSchedule | null)
   void client.invalidateQueries({ queryKey: QUERY_KEYS.dayAll });
 }
 
+/** A change of one technician's weekly pattern, and of one date's shifts (none: a day off). */
+export interface WeeklyChange {
+  technicianId: number;
+  body: WeeklyShiftsBody;
+}
+export interface DateChange {
+  technicianId: number;
+  date: string;
+  body: DateShiftsBody;
+}
+
 /** PUT the whole weekly pattern of one technician. */
 export function useSaveWeeklyShifts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ technicianId, body }: { technicianId: number; body: WeeklyShiftsBody }) =>
-      saveWeeklyShifts(technicianId, body),
+    mutationFn: ({ technicianId, body }: WeeklyChange) => saveWeeklyShifts(technicianId, body),
     onSuccess: (schedule) => writeSchedule(client, schedule),
   });
 }
@@ -46,15 +56,8 @@ export function useSaveWeeklyShifts() {
 export function useSaveDateShifts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      technicianId,
-      date,
-      body,
-    }: {
-      technicianId: number;
-      date: string;
-      body: DateShiftsBody;
-    }) => saveDateShifts(technicianId, date, body),
+    mutationFn: ({ technicianId, date, body }: DateChange) =>
+      saveDateShifts(technicianId, date, body),
     onSuccess: (schedule) => writeSchedule(client, schedule),
   });
 }
@@ -72,22 +75,14 @@ export function useClearDateShifts() {
 /** What a weekly pattern would strand, asked before saving it (ADR 0102); changes nothing. */
 export function usePreviewWeeklyShifts() {
   return useMutation({
-    mutationFn: ({ technicianId, body }: { technicianId: number; body: WeeklyShiftsBody }) =>
-      previewWeeklyShifts(technicianId, body),
+    mutationFn: ({ technicianId, body }: WeeklyChange) => previewWeeklyShifts(technicianId, body),
   });
 }
 
 /** What a date's shifts would strand, asked before saving them (ADR 0102); changes nothing. */
 export function usePreviewDateShifts() {
   return useMutation({
-    mutationFn: ({
-      technicianId,
-      date,
-      body,
-    }: {
-      technicianId: number;
-      date: string;
-      body: DateShiftsBody;
-    }) => previewDateShifts(technicianId, date, body),
+    mutationFn: ({ technicianId, date, body }: DateChange) =>
+      previewDateShifts(technicianId, date, body),
   });
 }
