@@ -290,6 +290,25 @@ describe('the demo day', () => {
       expect(spans.length).toBeGreaterThan(0);
       for (const [span, start, end] of spans) expect([span, end > start]).toEqual([span, true]);
       await shoot(page, 'reports', '/reports', 'Reports');
+      // A returning customer's record: their visits, counted, one line each inside the screen.
+      await shoot(page, 'customers', '/customer-database', 'Customer Database');
+      const returning = (await allCustomers()).find(
+        (c) => c.id < DEMO_HISTORY_FIRST_ID && c.totalJobs === 2,
+      )!;
+      await page.getByLabel('Search customers').fill(returning.phone);
+      await page.getByRole('button', { name: `View History: ${returning.name}` }).click();
+      const visits = page.getByRole('region', { name: 'Visits' });
+      await visits.getByText(/^2 visits: 2 completed/).waitFor();
+      // The dialog has finished opening: the picture shows it, not its fade.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
+      await page.screenshot({ path: path.join(SHOTS, `customer-visits-${viewport.width}.png`) });
+      const box = (await visits.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      for (const line of await visits.getByRole('listitem').all()) {
+        const row = (await line.boundingBox())!;
+        expect(row.x + row.width).toBeLessThanOrEqual(viewport.width);
+      }
       expect(errors.filter((e) => !/Failed to load resource/.test(e) || !/tile/.test(e))).toEqual(
         [],
       );

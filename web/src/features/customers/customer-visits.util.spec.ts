@@ -32,9 +32,20 @@ describe('visit row texts', () => {
     requestedAt: '2026-11-28T14:00:00.000Z',
   };
 
-  it('reads the booked hour as people do, and ASAP without one', () => {
+  it('reads the booked hour as people do, and an ASAP request with its day', () => {
     expect(visitHour(visit)).toBe('Sun, Nov 29 at 10 AM');
-    expect(visitHour({ ...visit, scheduledDate: null, scheduledTime: null })).toBe('ASAP');
+    expect(visitHour({ ...visit, scheduledDate: null, scheduledTime: null })).toBe(
+      'ASAP, Sat, Nov 28',
+    );
+    // 11 PM in Cincinnati is the next day in UTC: the day is Cincinnati's.
+    expect(
+      visitHour({
+        ...visit,
+        scheduledDate: null,
+        scheduledTime: null,
+        requestedAt: '2026-11-29T04:00:00.000Z',
+      }),
+    ).toBe('ASAP, Sat, Nov 28');
   });
 
   it('says how often a visit moved, nothing when it never did', () => {

@@ -1,4 +1,10 @@
-import { bookedHourLabel, type CustomerVisit, type CustomerVisits } from '@cincy/contracts';
+import {
+  bookedHourLabel,
+  businessDate,
+  type CustomerVisit,
+  type CustomerVisits,
+} from '@cincy/contracts';
+import { shortDateLabel } from '../booking/booking-form.util';
 import { STATUS_LABELS } from '../dispatch/board-lists.util';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -20,9 +26,14 @@ export function visitsSummary(v: Omit<CustomerVisits, 'visits'>): string {
   return parts.length > 0 ? `${head}: ${parts.join(', ')}` : head;
 }
 
-/** The visit's hour as booked ("Sun, Nov 29 at 10 AM"), or "ASAP" for a request without one. */
+/**
+ * The visit's hour as booked ("Sun, Nov 29 at 10 AM"), or the day an ASAP request was made
+ * ("ASAP, Sat, Nov 28"): a list of visits without their days would not say when.
+ */
 export const visitHour = (v: CustomerVisit): string =>
-  v.scheduledDate ? bookedHourLabel(v.scheduledDate, v.scheduledTime) : 'ASAP';
+  v.scheduledDate
+    ? bookedHourLabel(v.scheduledDate, v.scheduledTime)
+    : `ASAP, ${shortDateLabel(businessDate(new Date(v.requestedAt)))}`;
 
 export const visitStatus = (v: CustomerVisit): string => STATUS_LABELS[v.status] ?? v.status;
 
