@@ -32,6 +32,11 @@ export const dashboardAppointmentSchema = z.object({
   updatedAt: z.string(),
   /** Grows with every change, so a late push never overwrites a newer state. */
   version: z.number().int(),
+  /**
+   * Why a cancelled visit was cancelled, as the customer or the office gave it (null without one);
+   * sent only to admins and the job's own technician, as the phone is.
+   */
+  cancelReason: z.string().nullable().default(null),
   /** The last time a technician gave the job back, until it is assigned or accepted again. */
   handBack: z
     .object({ by: z.string(), reason: z.string(), at: z.string() })

@@ -15,6 +15,7 @@ export function boardView(overrides: Partial<DashboardAppointment> = {}): Dashbo
     technicianUsername: null,
     technician: null,
     handBack: null,
+    cancelReason: null,
     vehicle: '2019 Toyota Camry (Blue)',
     preferredTime: 'ASAP',
     scheduledDate: null,

@@ -23,6 +23,7 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     version: a.version,
+    cancelReason: a.cancelReason,
     handBack:
       a.handBackAt && a.handBackBy
         ? { by: a.handBackBy, reason: a.handBackReason ?? '', at: a.handBackAt.toISOString() }

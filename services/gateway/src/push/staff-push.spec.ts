@@ -285,6 +285,33 @@ describe('what each staff socket is sent (StaffPush)', () => {
     for (const l of [admin, tess, uri]) l.socket.close();
   });
 
+  it("sends a cancellation's reason to admins and the job's own technician only", async () => {
+    const [admin, tess, uri] = await Promise.all(
+      ['admin-token', 'tess-token', 'uri-token'].map(open),
+    );
+    await tellAll(
+      [admin, tess, uri],
+      buildEvent('dispatch.appointment.cancelled', {
+        appointment: boardView({
+          id: 21,
+          status: 'cancelled',
+          technicianId: TESS.id,
+          cancelReason: 'Moving to Dayton',
+        }),
+      }),
+    );
+    const reason = (l: Listener) =>
+      l.heard
+        .map((h) => (h.payload as SocketPayloads['board.changed']).appointment)
+        .find((a) => a?.id === 21)?.cancelReason;
+    expect([reason(admin), reason(tess), reason(uri)]).toEqual([
+      'Moving to Dayton',
+      'Moving to Dayton',
+      null,
+    ]);
+    for (const l of [admin, tess, uri]) l.socket.close();
+  });
+
   it('moves an open socket with its user when the role changes', async () => {
     const tess = await open('tess-token');
     await tellAll(

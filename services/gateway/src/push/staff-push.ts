@@ -13,7 +13,7 @@ import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import type { Server, Socket } from 'socket.io';
 import { SessionResolver } from '../access/session-resolver';
-import { customerPhoneShown, withoutCustomerPhone } from '../dispatch/board-view';
+import { customerDetailsShown, withoutCustomerDetails } from '../dispatch/board-view';
 import { teammateShown, withoutPosition } from '../users/team-view';
 import { EventFeed } from './event-feed';
 
@@ -157,16 +157,16 @@ export class StaffPush implements BeforeApplicationShutdown {
 
   /**
    * A job's change: admins, the technician who has it and (for the open pool's) every technician
-   * get it as it is; the other technicians without the customer's phone (board-view).
+   * get it as it is; the other technicians without the customer's phone or words (board-view).
    */
   private pushJob(io: Server, payload: SocketPayloads['board.changed']): void {
     const { appointment } = payload;
     const owner = appointment.technicianId;
-    if (customerPhoneShown(appointment, { id: -1, role: 'technician' })) {
+    if (customerDetailsShown(appointment, { id: -1, role: 'technician' })) {
       io.to(EVERY_ROLE).emit(SOCKET_EVENTS.boardChanged, payload);
       return;
     }
-    const hidden = { ...payload, appointment: withoutCustomerPhone(appointment) };
+    const hidden = { ...payload, appointment: withoutCustomerDetails(appointment) };
     io.to(ROLE_ROOMS.admin).emit(SOCKET_EVENTS.boardChanged, payload);
     if (owner === null) {
       io.to(ROLE_ROOMS.technician).emit(SOCKET_EVENTS.boardChanged, hidden);

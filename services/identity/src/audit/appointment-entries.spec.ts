@@ -1,3 +1,4 @@
+import { redactChanges } from './audit-redaction';
 import { AuditedEvent, anonymousActorName } from './audit-entries';
 import { booked, entriesOf, event, replay, view, worked } from './audit-spec-support';
 
@@ -164,6 +165,31 @@ describe('audit entries: appointments', () => {
     expect(byStaff).toMatchObject({ action: 'cancelled', summary: 'Cancelled by staff' });
     const [, byCustomer] = entriesOf(booked(), { ...cancelled, actorId: null } as AuditedEvent);
     expect(byCustomer.summary).toBe('Cancelled by the customer');
+  });
+
+  it("records a cancellation's reason among its changes, as a personal field", () => {
+    const [, cancelled] = entriesOf(
+      booked(),
+      event('dispatch.appointment.cancelled', {
+        appointment: view({
+          status: 'cancelled',
+          version: 2,
+          cancelReason: 'Car started after all',
+        }),
+      }),
+    );
+    expect(cancelled.changes).toContainEqual({
+      field: 'Reason',
+      from: null,
+      to: 'Car started after all',
+      redacted: false,
+    });
+    expect(redactChanges('appointment', cancelled.changes)).toContainEqual({
+      field: 'Reason',
+      from: null,
+      to: null,
+      redacted: true,
+    });
   });
 
   it('names the customer as the actor of their own steps, the system otherwise', () => {

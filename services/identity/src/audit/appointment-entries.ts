@@ -209,6 +209,9 @@ function appointmentOutcome(
       : diff(STEP_FIELDS, seen, now);
   if (type === 'dispatch.appointment.updated' && !changes.length)
     return { entries: [], states: state };
+  // Why it was cancelled: the customer's or the office's words (personal: erased with them).
+  if (type === 'dispatch.appointment.cancelled' && view.cancelReason)
+    changes.push(added('Reason', view.cancelReason));
   return {
     entries: [
       {

@@ -3,11 +3,12 @@ import { AppointmentState } from './audit-entries';
 
 /**
  * The fields that hold a customer's personal data, by the entry's entity: name, phone, e-mail,
- * where they live, and notes (free text may hold anything). The vehicle is not personal.
+ * where they live, and notes and a cancellation's reason (free text may hold anything). The
+ * vehicle is not personal.
  */
 export const PERSONAL_FIELDS: Partial<Record<AuditEntity, readonly string[]>> = {
   customer: ['Name', 'Phone', 'Email'],
-  appointment: ['Customer name', 'Customer phone', 'Location', 'Notes'],
+  appointment: ['Customer name', 'Customer phone', 'Location', 'Notes', 'Reason'],
 };
 
 /** A deleted customer's changes: that a personal field changed stays, its values go. */

@@ -1,38 +1,21 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
+import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import { cancelledToday, formatAge, openToday, splitBoard } from './board-lists.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
 
-function appointment(
+/** Requested a minute apart by id, each customer their own. */
+const appointment = (
   id: number,
   status: AppointmentStatus,
   extra: Partial<DashboardAppointment> = {},
-): DashboardAppointment {
-  return {
-    id,
+): DashboardAppointment =>
+  dashboardAppointment(id, status, {
     customerId: id,
-    status,
-    priority: 'normal',
-    customer: { name: `Customer ${id}`, phone: '5135550100' },
-    location: '1 Main St, Cincinnati, Ohio 45202',
-    customerLocation: null,
-    technicianId: null,
-    technicianUsername: null,
-    technician: null,
-    vehicle: null,
-    preferredTime: 'ASAP',
-    scheduledDate: null,
-    scheduledTime: null,
-    notes: null,
     requestedAt: `2030-06-14T12:${String(id).padStart(2, '0')}:00.000Z`,
-    createdAt: '2030-06-14T12:00:00.000Z',
-    updatedAt: '2030-06-14T12:00:00.000Z',
-    version: 1,
-    handBack: null,
     ...extra,
-  };
-}
+  });
 
 const ids = (list: DashboardAppointment[]) => list.map((a) => a.id);
 

@@ -11,7 +11,8 @@ function cancelledAt(iso: string): string {
 
 /**
  * Today's cancelled visits for dispatch, so a cancellation does not just vanish from the board:
- * who, the hour they had, when it was cancelled; a few of them, and how many in all.
+ * who, the hour they had, when it was cancelled and why (when they said); a few of them, and how
+ * many in all.
  */
 export const CancelledTodayCard = memo(function CancelledTodayCard({
   board,
@@ -49,6 +50,15 @@ export const CancelledTodayCard = memo(function CancelledTodayCard({
                 {' '}
                 · {formatSchedule(a)} · cancelled {cancelledAt(a.updatedAt)}
               </Typography.Text>
+              {a.cancelReason && (
+                <Typography.Paragraph
+                  type="secondary"
+                  italic
+                  style={{ margin: 0, overflowWrap: 'anywhere' }}
+                >
+                  {`"${a.cancelReason}"`}
+                </Typography.Paragraph>
+              )}
             </li>
           ))}
           {total > shown.length && (
