@@ -28,6 +28,15 @@ export const idParamSchema = z
   .refine((v) => Number(v) <= MAX_ID, 'The id must be a positive number.')
   .transform(Number);
 
+/**
+ * When a step happened, as the phone recorded it: sent later from its outbox (issue 34), the step
+ * keeps its real time (`stepInstant` decides what is accepted). Absent: now.
+ */
+export const occurredAtSchema = z.iso.datetime({
+  offset: true,
+  error: "The step's time must be a date and time, such as 2026-11-28T14:05:00Z.",
+});
+
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, 'Unknown appointment status');
 export const prioritySchema = z.enum(PRIORITIES);
 export const roleSchema = z.enum(ROLES, 'Role must be admin or technician');

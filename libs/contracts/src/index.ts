@@ -16,6 +16,7 @@ export * from './booking/customer-record';
 export * from './dispatch/api';
 export * from './dispatch/booked-hour';
 export * from './dispatch/lifecycle';
+export * from './dispatch/step-time';
 export * from './dispatch/sla';
 export * from './dispatch/shifts';
 export * from './dispatch/outside-shift';

@@ -13,6 +13,7 @@ export * from './rpc/rpc-client';
 export * from './service/platform.module';
 export * from './service/bootstrap';
 export * from './database/contains-pattern';
+export * from './database/request-fingerprint';
 export * from './observability/metrics';
 export * from './observability/metrics.module';
 export * from './observability/tracing';

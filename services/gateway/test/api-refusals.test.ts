@@ -146,6 +146,25 @@ describe('the API document', () => {
       });
     const job = await bookFor(customer.id);
     await eventually(async () => (await admin.appointments()).some((a) => a.id === job.id));
+    // An Idempotency-Key a technician's step already used: sent again with anything else, 422.
+    let stepKey: Promise<Record<string, string>> | undefined;
+    const usedStepKey = () =>
+      (stepKey ??= (async () => {
+        const headers = { 'Idempotency-Key': `refusal-step-${Date.now()}` };
+        const stepper = await stack.newUser('refusal-stepper');
+        const mine = await bookFor(customer.id);
+        await eventually(
+          async () =>
+            (
+              await call('PATCH', `/api/appointments/${mine.id}/status`, {
+                client: stepper.client,
+                headers,
+                body: { status: 'accepted' },
+              })
+            ).status === 200,
+        );
+        return headers;
+      })());
     const today = businessDate();
     await bookFor(customer.id, {
       preferredTime: today,
@@ -363,6 +382,12 @@ describe('the API document', () => {
             client: tech,
             body: { status: 'on_location' },
           }),
+        422: async () =>
+          call('PATCH', `/api/appointments/${job.id}/status`, {
+            client: tech,
+            headers: await usedStepKey(),
+            body: { status: 'en_route' },
+          }),
       },
       'PATCH /api/appointments/{id}/schedule': {
         400: () =>
@@ -467,6 +492,12 @@ describe('the API document', () => {
             body: { reason: 'Flat tire' },
           });
         },
+        422: async () =>
+          call('POST', `/api/appointments/${job.id}/hand-back`, {
+            client: tech,
+            headers: await usedStepKey(),
+            body: { reason: 'Flat tire' },
+          }),
       },
       'GET /api/appointments/{id}/suggestions': {
         403: () => call('GET', `/api/appointments/${job.id}/suggestions`, { client: tech }),
@@ -754,6 +785,12 @@ describe('the API document', () => {
         409: () =>
           call('POST', '/api/service-records', {
             client: tech,
+            body: { appointmentId: job.id, customerId: customer.id, serviceCode: 'battery test' },
+          }),
+        422: async () =>
+          call('POST', '/api/service-records', {
+            client: tech,
+            headers: await usedStepKey(),
             body: { appointmentId: job.id, customerId: customer.id, serviceCode: 'battery test' },
           }),
       },

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { DATE_PATTERN } from '../booking/api';
 import { TEXT_LIMITS } from '../booking/limits';
-import { appointmentStatusSchema, geoPointSchema, prioritySchema } from '../common';
+import {
+  appointmentStatusSchema,
+  geoPointSchema,
+  prioritySchema,
+  occurredAtSchema,
+} from '../common';
 import {
   MAX_SHIFTS_PER_DAY,
   SHIFT_MESSAGES,
@@ -49,6 +54,7 @@ export const dashboardAppointmentsSchema = z.array(dashboardAppointmentSchema);
 /** PATCH /api/appointments/{id}/status. The technician fields are the caller's; the server uses the session. */
 export const statusChangeSchema = z.object({
   status: appointmentStatusSchema,
+  occurredAt: occurredAtSchema.optional(),
   technicianId: z.number().int().nullish(),
   technicianUsername: z.string().max(100).nullish(),
 });

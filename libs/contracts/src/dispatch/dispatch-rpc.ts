@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
-import { cancelBookingSchema, trackingFactsSchema } from '../booking/api';
+import { cancelBookingSchema, idempotencyKeySchema, trackingFactsSchema } from '../booking/api';
 import {
   assignInputSchema,
   dashboardAppointmentSchema,
@@ -26,16 +26,24 @@ import { serviceRecordInputSchema, serviceRecordSchema } from '../inventory/api'
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
 const { healthAnswer, empty, id } = RPC_SHAPES;
-const { validation, notFound, forbidden, conflict, serviceUnavailable } = ERROR_CODES;
+const { validation, notFound, forbidden, conflict, serviceUnavailable, idempotencyKeyReused } =
+  ERROR_CODES;
+/** A technician's step sent again from the phone's outbox is done once (issue 34). */
+const idempotencyKey = idempotencyKeySchema.optional();
 
 /** dispatch's subjects: the board, assignment, the queue, shifts, settings and the day; spread into `RPC` (subjects.ts). */
 export const DISPATCH_RPC = {
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
+  /** A step, once per Idempotency-Key, at the time the phone recorded it (`occurredAt`). */
   'dispatch.appointments.change-status': {
-    request: z.object({ id, status: statusChangeSchema.shape.status, actor: actorSchema }),
+    request: statusChangeSchema.pick({ status: true, occurredAt: true }).extend({
+      id,
+      actor: actorSchema,
+      idempotencyKey,
+    }),
     answer: dashboardAppointmentSchema,
-    refuses: [notFound, conflict, forbidden],
+    refuses: [validation, notFound, conflict, forbidden, idempotencyKeyReused],
   },
   'dispatch.appointments.decline': {
     request: z.object({ id, actor: actorSchema }),
@@ -47,9 +55,9 @@ export const DISPATCH_RPC = {
    * service and take the stock (`inventory.service-records.record`), then closes the job.
    */
   'dispatch.appointments.complete': {
-    request: z.object({ record: serviceRecordInputSchema, actor: actorSchema }),
+    request: z.object({ record: serviceRecordInputSchema, actor: actorSchema, idempotencyKey }),
     answer: serviceRecordSchema,
-    refuses: [validation, notFound, forbidden, conflict, serviceUnavailable],
+    refuses: [validation, notFound, forbidden, conflict, serviceUnavailable, idempotencyKeyReused],
   },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
   /** The customer cancels their visit, until the technician sets out. */
@@ -78,9 +86,9 @@ export const DISPATCH_RPC = {
   },
   /** The assigned technician gives the job back, saying why. */
   'dispatch.appointments.hand-back': {
-    request: handBackInputSchema.extend({ id, actor: actorSchema }),
+    request: handBackInputSchema.extend({ id, actor: actorSchema, idempotencyKey }),
     answer: dashboardAppointmentSchema,
-    refuses: [notFound, forbidden, conflict],
+    refuses: [notFound, forbidden, conflict, idempotencyKeyReused],
   },
   'dispatch.appointments.suggestions': {
     request: z.object({ id }),

@@ -15,10 +15,11 @@ import { BookedHour, bookedHourLabel, isAsap } from './booked-hour';
  * open state. Completed is reached only by saving the service record, declined only by its route.
  */
 
-/** A rule said no: the code decides the HTTP status. */
+/** A rule said no: the code decides the HTTP status; a field's message goes beside the field. */
 export interface Refusal {
   code: ErrorCode;
   message: string;
+  fieldErrors?: Record<string, string>;
 }
 
 /** What the lifecycle needs to know of a job: its state, who has it, the hour it is booked for. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, tooLong } from '../common';
+import { occurredAtSchema, optionalText, tooLong } from '../common';
 import { DIALOG_TO_SERVICE_CODE, DialogServiceCode, SERVICE_CODES, ServiceCode } from '../enums';
 
 /** An inventory item as listed by GET /api/inventory. */
@@ -122,6 +122,8 @@ export const serviceRecordInputSchema = z
     technicianId: z.number().int().nullish(),
     technicianName: optionalText('Technician name', 100),
     inventoryItemId: z.number('Choose a battery').int().positive().nullish(),
+    /** When the job was completed, as the phone recorded it (sent later from its outbox). */
+    occurredAt: occurredAtSchema.optional(),
   })
   .superRefine((record, ctx) => {
     if (!takesBattery(record.serviceCode)) return;

@@ -56,6 +56,11 @@ export const INVENTORY_RPC = {
       /** The job's customer as the board has them: inventory's copy of whose battery it is. */
       customer: z.object({ name: z.string(), phone: z.string() }),
       actor: actorSchema,
+      /**
+       * When the job was completed: dispatch's decision (`stepInstant`), not inventory's clock;
+       * absent (an older dispatch), now.
+       */
+      completedAt: z.iso.datetime().optional(),
     }),
     answer: serviceRecordSchema,
     refuses: [validation, notFound, conflict],

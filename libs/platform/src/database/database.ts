@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DataSource, MigrationInterface, MixedList, EntitySchema } from 'typeorm';
 import { OutboxActor1733000000000 } from './outbox-actor.migration';
 import { OutboxTraceParent1764100000000 } from './outbox-trace-parent.migration';
+import { RequestKeys1764200000000 } from './request-keys.migration';
 import { PlatformTables1732200000000 } from './platform-tables.migration';
 
 type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
@@ -49,6 +50,7 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
       PlatformTables1732200000000,
       OutboxActor1733000000000,
       OutboxTraceParent1764100000000,
+      RequestKeys1764200000000,
       ...options.migrations,
     ],
     migrationsTableName: 'migrations',

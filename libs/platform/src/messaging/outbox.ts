@@ -1,8 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_PAYLOADS, EventEnvelope, EventPayload, EventType } from '@cincy/contracts';
+import {
+  ERROR_CODES,
+  EVENT_PAYLOADS,
+  EventEnvelope,
+  EventPayload,
+  EventType,
+} from '@cincy/contracts';
+import { DomainError } from '../rpc/domain-error';
 import { DataSource, EntityManager } from 'typeorm';
 import { currentActorId, currentCorrelationId } from '../logging/request-context';
 import { currentTraceParent } from '../observability/tracing';
+
+/** A request to do once: its Idempotency-Key, and what it asked (`requestFingerprint`). */
+export interface RequestKey {
+  key: string;
+  fingerprint: string;
+}
+
+/** A new request under a key that already did something else. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This request was already sent with other details. Refresh, then try again.';
 
 /** A unit of work: the service's writes and the events they cause, committed together. */
 export interface Transaction {
@@ -38,6 +55,43 @@ export class Outbox {
     private readonly dataSource: DataSource,
     private readonly onCommitted: (events: EventEnvelope[]) => void,
   ) {}
+
+  /**
+   * `transaction`, done once per Idempotency-Key: a repeat of `request` (same key, same
+   * fingerprint) answers what the first one answered, without doing it again; the same key with
+   * another fingerprint is refused. Repeats take turns on the key (across replicas), so two sends
+   * of one step never both run. A refused request stores nothing: sent again, it is decided again.
+   */
+  async transactionOnce<R>(
+    request: RequestKey | undefined,
+    work: (tx: Transaction) => Promise<R>,
+  ): Promise<R> {
+    if (!request) return this.transaction(work);
+    return this.transaction(async (tx) => {
+      const { manager } = tx;
+      await manager.query("SELECT pg_advisory_xact_lock(hashtext('request:' || $1))", [
+        request.key,
+      ]);
+      const [seen]: { fingerprint: string; answer: R }[] = await manager.query(
+        'SELECT fingerprint, answer FROM request_keys WHERE key = $1',
+        [request.key],
+      );
+      if (seen) {
+        if (seen.fingerprint === request.fingerprint) return seen.answer;
+        throw new DomainError(ERROR_CODES.idempotencyKeyReused, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      }
+      const answer = await work(tx);
+      // Kept two days: a phone's outbox gives up on a step long before that.
+      await manager.query(
+        `WITH expired AS (
+           DELETE FROM request_keys WHERE key IN (
+             SELECT key FROM request_keys WHERE created_at < now() - interval '2 days' LIMIT 20))
+         INSERT INTO request_keys (key, fingerprint, answer) VALUES ($1, $2, $3)`,
+        [request.key, request.fingerprint, JSON.stringify(answer)],
+      );
+      return answer;
+    });
+  }
 
   async transaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
     const emitted: EventEnvelope[] = [];

@@ -10,7 +10,7 @@ import {
   businessInstant,
   formatLocation,
 } from '@cincy/contracts';
-import { DomainError, AppLogger, InjectEnv, Outbox } from '@cincy/platform';
+import { AppLogger, DomainError, InjectEnv, Outbox, requestFingerprint } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -22,7 +22,6 @@ import { SchedulesRepository } from '../schedules';
 import { TimeSlotsService, checkScheduledSlot, hourOf } from '../time-slots';
 import { NewAppointment, toCreatedAppointment, toRequestedEvent } from './appointment.mapper';
 import { AppointmentsRepository } from './appointments.repository';
-import { requestFingerprint } from './request-fingerprint';
 import { Mover, checkReschedule } from './reschedule-rules';
 import { checkServiceArea } from './service-area';
 import { checkAsapHours } from './service-hours';

@@ -3,4 +3,3 @@ export { AppointmentStatusService } from './appointment-status.service';
 export { AppointmentsController } from './appointments.controller';
 export { AppointmentsRepository } from './appointments.repository';
 export { AppointmentsService } from './appointments.service';
-export { requestFingerprint } from './request-fingerprint';

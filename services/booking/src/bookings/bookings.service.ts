@@ -1,6 +1,7 @@
 import { BookingRequest, CreatedAppointment } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { AppointmentsService, requestFingerprint } from '../appointments';
+import { requestFingerprint } from '@cincy/platform';
+import { AppointmentsService } from '../appointments';
 import { CustomersService } from '../customers';
 
 /**

@@ -17,9 +17,9 @@ export class LifecycleController {
 
   @RpcHandler('dispatch.appointments.change-status')
   changeStatus(
-    @RpcPayload('dispatch.appointments.change-status') { id, status, actor }: ChangeStatus,
+    @RpcPayload('dispatch.appointments.change-status') { id, status, actor, ...sent }: ChangeStatus,
   ) {
-    return this.lifecycle.changeStatus(id, status, actor);
+    return this.lifecycle.changeStatus(id, status, actor, sent);
   }
 
   @RpcHandler('dispatch.appointments.decline')
@@ -28,8 +28,10 @@ export class LifecycleController {
   }
 
   @RpcHandler('dispatch.appointments.complete')
-  complete(@RpcPayload('dispatch.appointments.complete') { record, actor }: Complete) {
-    return this.lifecycle.complete(record, actor);
+  complete(
+    @RpcPayload('dispatch.appointments.complete') { record, actor, idempotencyKey }: Complete,
+  ) {
+    return this.lifecycle.complete(record, actor, idempotencyKey);
   }
 
   @RpcHandler('dispatch.appointments.assign')
@@ -43,8 +45,10 @@ export class LifecycleController {
   }
 
   @RpcHandler('dispatch.appointments.hand-back')
-  handBack(@RpcPayload('dispatch.appointments.hand-back') { id, reason, actor }: HandBack) {
-    return this.lifecycle.handBack(id, reason, actor);
+  handBack(
+    @RpcPayload('dispatch.appointments.hand-back') { id, reason, actor, idempotencyKey }: HandBack,
+  ) {
+    return this.lifecycle.handBack(id, reason, actor, idempotencyKey);
   }
 
   @RpcHandler('dispatch.appointments.cancel')

@@ -16,13 +16,16 @@ import {
   checkMove,
   checkStatusChange,
   checkUnassign,
+  stepInstant,
 } from '@cincy/contracts';
 import {
   AppLogger,
   DomainError,
   EventConsumers,
   Outbox,
+  RequestKey,
   RpcCallError,
+  requestFingerprint,
   RpcClient,
   Transaction,
 } from '@cincy/platform';
@@ -69,25 +72,33 @@ export class LifecycleService implements OnModuleInit {
     this.consumers.subscribe('dispatch-completions', (event, tx) => this.recorded(event, tx));
   }
 
+  /**
+   * A technician's step (accept, on my way, arrived), once per Idempotency-Key, stamped with the
+   * time the phone recorded when it was sent later from its outbox (`stepInstant`).
+   */
   async changeStatus(
     id: number,
     to: AppointmentStatus,
     actor: Actor,
+    { occurredAt, idempotencyKey }: SentStep = {},
   ): Promise<DashboardAppointment> {
-    return this.outbox.transaction(async ({ manager, emit }) => {
+    const asked = { step: 'change-status', id, to, occurredAt };
+    return this.outbox.transactionOnce(once(idempotencyKey, asked, actor), async (tx) => {
+      const { manager, emit } = tx;
       if (to === 'accepted') await this.board.lockTechnician(manager, actor.id);
       const job = await this.lockJob(manager, id);
       const activeJobId =
         to === 'accepted' ? await this.board.activeJobOf(manager, actor.id, id) : null;
       const now = new Date();
       refuseIf(checkStatusChange(job, to, actor, { now, activeJobId }));
+      const at = stepAt(occurredAt, now, job);
       const step = to as Step;
       if (step === 'accepted') {
         setTechnician(job, { id: actor.id, username: actor.username, name: actor.name });
         clearHandBack(job);
       }
       job.status = step;
-      job[STAMPS[step]] = now;
+      job[STAMPS[step]] = at;
       const appointment = await this.board.save(manager, job, now);
       await emit(STEPS[step].event, { appointment });
       return appointment;
@@ -146,8 +157,15 @@ export class LifecycleService implements OnModuleInit {
    * The technician gives back a job assigned to them or accepted, until they set out; the board
    * shows why. It is open again as if nobody had taken it.
    */
-  async handBack(id: number, reason: string, actor: Actor): Promise<DashboardAppointment> {
-    return this.outbox.transaction(async ({ manager, emit }) => {
+  async handBack(
+    id: number,
+    reason: string,
+    actor: Actor,
+    idempotencyKey?: string,
+  ): Promise<DashboardAppointment> {
+    const asked = { step: 'hand-back', id, reason };
+    return this.outbox.transactionOnce(once(idempotencyKey, asked, actor), async (tx) => {
+      const { manager, emit } = tx;
       const job = await this.lockJob(manager, id);
       refuseIf(checkHandBack(job, actor));
       const now = new Date();
@@ -207,18 +225,26 @@ export class LifecycleService implements OnModuleInit {
    * inventory has answered. Inventory down or refusing: nothing is written anywhere. If this
    * process dies after inventory committed, `recorded` closes the job from inventory's event.
    */
-  async complete(record: ServiceRecordInput, actor: Actor): Promise<ServiceRecord> {
-    return this.outbox.transaction(async (tx) => {
+  async complete(
+    { occurredAt, ...record }: ServiceRecordInput,
+    actor: Actor,
+    idempotencyKey?: string,
+  ): Promise<ServiceRecord> {
+    const asked = { step: 'complete', record, occurredAt };
+    return this.outbox.transactionOnce(once(idempotencyKey, asked, actor), async (tx) => {
       const job = await this.lockJob(tx.manager, record.appointmentId);
       if (job.customerId !== record.customerId) {
         throw new DomainError(ERROR_CODES.validation, OTHER_CUSTOMER_MESSAGE, {
           customerId: OTHER_CUSTOMER_MESSAGE,
         });
       }
-      refuseIf(checkMove(job, 'completed', actor, { now: new Date() }));
+      const now = new Date();
+      refuseIf(checkMove(job, 'completed', actor, { now }));
+      const completedAt = stepAt(occurredAt, now, job).toISOString();
       const serviceRecord = await this.inventory
         .call('inventory.service-records.record', {
           record,
+          completedAt,
           technician: {
             id: job.technicianId,
             name: job.technicianName ?? job.technicianUsername,
@@ -296,6 +322,32 @@ function clearHandBack(job: BoardAppointmentEntity): void {
   job.handBackAt = null;
 }
 
+/** What a phone sends with a step from its outbox (issue 34). */
+interface SentStep {
+  occurredAt?: string;
+  idempotencyKey?: string;
+}
+
+/** The phone's Idempotency-Key, as the outbox takes it: what was asked, and by whom. */
+const once = (key: string | undefined, asked: object, actor: Actor): RequestKey | undefined =>
+  key ? { key, fingerprint: requestFingerprint({ ...asked, by: actor.id }) } : undefined;
+
+/** The job's latest step so far: no step is recorded before it. */
+function latestStep(job: BoardAppointmentEntity): Date {
+  const steps = [job.requestedAt, job.acceptedAt, job.enRouteAt, job.onLocationAt];
+  return new Date(Math.max(...steps.flatMap((at) => (at ? [at.getTime()] : []))));
+}
+
+/** The instant to record a step at: the phone's time when it sent one, else now. */
+function stepAt(occurredAt: string | undefined, now: Date, job: BoardAppointmentEntity): Date {
+  const decided = stepInstant(occurredAt ? new Date(occurredAt) : undefined, now, latestStep(job));
+  if ('refusal' in decided) throw refusalError(decided.refusal);
+  return decided.at;
+}
+
+const refusalError = (refusal: Refusal) =>
+  new DomainError(refusal.code, refusal.message, refusal.fieldErrors);
+
 function refuseIf(refusal: Refusal | null): void {
-  if (refusal) throw new DomainError(refusal.code, refusal.message);
+  if (refusal) throw refusalError(refusal);
 }

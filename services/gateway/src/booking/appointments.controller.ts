@@ -15,7 +15,7 @@ import { Doc } from '../routes/route-doc.decorator';
 import { Contract, PathId } from '../common/contract.pipe';
 import { AdminOrSupervisor, Public, User } from '../access/access.decorators';
 import { BookingCookieGuard } from './booking-cookie';
-import { IdempotencyKey } from './idempotency-key';
+import { IdempotencyKey } from '../common/idempotency-key';
 import { RateLimit } from './booking-rate-limit.guard';
 import { boardSeenBy, jobSeenBy } from '../dispatch/board-view';
 
@@ -55,18 +55,20 @@ export class AppointmentsController {
     );
   }
 
-  /** Accept, en route, on location: dispatch decides, for the signed-in user (not the body's technician). */
+  /**
+   * Accept, en route, on location: dispatch decides, for the signed-in user (not the body's
+   * technician); at the time the phone recorded (`occurredAt`), once per Idempotency-Key.
+   */
   @Doc('Move a job on: accept, en route, on location', 'dispatch.appointments.change-status')
   @Patch(':id/status')
   async changeStatus(
     @Param('id', PathId) id: number,
-    @Body(new Contract(statusChangeSchema)) { status }: StatusChange,
+    @Body(new Contract(statusChangeSchema)) { status, occurredAt }: StatusChange,
     @User() actor: CurrentUser,
+    @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
-    return jobSeenBy(
-      actor,
-      await this.rpc.call('dispatch.appointments.change-status', { id, status, actor }),
-    );
+    const step = { id, status, occurredAt, actor, idempotencyKey };
+    return jobSeenBy(actor, await this.rpc.call('dispatch.appointments.change-status', step));
   }
 
   /**

@@ -5,7 +5,7 @@ import { Public } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
 import { RateLimit } from './booking-rate-limit.guard';
-import { IdempotencyKey } from './idempotency-key';
+import { IdempotencyKey } from '../common/idempotency-key';
 
 /**
  * The booking form's one call (ADR 0105): the customer and their visit, in one booking transaction,

@@ -10,6 +10,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
+import { IdempotencyKey } from '../common/idempotency-key';
 
 /** Who does a job: the dispatcher assigns, the technician may give it back. */
 @Controller('appointments')
@@ -44,8 +45,9 @@ export class AssignmentController {
     @Param('id', PathId) id: number,
     @Body(new Contract(handBackInputSchema)) { reason }: HandBackInput,
     @User() actor: CurrentUser,
+    @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
-    return this.rpc.call('dispatch.appointments.hand-back', { id, reason, actor });
+    return this.rpc.call('dispatch.appointments.hand-back', { id, reason, actor, idempotencyKey });
   }
 
   @Roles('admin')

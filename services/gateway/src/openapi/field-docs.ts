@@ -32,8 +32,13 @@ const FIELDS: Record<string, FieldDoc> = {
   // Shared by several resources.
   'Idempotency-Key': {
     description:
-      'Any 1-255 printable characters chosen by the client per booking attempt. Sending the same key again answers the first booking instead of booking twice; the same key with different details is refused (422).',
+      "Any 1-255 printable characters chosen by the client per attempt (a booking, or a technician's step kept in the phone's outbox). Sending the same key again answers the first request instead of doing it twice; the same key with different details is refused (422).",
     example: '5f0c6b1e-8a43-4c1f-9a55-2b7d0f0e6a21',
+  },
+  occurredAt: {
+    description:
+      "When the technician tapped the step, as the phone recorded it (ISO 8601 with its offset), for a step sent later from the phone's outbox; absent, now. Refused (400) when more than 2 minutes ahead of the server's clock, more than 24 hours old, or before the job's previous step.",
+    example: '2026-11-28T14:05:00-05:00',
   },
   phone: {
     description: 'A US phone number; digits, spaces, brackets, + and - are accepted.',

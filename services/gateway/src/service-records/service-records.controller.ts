@@ -18,19 +18,24 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { Doc } from '../routes/route-doc.decorator';
 import { User } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
+import { IdempotencyKey } from '../common/idempotency-key';
 
 @Controller('service-records')
 export class ServiceRecordsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Completes the job: dispatch decides on its live job, inventory keeps the record and stock. */
+  /**
+   * Completes the job: dispatch decides on its live job, inventory keeps the record and stock;
+   * once per Idempotency-Key (a phone's outbox sends it again when it never heard the answer).
+   */
   @Doc('Complete a job: the service record, stock and serials', 'dispatch.appointments.complete')
   @Post()
   create(
     @Body(new Contract(serviceRecordInputSchema)) record: ServiceRecordInput,
     @User() actor: CurrentUser,
+    @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
-    return this.rpc.call('dispatch.appointments.complete', { record, actor });
+    return this.rpc.call('dispatch.appointments.complete', { record, actor, idempotencyKey });
   }
 
   /** Battery Search. */

@@ -15,10 +15,8 @@ export class ServiceRecordsController {
   ) {}
 
   @RpcHandler('inventory.service-records.record')
-  record(
-    @RpcPayload('inventory.service-records.record') { record, technician, customer, actor }: Record,
-  ) {
-    return this.records.record(record, technician, customer, actor);
+  record(@RpcPayload('inventory.service-records.record') m: Record) {
+    return this.records.record(m.record, m.technician, m.customer, m.actor, m.completedAt);
   }
 
   @RpcHandler('inventory.service-records.verify-serial')

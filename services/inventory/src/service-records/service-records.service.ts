@@ -54,6 +54,7 @@ export class ServiceRecordsService {
     technician: JobTechnician,
     customer: { name: string; phone: string },
     actor: Actor,
+    completedAt?: string,
   ): Promise<ServiceRecord> {
     return this.outbox.transaction(async (tx) => {
       const { manager } = tx;
@@ -80,7 +81,7 @@ export class ServiceRecordsService {
         technicianId: technician.id,
         technicianName: technician.name ?? input.technicianName ?? null,
         inventoryItemId,
-        completedAt: new Date(),
+        completedAt: completedAt ? new Date(completedAt) : new Date(),
         price: servicePrice(input.serviceCode, batteryModel),
       });
       if (serviceRecord === 'job-taken') {

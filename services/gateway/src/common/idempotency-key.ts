@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@cincy/contracts';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { Contract } from '../common/contract.pipe';
+import { Contract } from './contract.pipe';
 
 const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
@@ -11,7 +11,7 @@ const rawHeader = createParamDecorator(
 );
 
 /**
- * The request's Idempotency-Key, checked by the contract: absent is fine (the booking is sent as
+ * The request's Idempotency-Key, checked by the contract: absent is fine (the request is sent as
  * before), anything but one key of 1-255 visible ASCII characters is a 400 that says so.
  */
 export const IdempotencyKey = () =>
