@@ -1,7 +1,6 @@
 import { AppointmentStatus } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppointmentEntity } from './appointment.entity';
 import { KeyedAppointment, NewAppointment, StoredAppointment } from './appointment.mapper';
 import type { MovableVisit } from './reschedule-rules';
 
@@ -151,10 +150,10 @@ export class AppointmentsRepository {
     customerId: number,
     location: string,
   ): Promise<void> {
-    await manager.update(
-      AppointmentEntity,
-      { customerId },
-      { location, customerLocation: null, vehicle: null, notes: null },
+    await manager.query(
+      `UPDATE appointments SET location = $2, customer_location = NULL, vehicle = NULL, notes = NULL
+        WHERE customer_id = $1`,
+      [customerId, location],
     );
   }
 }

@@ -1,56 +1,88 @@
 import { Customer } from '@cincy/contracts';
 import { containsPattern } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { CustomerEntity } from './customer.entity';
 
 /** A customer's columns as the rules normalised them. */
 export type CustomerRow = Pick<CustomerEntity, 'name' | 'phone' | 'phoneDigits' | 'email'>;
 
+/** A row of `customers` as Postgres answers it. */
+interface CustomerTableRow {
+  id: number;
+  name: string;
+  phone: string;
+  phone_digits: string;
+  email: string | null;
+  total_jobs: number;
+  last_service_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toCustomerEntity = (r: CustomerTableRow): CustomerEntity => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  phoneDigits: r.phone_digits,
+  email: r.email,
+  totalJobs: r.total_jobs,
+  lastServiceAt: r.last_service_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
 /** Every statement on booking's customers. */
 @Injectable()
 export class CustomersRepository {
-  private readonly customers: Repository<CustomerEntity>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.customers = dataSource.getRepository(CustomerEntity);
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * One page by name: name, e-mail or phone contain the text (case-insensitive); digits (3 or
    * more) also match the phone however it was typed.
    */
-  search(
+  async search(
     filter: { text?: string; digits?: string },
     page: { offset: number; limit: number },
   ): Promise<CustomerEntity[]> {
-    const q = this.customers.createQueryBuilder('c');
-    if (filter.text) {
-      q.where('(c.name ILIKE :text OR c.email ILIKE :text OR c.phone ILIKE :text)', {
-        text: containsPattern(filter.text),
-      });
-      if (filter.digits)
-        q.orWhere('c.phone_digits LIKE :digits', { digits: containsPattern(filter.digits) });
-    }
-    return q
-      .orderBy('lower(c.name)', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .offset(page.offset)
-      .limit(page.limit)
-      .getMany();
+    const rows: CustomerTableRow[] = await this.dataSource.query(
+      `SELECT * FROM customers
+        WHERE $1::text IS NULL
+           OR name ILIKE $1 OR email ILIKE $1 OR phone ILIKE $1
+           OR ($2::text IS NOT NULL AND phone_digits LIKE $2)
+        ORDER BY lower(name), id
+        OFFSET $3 LIMIT $4`,
+      [
+        filter.text ? containsPattern(filter.text) : null,
+        filter.text && filter.digits ? containsPattern(filter.digits) : null,
+        page.offset,
+        page.limit,
+      ],
+    );
+    return rows.map(toCustomerEntity);
   }
 
   /** The customer, locked for the rest of the caller's transaction; null when there is none. */
-  lock(manager: EntityManager, id: number): Promise<CustomerEntity | null> {
-    return manager.findOne(CustomerEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  async lock(manager: EntityManager, id: number): Promise<CustomerEntity | null> {
+    const [row]: CustomerTableRow[] = await manager.query(
+      'SELECT * FROM customers WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return row ? toCustomerEntity(row) : null;
   }
 
-  save(manager: EntityManager, customer: CustomerEntity): Promise<CustomerEntity> {
-    return manager.save(customer);
+  /** The customer's own details as they now are (the counts are kept by their events). */
+  async save(manager: EntityManager, customer: CustomerEntity): Promise<CustomerEntity> {
+    const [row]: CustomerTableRow[] = await manager.query(
+      `UPDATE customers SET name = $2, phone = $3, phone_digits = $4, email = $5, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [customer.id, customer.name, customer.phone, customer.phoneDigits, customer.email],
+    );
+    return toCustomerEntity(row);
   }
 
   async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(CustomerEntity, { id });
+    await manager.query('DELETE FROM customers WHERE id = $1', [id]);
   }
 
   /** The customer's Last Service moves forward only. */

@@ -1,7 +1,12 @@
 import { ScheduleFacts } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { TechnicianScheduleEntity } from './technician-schedule.entity';
+import { ScheduleFactsColumn } from './technician-schedule.entity';
+
+interface ScheduleRow {
+  technician_id: number;
+  facts: Partial<ScheduleFactsColumn>;
+}
 
 /** Every statement on booking's copy of the technicians' schedules. */
 @Injectable()
@@ -15,23 +20,28 @@ export class SchedulesRepository {
 
   /** Every schedule inside the caller's transaction (holding an hour). */
   async allIn(manager: EntityManager): Promise<ScheduleFacts[]> {
-    const rows = await manager.find(TechnicianScheduleEntity);
-    return rows.map(({ technicianId, facts }) => ({
-      technicianId,
+    const rows: ScheduleRow[] = await manager.query(
+      'SELECT technician_id, facts FROM technician_schedules',
+    );
+    return rows.map(({ technician_id, facts }) => ({
+      technicianId: technician_id,
       weekly: facts.weekly ?? [],
       exceptions: facts.exceptions ?? [],
     }));
   }
 
   async save(manager: EntityManager, { technicianId, weekly, exceptions }: ScheduleFacts) {
-    await manager.upsert(
-      TechnicianScheduleEntity,
-      { technicianId, facts: { weekly: [...weekly], exceptions: [...exceptions] } },
-      ['technicianId'],
+    const facts: ScheduleFactsColumn = { weekly: [...weekly], exceptions: [...exceptions] };
+    await manager.query(
+      `INSERT INTO technician_schedules (technician_id, facts, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (technician_id) DO UPDATE SET facts = EXCLUDED.facts, updated_at = now()`,
+      [technicianId, JSON.stringify(facts)],
     );
   }
 
   async delete(manager: EntityManager, technicianId: number): Promise<void> {
-    await manager.delete(TechnicianScheduleEntity, { technicianId });
+    await manager.query('DELETE FROM technician_schedules WHERE technician_id = $1', [
+      technicianId,
+    ]);
   }
 }

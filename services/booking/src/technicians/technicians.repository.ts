@@ -14,23 +14,33 @@ export class TechniciansRepository {
   }
 
   /** The same count inside the caller's transaction (holding an hour). */
-  countIn(manager: EntityManager): Promise<number> {
-    return manager.count(TechnicianEntity);
+  async countIn(manager: EntityManager): Promise<number> {
+    const [{ count }]: { count: number }[] = await manager.query(
+      'SELECT count(*)::int AS count FROM technicians',
+    );
+    return count;
   }
 
-  async upsert(manager: EntityManager, row: TechnicianRow): Promise<void> {
-    await manager.upsert(TechnicianEntity, row, ['userId']);
+  async upsert(manager: EntityManager, { userId, name, employeeId }: TechnicianRow): Promise<void> {
+    await manager.query(
+      `INSERT INTO technicians (user_id, name, employee_id) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name, employee_id = EXCLUDED.employee_id`,
+      [userId, name, employeeId],
+    );
   }
 
   async deleteByUserId(manager: EntityManager, userId: number): Promise<void> {
-    await manager.delete(TechnicianEntity, { userId });
+    await manager.query('DELETE FROM technicians WHERE user_id = $1', [userId]);
   }
 
   async updatePresence(
     manager: EntityManager,
     userId: number,
-    presence: Pick<TechnicianEntity, 'status' | 'currentLocation'>,
+    { status, currentLocation }: Pick<TechnicianEntity, 'status' | 'currentLocation'>,
   ): Promise<void> {
-    await manager.update(TechnicianEntity, { userId }, presence);
+    await manager.query(
+      'UPDATE technicians SET status = $2, current_location = $3 WHERE user_id = $1',
+      [userId, status, currentLocation],
+    );
   }
 }
