@@ -1,43 +1,39 @@
 import { ACTIVE_JOB_STATUSES, DashboardAppointment } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { BoardAppointmentEntity } from './board-appointment.entity';
 import { toDashboardAppointment } from './board-appointment.mapper';
+import { boardRows, insertBoardRow, updateBoardRow } from './board-columns';
 
 /** Every statement on dispatch's copy of the jobs (`board_appointments`). */
 @Injectable()
 export class BoardRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  insert(manager: EntityManager, job: BoardAppointmentEntity): Promise<unknown> {
-    return manager.insert(BoardAppointmentEntity, job);
+  insert(manager: EntityManager, job: BoardAppointmentEntity): Promise<void> {
+    return insertBoardRow(manager, job);
   }
 
   /** Open jobs and those closed in [from, until), oldest request first. */
   async listOpenAndClosedBetween(from: Date, until: Date): Promise<DashboardAppointment[]> {
-    const rows = await this.dataSource.manager
-      .createQueryBuilder(BoardAppointmentEntity, 'a')
-      .where('a.closed_at IS NULL')
-      .orWhere('a.closed_at >= :from AND a.closed_at < :until', { from, until })
-      .orderBy('a.requested_at', 'ASC')
-      .getMany();
+    const rows = await boardRows(
+      this.dataSource.manager,
+      `WHERE a.closed_at IS NULL OR (a.closed_at >= $1 AND a.closed_at < $2)
+       ORDER BY a.requested_at`,
+      [from, until],
+    );
     return rows.map(toDashboardAppointment);
   }
 
   /** The job, its row locked until the transaction ends; null when unknown. */
-  lock(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
-    return manager.findOne(BoardAppointmentEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
+  async lock(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
+    const [job] = await boardRows(manager, 'WHERE a.id = $1 FOR UPDATE', [id]);
+    return job ?? null;
   }
 
   /** Every job of a customer, locked. */
   lockAllOfCustomer(manager: EntityManager, customerId: number): Promise<BoardAppointmentEntity[]> {
-    return manager.find(BoardAppointmentEntity, {
-      where: { customerId },
-      lock: { mode: 'pessimistic_write' },
-    });
+    return boardRows(manager, 'WHERE a.customer_id = $1 FOR UPDATE', [customerId]);
   }
 
   /** Another job the technician has in accepted, en_route or on_location, if any. */
@@ -46,10 +42,10 @@ export class BoardRepository {
     technicianId: number,
     exceptId: number,
   ): Promise<number | null> {
-    const active = await manager.findOne(BoardAppointmentEntity, {
-      select: { id: true },
-      where: { technicianId, status: In([...ACTIVE_JOB_STATUSES]) },
-    });
+    const [active]: { id: number }[] = await manager.query(
+      'SELECT id FROM board_appointments WHERE technician_id = $1 AND status = ANY($2) LIMIT 1',
+      [technicianId, [...ACTIVE_JOB_STATUSES]],
+    );
     return active && active.id !== exceptId ? active.id : null;
   }
 
@@ -68,7 +64,7 @@ export class BoardRepository {
   ): Promise<DashboardAppointment> {
     job.version += 1;
     job.updatedAt = now;
-    await manager.save(job);
+    await updateBoardRow(manager, job);
     return toDashboardAppointment(job);
   }
 }

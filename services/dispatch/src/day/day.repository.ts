@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BoardAppointmentEntity } from '../board';
+import { BoardAppointmentEntity, boardRows } from '../board';
 
 /** The jobs of one business day, as the day view reads them. */
 @Injectable()
@@ -22,16 +22,14 @@ export class DayRepository {
     until: Date,
     isToday: boolean,
   ): Promise<BoardAppointmentEntity[]> {
-    return manager
-      .createQueryBuilder(BoardAppointmentEntity, 'a')
-      .where("a.status NOT IN ('declined', 'cancelled')")
-      .andWhere(
-        `(a.scheduled_date = :date OR (a.scheduled_date IS NULL AND (
-            (a.requested_at >= :from AND a.requested_at < :until)
-         OR (a.completed_at >= :from AND a.completed_at < :until)
-         OR (:isToday AND a.closed_at IS NULL))))`,
-        { date, from, until, isToday },
-      )
-      .getMany();
+    return boardRows(
+      manager,
+      `WHERE a.status NOT IN ('declined', 'cancelled')
+         AND (a.scheduled_date = $1 OR (a.scheduled_date IS NULL AND (
+               (a.requested_at >= $2 AND a.requested_at < $3)
+            OR (a.completed_at >= $2 AND a.completed_at < $3)
+            OR ($4 AND a.closed_at IS NULL))))`,
+      [date, from, until, isToday],
+    );
   }
 }

@@ -14,14 +14,26 @@ import {
   shiftMinutes,
 } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LessThan } from 'typeorm';
-import { ScheduleExceptionEntity, WeeklyShiftEntity } from './schedule.entities';
+import { EntityManager } from 'typeorm';
 
 /** Who a schedule belongs to, from dispatch's copy of the staff. */
 export interface StaffMember {
   id: number;
   name: string;
   role: Role;
+}
+
+/** A weekly shift's row, and a date exception's (its date as text). */
+interface WeeklyShiftRow {
+  technician_id: number;
+  weekday: number;
+  start_minute: number;
+  end_minute: number;
+}
+interface ExceptionRow {
+  technician_id: number;
+  date: string;
+  shifts: ShiftRange[];
 }
 
 /** A schedule as the events carry it. */
@@ -116,33 +128,25 @@ export class ScheduleRepository {
   ): Promise<Schedule[]> {
     if (technicianIds.length === 0) return [];
     const byId = new Map(technicianIds.map((id) => [id, emptyFacts(id)]));
-    const weekly = await manager
-      .createQueryBuilder(WeeklyShiftEntity, 'w')
-      .where('w.technician_id IN (:...ids)', { ids: technicianIds })
-      .orderBy('w.weekday')
-      .addOrderBy('w.start_minute')
-      .getMany();
+    const weekly: WeeklyShiftRow[] = await manager.query(
+      `SELECT technician_id, weekday, start_minute, end_minute FROM technician_availability
+        WHERE technician_id = ANY($1) ORDER BY weekday, start_minute`,
+      [technicianIds],
+    );
     for (const row of weekly) {
-      byId.get(row.technicianId)!.weekly.push({
+      byId.get(row.technician_id)!.weekly.push({
         weekday: row.weekday,
-        start: formatShiftTime(row.startMinute),
-        end: formatShiftTime(row.endMinute),
+        start: formatShiftTime(row.start_minute),
+        end: formatShiftTime(row.end_minute),
       });
     }
-    const exceptions = await manager
-      .createQueryBuilder(ScheduleExceptionEntity, 'e')
-      .where('e.technician_id IN (:...ids)', { ids: technicianIds })
-      .andWhere('e.date BETWEEN :from AND :to', {
-        from: today,
-        to: addDays(today, SHIFT_HORIZON_DAYS),
-      })
-      .orderBy('e.date')
-      .getMany();
+    const exceptions: ExceptionRow[] = await manager.query(
+      `SELECT technician_id, date::text AS date, shifts FROM technician_availability_exceptions
+        WHERE technician_id = ANY($1) AND date BETWEEN $2 AND $3 ORDER BY date`,
+      [technicianIds, today, addDays(today, SHIFT_HORIZON_DAYS)],
+    );
     for (const row of exceptions) {
-      byId.get(row.technicianId)!.exceptions.push({
-        date: row.date,
-        shifts: row.shifts,
-      });
+      byId.get(row.technician_id)!.exceptions.push({ date: row.date, shifts: row.shifts });
     }
     return [...byId.values()];
   }
@@ -153,16 +157,19 @@ export class ScheduleRepository {
     technicianId: number,
     shifts: readonly WeeklyShift[],
   ): Promise<void> {
-    await manager.delete(WeeklyShiftEntity, { technicianId });
+    await manager.query('DELETE FROM technician_availability WHERE technician_id = $1', [
+      technicianId,
+    ]);
     if (shifts.length === 0) return;
-    await manager.insert(
-      WeeklyShiftEntity,
-      shifts.map((s) => ({
+    await manager.query(
+      `INSERT INTO technician_availability (technician_id, weekday, start_minute, end_minute)
+       SELECT $1::int, * FROM unnest($2::smallint[], $3::smallint[], $4::smallint[])`,
+      [
         technicianId,
-        weekday: s.weekday,
-        startMinute: shiftMinutes(s.start)!,
-        endMinute: shiftMinutes(s.end)!,
-      })),
+        shifts.map((s) => s.weekday),
+        shifts.map((s) => shiftMinutes(s.start)!),
+        shifts.map((s) => shiftMinutes(s.end)!),
+      ],
     );
   }
 
@@ -175,25 +182,40 @@ export class ScheduleRepository {
     const sorted = [...shifts]
       .map(({ start, end }) => ({ start, end }))
       .sort((a, b) => shiftMinutes(a.start)! - shiftMinutes(b.start)!);
-    await manager.upsert(ScheduleExceptionEntity, { technicianId, date, shifts: sorted }, [
-      'technicianId',
-      'date',
-    ]);
+    await manager.query(
+      `INSERT INTO technician_availability_exceptions (technician_id, date, shifts)
+       VALUES ($1, $2, $3)
+       ON CONFLICT (technician_id, date) DO UPDATE SET shifts = EXCLUDED.shifts`,
+      [technicianId, date, JSON.stringify(sorted)],
+    );
   }
 
   async clearException(manager: EntityManager, technicianId: number, date: string): Promise<void> {
-    await manager.delete(ScheduleExceptionEntity, { technicianId, date });
+    await manager.query(
+      'DELETE FROM technician_availability_exceptions WHERE technician_id = $1 AND date = $2',
+      [technicianId, date],
+    );
   }
 
   /** Past dates matter to nobody (events carry from today on): kept tidy on each change. */
   async dropPastExceptions(manager: EntityManager, technicianId: number, today: string) {
-    await manager.delete(ScheduleExceptionEntity, { technicianId, date: LessThan(today) });
+    await manager.query(
+      'DELETE FROM technician_availability_exceptions WHERE technician_id = $1 AND date < $2',
+      [technicianId, today],
+    );
   }
 
   /** Forgets the technician's schedule; true when there was one. */
   async removeAll(manager: EntityManager, technicianId: number): Promise<boolean> {
-    const weekly = await manager.delete(WeeklyShiftEntity, { technicianId });
-    const dates = await manager.delete(ScheduleExceptionEntity, { technicianId });
-    return !!weekly.affected || !!dates.affected;
+    const weekly: unknown[] = await manager.query(
+      'DELETE FROM technician_availability WHERE technician_id = $1 RETURNING id',
+      [technicianId],
+    );
+    const dates: unknown[] = await manager.query(
+      `DELETE FROM technician_availability_exceptions WHERE technician_id = $1
+       RETURNING technician_id`,
+      [technicianId],
+    );
+    return weekly.length > 0 || dates.length > 0;
   }
 }

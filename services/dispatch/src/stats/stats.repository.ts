@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { DailyMetricEntity } from './daily-metric.entity';
 import { DailyTotals } from './dashboard-stats';
 import { JobMetricEntity } from './job-metric.entity';
 
@@ -17,7 +16,24 @@ export class StatsRepository {
   }
 
   async insertJobMetric(manager: EntityManager, metric: JobMetric): Promise<void> {
-    await manager.insert(JobMetricEntity, metric);
+    await manager.query(
+      `INSERT INTO job_metrics
+         (user_id, appointment_id, job_start_time, job_end_time, arrival_time,
+          location_marked_time, travel_time, job_duration, service_code, price)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        metric.userId,
+        metric.appointmentId,
+        metric.jobStartTime,
+        metric.jobEndTime,
+        metric.arrivalTime,
+        metric.locationMarkedTime,
+        metric.travelTime,
+        metric.jobDuration,
+        metric.serviceCode,
+        metric.price,
+      ],
+    );
   }
 
   /** One more job completed on `date`, timed when `installMinutes` is known. */
@@ -47,15 +63,15 @@ export class StatsRepository {
   }
 
   async dayTotals(manager: EntityManager, date: string): Promise<DailyTotals | null> {
-    const row = await manager.findOneBy(DailyMetricEntity, { metricDate: date });
-    return row
-      ? {
-          totalTasksCompleted: row.totalTasksCompleted,
-          totalInstallTime: row.totalInstallTime,
-          totalInstallCount: row.totalInstallCount,
-          totalAvailableHours: Number(row.totalAvailableHours),
-        }
-      : null;
+    const [row]: DailyTotals[] = await manager.query(
+      `SELECT total_tasks_completed AS "totalTasksCompleted",
+              total_install_time AS "totalInstallTime",
+              total_install_count AS "totalInstallCount",
+              total_available_hours::float8 AS "totalAvailableHours"
+         FROM daily_metrics WHERE metric_date = $1`,
+      [date],
+    );
+    return row ?? null;
   }
 
   /** When each technician online right now came online (technicians' copy of identity's staff). */
@@ -72,13 +88,10 @@ export class StatsRepository {
     date: string,
     figures: { tasksPerAvailableHour: number; averageInstallTime: number },
   ): Promise<void> {
-    await manager.update(
-      DailyMetricEntity,
-      { metricDate: date },
-      {
-        tasksPerAvailableHour: String(figures.tasksPerAvailableHour),
-        averageInstallTime: figures.averageInstallTime,
-      },
+    await manager.query(
+      `UPDATE daily_metrics SET tasks_per_available_hour = $2, average_install_time = $3
+        WHERE metric_date = $1`,
+      [date, figures.tasksPerAvailableHour, figures.averageInstallTime],
     );
   }
 }

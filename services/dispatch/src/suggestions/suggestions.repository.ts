@@ -1,7 +1,7 @@
 import { ACTIVE_JOB_STATUSES } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
-import { BoardAppointmentEntity } from '../board';
+import { DataSource, EntityManager } from 'typeorm';
+import { BoardAppointmentEntity, boardRows } from '../board';
 
 /** What the suggestions read of the jobs (`board_appointments`). */
 @Injectable()
@@ -12,8 +12,9 @@ export class SuggestionsRepository {
     return this.dataSource.manager;
   }
 
-  job(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
-    return manager.findOneBy(BoardAppointmentEntity, { id });
+  async job(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
+    const [job] = await boardRows(manager, 'WHERE a.id = $1', [id]);
+    return job ?? null;
   }
 
   /**
@@ -22,11 +23,11 @@ export class SuggestionsRepository {
    * each part is read by a partial index of open jobs (active by technician, open by request).
    */
   technicianJobs(manager: EntityManager, day: string): Promise<BoardAppointmentEntity[]> {
-    return manager.find(BoardAppointmentEntity, {
-      where: [
-        { status: In([...ACTIVE_JOB_STATUSES]), technicianId: Not(IsNull()) },
-        { status: 'assigned', scheduledDate: day, closedAt: IsNull() },
-      ],
-    });
+    return boardRows(
+      manager,
+      `WHERE (a.status = ANY($1) AND a.technician_id IS NOT NULL)
+          OR (a.status = 'assigned' AND a.scheduled_date = $2 AND a.closed_at IS NULL)`,
+      [[...ACTIVE_JOB_STATUSES], day],
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BoardAppointmentEntity } from '../board';
+import { BoardAppointmentEntity, boardRows } from '../board';
 import { LastPosition, QueuePlace } from './tracking-facts';
 
 /** What the tracking view reads: the job, its technician's last position, its queue place. */
@@ -12,8 +12,9 @@ export class TrackingRepository {
     return this.dataSource.manager;
   }
 
-  job(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
-    return manager.findOneBy(BoardAppointmentEntity, { id });
+  async job(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
+    const [job] = await boardRows(manager, 'WHERE a.id = $1', [id]);
+    return job ?? null;
   }
 
   /** The technician's last reported position (technicians' copy of identity's presence). */
