@@ -14,6 +14,7 @@ export * from './service/platform.module';
 export * from './service/bootstrap';
 export * from './database/contains-pattern';
 export * from './database/request-fingerprint';
+export * from './database/table-columns';
 export * from './observability/metrics';
 export * from './observability/metrics.module';
 export * from './observability/tracing';

@@ -3,15 +3,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BoardAppointmentEntity } from './board-appointment.entity';
 import { toDashboardAppointment } from './board-appointment.mapper';
-import { boardRows, insertBoardRow, updateBoardRow } from './board-columns';
+import { BOARD, boardRows } from './board-columns';
 
 /** Every statement on dispatch's copy of the jobs (`board_appointments`). */
 @Injectable()
 export class BoardRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  insert(manager: EntityManager, job: BoardAppointmentEntity): Promise<void> {
-    return insertBoardRow(manager, job);
+  async insert(manager: EntityManager, job: BoardAppointmentEntity): Promise<void> {
+    await BOARD.insert(manager, job);
   }
 
   /** Open jobs and those closed in [from, until), oldest request first. */
@@ -64,7 +64,7 @@ export class BoardRepository {
   ): Promise<DashboardAppointment> {
     job.version += 1;
     job.updatedAt = now;
-    await updateBoardRow(manager, job);
+    await BOARD.update(manager, job, ['id', 'id']);
     return toDashboardAppointment(job);
   }
 }

@@ -5,6 +5,7 @@ import {
   StockMovement,
 } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
+import { TableColumns } from '@cincy/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { InventoryItemEntity } from './inventory-item.entity';
 import { toInventoryItem } from './inventory-item.mapper';
@@ -13,6 +14,39 @@ import { InventoryTransactionEntity } from './inventory-transaction.entity';
 /** One row of inventory_transactions: a change of an item's quantity, and why. */
 export type StockMovementRow = Omit<InventoryTransactionEntity, 'id' | 'createdAt' | 'notes'>;
 
+/** `inventory_items`, read into `InventoryItemEntity`s. */
+const ITEMS = new TableColumns<InventoryItemEntity>('inventory_items', [
+  ['id', 'id'],
+  ['name', 'name'],
+  ['description', 'description'],
+  ['sku', 'sku'],
+  ['category', 'category'],
+  ['quantity', 'quantity'],
+  ['min_quantity', 'minQuantity'],
+  ['unit_cost', 'unitCost'],
+  ['notes', 'notes'],
+  ['is_active', 'isActive'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+]);
+
+/** `inventory_transactions`, read into `InventoryTransactionEntity`s. */
+const MOVEMENTS = new TableColumns<InventoryTransactionEntity>('inventory_transactions', [
+  ['id', 'id'],
+  ['item_id', 'itemId'],
+  ['transaction_type', 'transactionType'],
+  ['quantity_change', 'quantityChange'],
+  ['previous_quantity', 'previousQuantity'],
+  ['new_quantity', 'newQuantity'],
+  ['reason', 'reason'],
+  ['appointment_id', 'appointmentId'],
+  ['service_record_id', 'serviceRecordId'],
+  ['user_id', 'userId'],
+  ['user_name', 'userName'],
+  ['notes', 'notes'],
+  ['created_at', 'createdAt'],
+]);
+
 /** Every statement on inventory_items and inventory_transactions. */
 @Injectable()
 export class ItemsRepository {
@@ -20,33 +54,33 @@ export class ItemsRepository {
 
   /** Active items by name; `lowStock` keeps those at or below their minimum. */
   async list(filter: InventoryFilter): Promise<InventoryItem[]> {
-    const q = this.dataSource.manager
-      .createQueryBuilder(InventoryItemEntity, 'i')
-      .where('i.is_active')
-      .orderBy('i.name');
-    if (filter.category) q.andWhere('i.category = :category', { category: filter.category });
-    if (filter.lowStock) q.andWhere('i.quantity <= i.min_quantity');
-    return (await q.getMany()).map(toInventoryItem);
+    const rows = await ITEMS.select(
+      this.dataSource.manager,
+      `WHERE a.is_active AND ($1::text IS NULL OR a.category = $1)
+         AND (NOT $2 OR a.quantity <= a.min_quantity)
+       ORDER BY a.name`,
+      [filter.category ?? null, filter.lowStock === true],
+    );
+    return rows.map(toInventoryItem);
   }
 
   insert(manager: EntityManager, item: Partial<InventoryItemEntity>): Promise<InventoryItemEntity> {
-    return manager.save(manager.create(InventoryItemEntity, item));
+    return ITEMS.insert(manager, item);
   }
 
   /** An active item, its row locked until the transaction ends; null when unknown. */
-  lock(manager: EntityManager, id: number): Promise<InventoryItemEntity | null> {
-    return manager.findOne(InventoryItemEntity, {
-      where: { id, isActive: true },
-      lock: { mode: 'pessimistic_write' },
-    });
+  async lock(manager: EntityManager, id: number): Promise<InventoryItemEntity | null> {
+    const [item] = await ITEMS.select(manager, 'WHERE a.id = $1 AND a.is_active FOR UPDATE', [id]);
+    return item ?? null;
   }
 
-  save(manager: EntityManager, item: InventoryItemEntity): Promise<InventoryItemEntity> {
-    return manager.save(item);
+  /** The item's fields as they now are, stamped as changed now; answers it as stored. */
+  async save(manager: EntityManager, item: InventoryItemEntity): Promise<InventoryItemEntity> {
+    return (await ITEMS.update(manager, { ...item, updatedAt: new Date() }, ['id', 'id']))!;
   }
 
   async erase(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(InventoryItemEntity, { id });
+    await manager.query('DELETE FROM inventory_items WHERE id = $1', [id]);
   }
 
   /** Was the item ever put in a car (a movement that names a service record)? */
@@ -71,11 +105,17 @@ export class ItemsRepository {
         WHERE id = $1 AND is_active AND quantity > 0`,
       [itemId],
     );
-    return taken === 0 ? null : manager.findOneByOrFail(InventoryItemEntity, { id: itemId });
+    if (taken === 0) return null;
+    const [item] = await ITEMS.select(manager, 'WHERE a.id = $1', [itemId]);
+    return item;
   }
 
-  exists(manager: EntityManager, itemId: number): Promise<boolean> {
-    return manager.existsBy(InventoryItemEntity, { id: itemId, isActive: true });
+  async exists(manager: EntityManager, itemId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM inventory_items WHERE id = $1 AND is_active',
+      [itemId],
+    );
+    return rows.length > 0;
   }
 
   /** Writes the row; answers it as stored (its id and time). */
@@ -83,22 +123,26 @@ export class ItemsRepository {
     manager: EntityManager,
     movement: StockMovementRow,
   ): Promise<InventoryTransactionEntity> {
-    return manager.save(manager.create(InventoryTransactionEntity, movement));
+    return MOVEMENTS.insert(manager, movement);
   }
 
   /** An item's movements, newest first (id breaks ties within one transaction's time). */
   async movementsOf(itemId: number): Promise<StockMovement[]> {
-    const rows = await this.dataSource.manager.find(InventoryTransactionEntity, {
-      where: { itemId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: STOCK_MOVEMENTS_LIMIT,
-    });
+    const rows = await MOVEMENTS.select(
+      this.dataSource.manager,
+      'WHERE a.item_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT $2',
+      [itemId, STOCK_MOVEMENTS_LIMIT],
+    );
     return rows.map(toStockMovement);
   }
 
   /** Any item, active or retired: a retired one's history stays readable. */
-  itemExists(itemId: number): Promise<boolean> {
-    return this.dataSource.manager.existsBy(InventoryItemEntity, { id: itemId });
+  async itemExists(itemId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM inventory_items WHERE id = $1',
+      [itemId],
+    );
+    return rows.length > 0;
   }
 }
 

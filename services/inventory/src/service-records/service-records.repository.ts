@@ -1,7 +1,7 @@
 import { BatterySearchResult, SERVICE_RECORDS_LIMIT, ServiceRecord } from '@cincy/contracts';
-import { containsPattern } from '@cincy/platform';
+import { TableColumns, containsPattern } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { NamedRecord } from './battery-chain';
 import { ServiceRecordEntity } from './service-record.entity';
 import { toServiceRecord } from './service-record.mapper';
@@ -13,6 +13,39 @@ export interface Installation {
   customerName: string | null;
 }
 
+/** `service_records`, read into `ServiceRecordEntity`s (the price in dollars, a number). */
+const RECORDS = new TableColumns<ServiceRecordEntity>(
+  'service_records',
+  [
+    ['id', 'id'],
+    ['appointment_id', 'appointmentId'],
+    ['customer_id', 'customerId'],
+    ['service_code', 'serviceCode'],
+    ['completion_notes', 'completionNotes'],
+    ['technician_id', 'technicianId'],
+    ['technician_name', 'technicianName'],
+    ['battery_serial_number', 'batterySerialNumber'],
+    ['previous_battery_serial_number', 'previousBatterySerialNumber'],
+    ['vehicle_year', 'vehicleYear'],
+    ['vehicle_make', 'vehicleMake'],
+    ['vehicle_model', 'vehicleModel'],
+    ['vehicle_color', 'vehicleColor'],
+    ['vehicle_mileage', 'vehicleMileage'],
+    ['inventory_item_id', 'inventoryItemId'],
+    ['completed_at', 'completedAt'],
+    ['price', 'price'],
+    ['legacy_duplicate_serial', 'legacyDuplicateSerial'],
+  ],
+  { numbers: ['price'] },
+);
+
+/** A record with its battery's model and whose car it is in (inventory's copy of customers). */
+type NamedRow = ServiceRecordEntity & {
+  batteryModel: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+};
+
 /** Every statement on service_records (with inventory's copy of the customers they name). */
 @Injectable()
 export class ServiceRecordsRepository {
@@ -23,8 +56,12 @@ export class ServiceRecordsRepository {
     return this.dataSource.manager;
   }
 
-  existsFor(manager: EntityManager, appointmentId: number): Promise<boolean> {
-    return manager.existsBy(ServiceRecordEntity, { appointmentId });
+  async existsFor(manager: EntityManager, appointmentId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM service_records WHERE appointment_id = $1',
+      [appointmentId],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -52,8 +89,7 @@ export class ServiceRecordsRepository {
     record: Omit<ServiceRecordEntity, 'id' | 'legacyDuplicateSerial'>,
   ): Promise<ServiceRecord | 'job-taken' | 'serial-taken'> {
     try {
-      const saved = await manager.save(manager.create(ServiceRecordEntity, record));
-      return toServiceRecord(saved);
+      return toServiceRecord(await RECORDS.insert(manager, record));
     } catch (error) {
       const { code, constraint } = ((error as QueryFailedError).driverError ?? {}) as {
         code?: string;
@@ -104,97 +140,79 @@ export class ServiceRecordsRepository {
 
   /** A customer's service history, newest first, bounded. */
   async ofCustomer(customerId: number): Promise<ServiceRecord[]> {
-    const records = await this.dataSource.manager.find(ServiceRecordEntity, {
-      where: { customerId },
-      order: { completedAt: 'DESC', id: 'DESC' },
-      take: SERVICE_RECORDS_LIMIT,
-    });
+    const records = await RECORDS.select(
+      this.dataSource.manager,
+      'WHERE a.customer_id = $1 ORDER BY a.completed_at DESC, a.id DESC LIMIT $2',
+      [customerId, SERVICE_RECORDS_LIMIT],
+    );
     return records.map(toServiceRecord);
   }
 
   /** Records whose serial contains the text, newest first, with whose they are. */
   async searchSerial(text: string): Promise<BatterySearchResult[]> {
-    const rows = await this.dataSource.manager
-      .createQueryBuilder(ServiceRecordEntity, 'r')
-      .leftJoin('customers', 'c', 'c.id = r.customer_id')
-      .addSelect(['c.name AS customer_name', 'c.phone AS customer_phone'])
-      .where('r.battery_serial_number ILIKE :text', { text: containsPattern(text) })
-      .orderBy('r.completedAt', 'DESC')
-      .addOrderBy('r.id', 'DESC')
-      .limit(SERVICE_RECORDS_LIMIT)
-      .getRawAndEntities();
-    return rows.entities.map((record, i) => {
-      const raw = rows.raw[i] as { customer_name: string | null; customer_phone: string | null };
-      return {
-        ...toServiceRecord(record),
-        customer:
-          raw.customer_name === null
-            ? null
-            : { name: raw.customer_name, phone: raw.customer_phone ?? '' },
-      };
-    });
+    const rows = await this.named(
+      'WHERE a.battery_serial_number ILIKE $1 ORDER BY a.completed_at DESC, a.id DESC LIMIT $2',
+      [containsPattern(text), SERVICE_RECORDS_LIMIT],
+    );
+    return rows.map((r) => ({
+      ...toServiceRecord(r),
+      customer:
+        r.customerName === null ? null : { name: r.customerName, phone: r.customerPhone ?? '' },
+    }));
   }
 
   /** A customer's service history with each battery's model, newest first, bounded. */
-  historyOf(customerId: number): Promise<NamedRecord[]> {
-    return this.named((q) =>
-      q
-        .where('r.customer_id = :customerId', { customerId })
-        .orderBy('r.completedAt', 'DESC')
-        .addOrderBy('r.id', 'DESC')
-        .limit(SERVICE_RECORDS_LIMIT),
+  async historyOf(customerId: number): Promise<NamedRecord[]> {
+    const rows = await this.named(
+      'WHERE a.customer_id = $1 ORDER BY a.completed_at DESC, a.id DESC LIMIT $2',
+      [customerId, SERVICE_RECORDS_LIMIT],
     );
+    return rows.map(toNamedRecord);
   }
 
   /** The record that installed this serial (case-insensitive; the first, for a legacy duplicate). */
   async installOf(serial: string): Promise<NamedRecord | null> {
-    const [found] = await this.named((q) =>
-      q
-        .where('lower(r.battery_serial_number) = lower(:serial)', { serial: serial.trim() })
-        .orderBy('r.completedAt', 'ASC')
-        .addOrderBy('r.id', 'ASC')
-        .limit(1),
+    const [found] = await this.named(
+      'WHERE lower(a.battery_serial_number) = lower($1) ORDER BY a.completed_at, a.id LIMIT 1',
+      [serial.trim()],
     );
-    return found ?? null;
+    return found ? toNamedRecord(found) : null;
   }
 
   /** The first record after `after` whose previous serial is this one: what replaced it. */
   async replacementOf(serial: string, after: string): Promise<NamedRecord | null> {
-    const [found] = await this.named((q) =>
-      q
-        .where('lower(r.previous_battery_serial_number) = lower(:serial)', {
-          serial: serial.trim(),
-        })
-        .andWhere('r.completed_at >= :after', { after })
-        .orderBy('r.completedAt', 'ASC')
-        .addOrderBy('r.id', 'ASC')
-        .limit(1),
+    const [found] = await this.named(
+      `WHERE lower(a.previous_battery_serial_number) = lower($1) AND a.completed_at >= $2
+       ORDER BY a.completed_at, a.id LIMIT 1`,
+      [serial.trim(), after],
     );
-    return found ?? null;
+    return found ? toNamedRecord(found) : null;
   }
 
   /** Records with their battery's model (the item's name) and whose car (inventory's copy). */
-  private async named(
-    shape: (q: SelectQueryBuilder<ServiceRecordEntity>) => SelectQueryBuilder<ServiceRecordEntity>,
-  ): Promise<NamedRecord[]> {
-    const q = this.dataSource.manager
-      .createQueryBuilder(ServiceRecordEntity, 'r')
-      .leftJoin('inventory_items', 'i', 'i.id = r.inventory_item_id')
-      .leftJoin('customers', 'c', 'c.id = r.customer_id')
-      .addSelect(['i.name AS battery_model', 'c.name AS customer_name']);
-    const rows = await shape(q).getRawAndEntities();
-    return rows.entities.map((record, i) => {
-      const raw = rows.raw[i] as { battery_model: string | null; customer_name: string | null };
-      return {
-        record: toServiceRecord(record),
-        batteryModel: raw.battery_model,
-        customerName: raw.customer_name,
-      };
-    });
+  private named(where: string, params: unknown[]): Promise<NamedRow[]> {
+    return this.dataSource.query(
+      `SELECT ${RECORDS.fields}, i.name AS "batteryModel", c.name AS "customerName",
+              c.phone AS "customerPhone"
+         FROM service_records a
+         LEFT JOIN inventory_items i ON i.id = a.inventory_item_id
+         LEFT JOIN customers c ON c.id = a.customer_id
+        ${where}`,
+      params,
+    );
   }
 
   /** A deleted customer's notes leave their records; the records stay (stock and warranty). */
   async forgetNotesOf(manager: EntityManager, customerId: number): Promise<void> {
-    await manager.update(ServiceRecordEntity, { customerId }, { completionNotes: null });
+    await manager.query(
+      'UPDATE service_records SET completion_notes = NULL WHERE customer_id = $1',
+      [customerId],
+    );
   }
 }
+
+const toNamedRecord = (r: NamedRow): NamedRecord => ({
+  record: toServiceRecord(r),
+  batteryModel: r.batteryModel,
+  customerName: r.customerName,
+});
