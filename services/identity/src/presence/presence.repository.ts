@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { NewLocationRow } from './location-tracking.mapper';
-import { LocationTrackingEntity } from './location-tracking.entity';
 
 /**
  * Presence's own statements: the position log, and two reads of user_sessions. Those are plain
@@ -11,7 +10,20 @@ import { LocationTrackingEntity } from './location-tracking.entity';
 @Injectable()
 export class PresenceRepository {
   async insertLocation(manager: EntityManager, row: NewLocationRow): Promise<void> {
-    await manager.insert(LocationTrackingEntity, row);
+    await manager.query(
+      `INSERT INTO location_tracking
+         (user_id, session_id, latitude, longitude, accuracy, timestamp, is_active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        row.userId,
+        row.sessionId,
+        row.latitude,
+        row.longitude,
+        row.accuracy,
+        row.timestamp,
+        row.isActive,
+      ],
+    );
   }
 
   /** The id of the user's session with this token hash, if any. */

@@ -1,7 +1,21 @@
+import { TableColumns } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ClosedSession, NewSessionRow } from './user-session.mapper';
 import { UserSessionEntity } from './user-session.entity';
+
+/** `user_sessions`, read into `UserSessionEntity`s. */
+const SESSIONS = new TableColumns<UserSessionEntity>('user_sessions', [
+  ['id', 'id'],
+  ['user_id', 'userId'],
+  ['session_token', 'sessionToken'],
+  ['login_time', 'loginTime'],
+  ['logout_time', 'logoutTime'],
+  ['last_activity', 'lastActivity'],
+  ['is_active', 'isActive'],
+  ['total_hours', 'totalHours'],
+  ['created_at', 'createdAt'],
+]);
 
 /** Every statement on user_sessions but presence's two reads. Writes in a transaction take its manager. */
 @Injectable()
@@ -9,22 +23,30 @@ export class SessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(manager: EntityManager, row: NewSessionRow): Promise<void> {
-    await manager.insert(UserSessionEntity, row);
+    await SESSIONS.insert(manager, row);
   }
 
-  findActiveByTokenHash(tokenHash: string): Promise<UserSessionEntity | null> {
-    return this.dataSource.manager.findOneBy(UserSessionEntity, {
-      sessionToken: tokenHash,
-      isActive: true,
-    });
+  async findActiveByTokenHash(tokenHash: string): Promise<UserSessionEntity | null> {
+    const [session] = await SESSIONS.select(
+      this.dataSource.manager,
+      'WHERE a.session_token = $1 AND a.is_active',
+      [tokenHash],
+    );
+    return session ?? null;
   }
 
   async touch(id: number, at: Date): Promise<void> {
-    await this.dataSource.manager.update(UserSessionEntity, id, { lastActivity: at });
+    await this.dataSource.query('UPDATE user_sessions SET last_activity = $2 WHERE id = $1', [
+      id,
+      at,
+    ]);
   }
 
   async close(manager: EntityManager, id: number, closed: ClosedSession): Promise<void> {
-    await manager.update(UserSessionEntity, id, closed);
+    await manager.query(
+      'UPDATE user_sessions SET is_active = $2, logout_time = $3, total_hours = $4 WHERE id = $1',
+      [id, closed.isActive, closed.logoutTime, closed.totalHours],
+    );
   }
 
   /** `close` outside a transaction (an idle session found by `resolve`). */

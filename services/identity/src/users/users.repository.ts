@@ -1,8 +1,26 @@
+import { TableColumns } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 const UNIQUE_VIOLATION = '23505';
+
+/** `users`, read into `UserEntity`s. */
+const USERS = new TableColumns<UserEntity>('users', [
+  ['id', 'id'],
+  ['username', 'username'],
+  ['password_hash', 'passwordHash'],
+  ['role', 'role'],
+  ['name', 'name'],
+  ['employee_id', 'employeeId'],
+  ['status', 'status'],
+  ['current_location', 'currentLocation'],
+  ['last_seen', 'lastSeen'],
+  ['location_updated_at', 'locationUpdatedAt'],
+  ['zip_code', 'zipCode'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+]);
 
 /** Every statement on the users table. Writes take the outbox transaction's manager. */
 @Injectable()
@@ -10,50 +28,61 @@ export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** A username matches whatever its case (the unique index is on lower(username)). */
-  findByUsername(username: string): Promise<UserEntity | null> {
-    return this.dataSource.manager
-      .createQueryBuilder(UserEntity, 'u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+  async findByUsername(username: string): Promise<UserEntity | null> {
+    const [user] = await USERS.select(
+      this.dataSource.manager,
+      'WHERE lower(a.username) = lower($1)',
+      [username],
+    );
+    return user ?? null;
   }
 
-  findById(id: number): Promise<UserEntity | null> {
-    return this.dataSource.manager.findOneBy(UserEntity, { id });
+  async findById(id: number): Promise<UserEntity | null> {
+    const [user] = await USERS.select(this.dataSource.manager, 'WHERE a.id = $1', [id]);
+    return user ?? null;
   }
 
   /** By name, bounded: staff lists are small. */
   listByName(take: number): Promise<UserEntity[]> {
-    return this.dataSource.manager.find(UserEntity, { order: { name: 'ASC', id: 'ASC' }, take });
+    return USERS.select(this.dataSource.manager, 'ORDER BY a.name, a.id LIMIT $1', [take]);
   }
 
-  count(): Promise<number> {
-    return this.dataSource.manager.count(UserEntity);
+  async count(): Promise<number> {
+    const [{ count }]: { count: number }[] = await this.dataSource.query(
+      'SELECT count(*)::int AS count FROM users',
+    );
+    return count;
   }
 
   /** The row, locked until the transaction ends. */
-  lockById(manager: EntityManager, id: number): Promise<UserEntity | null> {
-    return manager.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  async lockById(manager: EntityManager, id: number): Promise<UserEntity | null> {
+    const [user] = await USERS.select(manager, 'WHERE a.id = $1 FOR UPDATE', [id]);
+    return user ?? null;
   }
 
   /** Online users not heard from since `since`, locked; rows another sweep holds are skipped. */
   lockOnlineSilentSince(manager: EntityManager, since: Date): Promise<UserEntity[]> {
-    return manager
-      .createQueryBuilder(UserEntity, 'u')
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .where("u.status = 'online' AND (u.last_seen IS NULL OR u.last_seen < :since)", { since })
-      .getMany();
+    return USERS.select(
+      manager,
+      `WHERE a.status = 'online' AND (a.last_seen IS NULL OR a.last_seen < $1)
+       FOR UPDATE SKIP LOCKED`,
+      [since],
+    );
   }
 
-  /** Inserts or updates the user (ids and timestamps land on `user`). */
+  /** Inserts a new user or updates a known one (its id and timestamps land on `user`). */
   async save(manager: EntityManager, user: UserEntity): Promise<void> {
-    await manager.save(user);
+    const stored =
+      user.id === undefined
+        ? await USERS.insert(manager, user)
+        : await USERS.update(manager, { ...user, updatedAt: new Date() }, ['id', 'id']);
+    Object.assign(user, stored);
   }
 
   /** Like `save`, but answers 'username-taken' when the username exists in any case. */
   async saveUnique(manager: EntityManager, user: UserEntity): Promise<'saved' | 'username-taken'> {
     try {
-      await manager.save(user);
+      await this.save(manager, user);
       return 'saved';
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'username-taken';
@@ -62,7 +91,7 @@ export class UsersRepository {
   }
 
   async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(UserEntity, { id });
+    await manager.query('DELETE FROM users WHERE id = $1', [id]);
   }
 
   /** Changes that could leave no admin take turns. */
@@ -70,7 +99,10 @@ export class UsersRepository {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('identity.admins'))");
   }
 
-  countAdmins(manager: EntityManager): Promise<number> {
-    return manager.count(UserEntity, { where: { role: 'admin' } });
+  async countAdmins(manager: EntityManager): Promise<number> {
+    const [{ count }]: { count: number }[] = await manager.query(
+      "SELECT count(*)::int AS count FROM users WHERE role = 'admin'",
+    );
+    return count;
   }
 }
