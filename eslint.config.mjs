@@ -111,23 +111,47 @@ const webRootRule = {
 // OPEN_STATUSES...): a service or the web app naming a set of statuses (an array, or one status
 // `||` another) is restating one. Asking which one step a job is at ('en_route') stays allowed.
 const STATUS = '/^(pending|assigned|accepted|en_route|on_location|completed|declined|cancelled)$/';
-const statusRulesFromContracts = {
-  files: ['services/*/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-  ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/migrations/**'],
-  rules: {
-    'no-restricted-syntax': [
-      'error',
-      {
-        selector: `ArrayExpression:has(> Literal[value=${STATUS}] ~ Literal[value=${STATUS}])`,
-        message: 'A set of statuses is a rule: use (or add) the one in @cincy/contracts.',
-      },
-      {
-        selector: `LogicalExpression[left.right.value=${STATUS}][right.right.value=${STATUS}]`,
-        message: 'Statuses tested together are a rule: use (or add) the one in @cincy/contracts.',
-      },
-    ],
+const STATUS_SELECTORS = [
+  {
+    selector: `ArrayExpression:has(> Literal[value=${STATUS}] ~ Literal[value=${STATUS}])`,
+    message: 'A set of statuses is a rule: use (or add) the one in @cincy/contracts.',
   },
-};
+  {
+    selector: `LogicalExpression[left.right.value=${STATUS}][right.right.value=${STATUS}]`,
+    message: 'Statuses tested together are a rule: use (or add) the one in @cincy/contracts.',
+  },
+];
+
+// One way to the database (ADR 0107): repositories speak parameterised SQL through the manager
+// (`manager.query`, or `TableColumns` for a wide row). TypeORM's entity API (find, save,
+// QueryBuilder...) on a manager, a data source or a repository is refused.
+const ENTITY_API =
+  '/^(find\\w*|save|insert|update|delete|count\\w*|upsert|exists\\w*|increment|decrement|create|merge|preload|remove|softDelete|createQueryBuilder|getRepository)$/';
+const DATA_ACCESS_SELECTORS = [
+  {
+    selector: `CallExpression[callee.property.name=${ENTITY_API}]:matches([callee.object.name=/^(manager|dataSource|em|repository)$/], [callee.object.property.name=/^(manager|dataSource|repository)$/])`,
+    message: 'Speak SQL to the database (manager.query, TableColumns): see docs/adr/0107.',
+  },
+];
+
+const ruleFiles = { ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/migrations/**'] };
+const statusRulesFromContracts = [
+  {
+    ...ruleFiles,
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...STATUS_SELECTORS] },
+  },
+  {
+    ...ruleFiles,
+    files: ['services/*/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...STATUS_SELECTORS, ...DATA_ACCESS_SELECTORS] },
+  },
+  {
+    ...ruleFiles,
+    files: ['libs/platform/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DATA_ACCESS_SELECTORS] },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', 'web/public/**'] },
@@ -160,5 +184,5 @@ export default tseslint.config(
   ...webLayerRules,
   webApiRule,
   webRootRule,
-  statusRulesFromContracts,
+  ...statusRulesFromContracts,
 );
