@@ -20,7 +20,7 @@ import {
   scheduleFailedToast,
   type DateExceptionForm,
 } from './schedule.util';
-import { useConfirmStranded } from './stranded-jobs';
+import { useCheckStranding } from './stranded-jobs';
 
 /** A new exception (any date from today), or the one of `date` being changed. */
 export interface DateExceptionTarget {
@@ -50,7 +50,7 @@ export function DateExceptionDialog({
   const [form] = Form.useForm<DateExceptionForm>();
   const save = useSaveDateShifts();
   const preview = usePreviewDateShifts();
-  const confirmStranded = useConfirmStranded();
+  const checkStranding = useCheckStranding();
   const mode = Form.useWatch('mode', form);
   const chosen = Form.useWatch('date', form);
   const { schedule } = target;
@@ -79,10 +79,11 @@ export function DateExceptionDialog({
         },
         onError: failed,
       });
-    preview.mutate(request, {
-      onSuccess: ({ jobs }) =>
-        jobs.length ? confirmStranded(schedule.name, jobs, commit) : commit(),
-      onError: failed,
+    void checkStranding({
+      name: schedule.name,
+      preview: () => preview.mutateAsync(request),
+      save: commit,
+      failed,
     });
   };
 

@@ -8,7 +8,7 @@ import {
   formatScheduleDate,
   scheduleFailedToast,
 } from './schedule.util';
-import { useConfirmStranded } from './stranded-jobs';
+import { useCheckStranding } from './stranded-jobs';
 
 /**
  * "Remove" on a date exception: the weekly pattern applies again that day. First what that would
@@ -20,7 +20,7 @@ export function useRemoveDateException() {
   const clear = useClearDateShifts();
   const preview = usePreviewDateShifts();
   const confirmDelete = useConfirmDelete();
-  const confirmStranded = useConfirmStranded();
+  const checkStranding = useCheckStranding();
 
   const remove = (schedule: TechnicianSchedule, date: string) =>
     clear.mutateAsync({ technicianId: schedule.technicianId, date }).then(
@@ -39,20 +39,18 @@ export function useRemoveDateException() {
     });
 
   const start = (schedule: TechnicianSchedule, date: string) =>
-    preview.mutate(
-      {
-        technicianId: schedule.technicianId,
-        date,
-        body: { shifts: shiftsOn({ ...schedule, exceptions: [] }, date) },
-      },
-      {
-        onSuccess: ({ jobs }) =>
-          jobs.length
-            ? confirmStranded(schedule.name, jobs, () => void remove(schedule, date))
-            : confirm(schedule, date),
-        onError: () => confirm(schedule, date),
-      },
-    );
+    void checkStranding({
+      name: schedule.name,
+      preview: () =>
+        preview.mutateAsync({
+          technicianId: schedule.technicianId,
+          date,
+          body: { shifts: shiftsOn({ ...schedule, exceptions: [] }, date) },
+        }),
+      save: () => void remove(schedule, date),
+      noneStranded: () => confirm(schedule, date),
+      failed: () => confirm(schedule, date),
+    });
 
   return {
     start,

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
-import { strandedJobLine, type StrandedJob } from '@cincy/contracts';
+import { strandedJobLine, type ShiftImpact, type StrandedJob } from '@cincy/contracts';
 
 /**
  * Before a schedule change that leaves assigned jobs outside the technician's shifts: a confirm
@@ -42,5 +42,40 @@ export function useConfirmStranded(): (
       });
     },
     [modal],
+  );
+}
+
+/** A schedule change asked about first: what it would strand, then the save or a warning. */
+export interface StrandingCheck {
+  /** The technician, as the warning names them. */
+  name: string;
+  /** The server's answer for the change (the preview route): nothing is saved by it. */
+  preview: () => Promise<ShiftImpact>;
+  save: () => void;
+  /** What happens when nothing would be stranded: the save, unless the caller asks first. */
+  noneStranded?: () => void;
+  /** The preview could not be answered. */
+  failed: (error: unknown) => void;
+}
+
+/**
+ * Every schedule change's flow (ADR 0102): ask the preview what it would leave outside the
+ * shifts, then save at once when nothing, or after a confirm naming those jobs.
+ */
+export function useCheckStranding(): (check: StrandingCheck) => Promise<void> {
+  const confirmStranded = useConfirmStranded();
+  return useCallback(
+    async ({ name, preview, save, noneStranded = save, failed }) => {
+      let jobs: readonly StrandedJob[];
+      try {
+        ({ jobs } = await preview());
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      if (jobs.length) confirmStranded(name, jobs, save);
+      else noneStranded();
+    },
+    [confirmStranded],
   );
 }

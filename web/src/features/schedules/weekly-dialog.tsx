@@ -15,7 +15,7 @@ import {
   weeklySavedToast,
   type WeeklyForm,
 } from './schedule.util';
-import { useConfirmStranded } from './stranded-jobs';
+import { useCheckStranding } from './stranded-jobs';
 
 const WORKDAYS = [2, 3, 4, 5];
 
@@ -37,7 +37,7 @@ export function WeeklyDialog({
   const [form] = Form.useForm<WeeklyForm>();
   const save = useSaveWeeklyShifts();
   const preview = usePreviewWeeklyShifts();
-  const confirmStranded = useConfirmStranded();
+  const checkStranding = useCheckStranding();
 
   const failed = (error: unknown) => {
     console.warn('Saving the weekly pattern failed', error);
@@ -58,10 +58,11 @@ export function WeeklyDialog({
         },
         onError: failed,
       });
-    preview.mutate(request, {
-      onSuccess: ({ jobs }) =>
-        jobs.length ? confirmStranded(schedule.name, jobs, commit) : commit(),
-      onError: failed,
+    void checkStranding({
+      name: schedule.name,
+      preview: () => preview.mutateAsync(request),
+      save: commit,
+      failed,
     });
   };
 
