@@ -89,6 +89,23 @@ describe('the lifecycle table', () => {
     );
   });
 
+  it('names who has the job now and since when, for a step that no longer applies', () => {
+    const dana = {
+      ...job('accepted', other.id),
+      technicianName: 'Dana Reyes',
+      updatedAt: new Date(Date.now() - 60_000),
+    };
+    for (const move of ['en_route', 'on_location', 'completed'] as const) {
+      expect(checkMove(dana, move, tech, at)?.message).toMatch(
+        /^This job is Dana Reyes's now \(since \d{1,2}(:\d\d)? (AM|PM)\)\.$/,
+      );
+    }
+    expect(checkMove({ ...dana, status: 'assigned' }, 'accepted', tech, at)).toMatchObject({
+      code: ERROR_CODES.conflict,
+      message: expect.stringContaining("Dana Reyes's now"),
+    });
+  });
+
   it("forbids a technician to move another's job (403), and lets an admin act for them", () => {
     expect(checkMove(job('accepted', other.id), 'en_route', tech, at)).toEqual({
       code: ERROR_CODES.forbidden,

@@ -8,6 +8,7 @@ import { ERROR_CODES, ErrorCode } from '../error-codes';
 import type { EventType } from '../events';
 import { businessDate } from '../time';
 import { BookedHour, bookedHourLabel, isAsap } from './booked-hour';
+import { momentLabel } from './step-time';
 
 /**
  * The job lifecycle, decided once: dispatch enforces it, the board shows the buttons it allows.
@@ -26,6 +27,9 @@ export interface Refusal {
 export interface JobState extends BookedHour {
   status: AppointmentStatus;
   technicianId: number | null;
+  /** Who has it and since when, so a refusal names them ("Dana has this job since 2:14 PM."). */
+  technicianName?: string | null;
+  updatedAt?: Date;
 }
 
 /** When a move is asked for, and (for an accept) the actor's job already under way, if any. */
@@ -126,7 +130,7 @@ export function checkMove(
 
   if (move === 'accepted') {
     if (job.technicianId !== null && job.technicianId !== actor.id) {
-      return conflict(LIFECYCLE_MESSAGES.takenByAnother);
+      return conflict(othersJob(job) ?? LIFECYCLE_MESSAGES.takenByAnother);
     }
     if (!(STEPS.accepted.from as readonly AppointmentStatus[]).includes(job.status)) {
       return alreadyClosed(job.status);
@@ -137,7 +141,7 @@ export function checkMove(
 
   if (job.technicianId === null) return conflict(LIFECYCLE_MESSAGES.acceptFirst);
   if (job.technicianId !== actor.id && actor.role !== 'admin') {
-    return { code: ERROR_CODES.forbidden, message: LIFECYCLE_MESSAGES.notYours };
+    return { code: ERROR_CODES.forbidden, message: othersJob(job) ?? LIFECYCLE_MESSAGES.notYours };
   }
   if (job.status === move) return conflict(`This job is already ${LABELS[move]}.`);
   const from = STEPS[move].from as readonly AppointmentStatus[];
@@ -147,6 +151,16 @@ export function checkMove(
     );
   }
   return move === 'en_route' ? checkDeparture(job, now) : null;
+}
+
+/**
+ * Whose job it is now and since when, for a technician whose step no longer applies (a step
+ * queued offline while the office gave the job to someone else): "This job is Dana Reyes's now
+ * (since 2:14 PM)." Undefined when the job does not say.
+ */
+function othersJob({ technicianName, updatedAt }: JobState): string | undefined {
+  if (!technicianName || !updatedAt) return undefined;
+  return `This job is ${technicianName}'s now (since ${momentLabel(updatedAt, new Date())}).`;
 }
 
 /**
@@ -164,9 +178,10 @@ export function checkDeparture(job: BookedHour, now: Date): Refusal | null {
 function checkCompletion(job: JobState, actor: JobActor): Refusal | null {
   if (job.status === 'completed') return conflict(LIFECYCLE_MESSAGES.alreadyCompleted);
   if (isClosed(job.status)) return alreadyClosed(job.status);
-  const othersJob = job.technicianId !== null && job.technicianId !== actor.id;
-  if (othersJob && actor.role !== 'admin') {
-    return { code: ERROR_CODES.forbidden, message: LIFECYCLE_MESSAGES.notYoursToComplete };
+  const someoneElses = job.technicianId !== null && job.technicianId !== actor.id;
+  if (someoneElses && actor.role !== 'admin') {
+    const message = othersJob(job) ?? LIFECYCLE_MESSAGES.notYoursToComplete;
+    return { code: ERROR_CODES.forbidden, message };
   }
   if (job.status !== 'on_location') return conflict(LIFECYCLE_MESSAGES.notOnLocation);
   return null;

@@ -24,7 +24,7 @@ export const STEP_TIME_MESSAGES = {
 } as const;
 
 /** '2:14 PM', or 'Nov 27, 2:14 PM' for an instant of another day than `now` (Cincinnati time). */
-function momentLabel(at: Date, now: Date): string {
+export function momentLabel(at: Date, now: Date): string {
   const { hour, minute } = businessParts(at);
   const time = clockLabel(hour, minute);
   if (businessDate(at) === businessDate(now)) return time;
