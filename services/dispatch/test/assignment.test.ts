@@ -1,10 +1,4 @@
-import {
-  ASSIGNMENT_RULE_MESSAGES,
-  Actor,
-  DashboardAppointment,
-  LIFECYCLE_MESSAGES,
-  Role,
-} from '@cincy/contracts';
+import { ASSIGNMENT_RULE_MESSAGES, Actor, DashboardAppointment, Role } from '@cincy/contracts';
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
