@@ -1,6 +1,7 @@
 import { AppointmentStatus, Point, Priority, QueueEntry } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { waitingSql } from '../board';
 import { ComputedEntry, QueueJob } from './compute-queue';
 
 /** A job as the queue reads it, with the version auto-dispatch assigns at. */
@@ -66,16 +67,14 @@ export class QueueRepository {
         to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, scheduled_time, requested_at,
         technician_id, customer_location, on_location_at, version`;
     const rows: QueueJobRow[] = await manager.query(
-      `SELECT ${columns} FROM board_appointments
-        WHERE closed_at IS NULL AND (preferred_time = 'ASAP' OR scheduled_date IS NULL)
-          AND status IN ('pending', 'assigned', 'accepted')
+      `SELECT ${columns} FROM board_appointments a WHERE ${waitingSql('a')}
        UNION
-       SELECT ${columns} FROM board_appointments
-        WHERE closed_at IS NULL AND status IN ('en_route', 'on_location')
+       SELECT ${columns} FROM board_appointments a
+        WHERE a.closed_at IS NULL AND a.status IN ('en_route', 'on_location')
        UNION
-       SELECT ${columns} FROM board_appointments
-        WHERE closed_at IS NULL AND status IN ('assigned', 'accepted')
-          AND scheduled_date <= $1::date`,
+       SELECT ${columns} FROM board_appointments a
+        WHERE a.closed_at IS NULL AND a.status IN ('assigned', 'accepted')
+          AND a.scheduled_date <= $1::date`,
       [today],
     );
     return rows.map((r) => ({
@@ -154,9 +153,9 @@ export class QueueRepository {
          FROM appointment_queue q
          JOIN board_appointments a ON a.id = q.appointment_id
          LEFT JOIN technicians t ON t.user_id = q.technician_id
-        -- A job that moved on leaves at the next recomputation; until then it is not shown and
-        -- the others are numbered without it.
-        WHERE a.status IN ('pending', 'assigned', 'accepted')
+        -- A job that moved on (left, or was given an hour) leaves at the next recomputation;
+        -- until then it is not shown and the others are numbered without it.
+        WHERE ${waitingSql('a')}
         ORDER BY q.position
         LIMIT $1`,
       [limit],
