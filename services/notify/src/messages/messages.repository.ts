@@ -279,11 +279,13 @@ export class MessagesRepository {
         );
       if (!sends.length) return [];
       const [claimed]: [ClaimedMessage[], number] = await manager.query(
+        // The visit's date by key: a join here was planned as a scan of every visit.
         `UPDATE messages m SET state = 'sending', attempts = attempts + 1,
                 lease_until = now() + make_interval(secs => $2::double precision / 1000)
-           FROM appointments a
-          WHERE m.id = ANY($1) AND a.id = m.appointment_id AND ${CLAIMABLE}
-          RETURNING m.*, a.scheduled_date AS visit_date`,
+          WHERE m.id = ANY($1) AND ${CLAIMABLE}
+          RETURNING m.*,
+                    (SELECT a.scheduled_date FROM appointments a WHERE a.id = m.appointment_id)
+                      AS visit_date`,
         [sends, leaseMs],
       );
       return claimed;
