@@ -38,7 +38,9 @@
 // --only=public runs only the public pages beside the earlier build (a few minutes), printed and
 // written to bench-results/public.json; --only=staff only the staff screens' time to content
 // (bench-results/staff.json); --only=load only the booking load (the stack, the floors and the
-// form's path before and after issue 33, with CPU per booking; bench-results/load.json).
+// form's path before and after issue 33, with CPU per booking; bench-results/load.json);
+// --only=growth only a booking's rows read and CPU at about 300 and about 3,000 open jobs
+// (scripts/lib/bench-growth.mjs; bench-results/growth.json).
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
@@ -83,13 +85,14 @@ import {
   runLighthouse,
 } from './lib/bench-browser.mjs';
 import { DEFAULT_EARLIER_REF, buildEarlierWeb, serveWithGateway } from './lib/bench-earlier.mjs';
+import { benchGrowth, growthRows } from './lib/bench-growth.mjs';
 import { benchManySockets, benchTechnicianBytes } from './lib/bench-sockets.mjs';
 import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
 /** `--only=<section>`: one section of the bench instead of all of it. */
-const SECTIONS = ['public', 'staff', 'load'];
+const SECTIONS = ['public', 'staff', 'load', 'growth'];
 const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`bench: --only takes one of: ${SECTIONS.join(', ')}`);
@@ -778,6 +781,12 @@ async function main() {
         bookingLoadRows(results.load, results.cpus),
         'load.json',
       );
+      return;
+    }
+    if (only === 'growth') {
+      results.growth = await benchGrowth(stack, admin, log);
+      results.seconds = Math.round((Date.now() - started) / 1000);
+      printResults('growth', results, growthRows(results.growth), 'growth.json');
       return; // the finally below stops the stack
     }
     results.publicSite = withBrowser
@@ -889,6 +898,14 @@ async function main() {
       serviceEnv,
     });
     results.bigDay = await benchBigDay(running, admin);
+  } finally {
+    if (!stopping) await running.stop();
+  }
+  try {
+    // On a fresh stack: what the sections above leave on a board would change both sizes.
+    log("starting a third stack for the growth of a booking's cost");
+    running = await startStack({ throwaway: { label: 'bench-growth' }, admin, serviceEnv });
+    results.growth = await benchGrowth(running, admin, log);
   } finally {
     if (!stopping) await running.stop();
     clearTimeout(watchdog);
@@ -1072,6 +1089,7 @@ async function main() {
     ]);
   }
 
+  rows.push(...growthRows(results.growth));
   printResults('benchmarks', results, rows, 'latest.json');
 }
 

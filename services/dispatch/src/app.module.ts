@@ -19,6 +19,7 @@ import { AppointmentQueue1732700000003 } from './migrations/1732700000003-appoin
 import { CancelledByCustomer1732800000001 } from './migrations/1732800000001-cancelled-by-customer';
 import { ReportDays1733000000003 } from './migrations/1733000000003-report-days';
 import { BoardReferences1733300000102 } from './migrations/1733300000102-board-references';
+import { QueueIndexes1733300000106 } from './migrations/1733300000106-queue-indexes';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -72,6 +73,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         CancelledByCustomer1732800000001,
         ReportDays1733000000003,
         BoardReferences1733300000102,
+        QueueIndexes1733300000106,
       ],
     }),
   ],

@@ -33,6 +33,7 @@ import {
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dispatchService } from '../src/app.module';
+import { QueueRepository } from '../src/queue';
 
 const testStack = useIsolatedStack();
 const { admin } = TEST_ACTORS;
@@ -372,6 +373,35 @@ describe('the ASAP queue (dispatch)', () => {
     );
     q = await queueWhere((q) => q[0]?.estimatedWaitMinutes === Math.round(toCustomer));
     expect(q).toHaveLength(1);
+  });
+
+  it("reads only what can move today's queue: no visit booked for a later day (ADR 0106)", async () => {
+    await clearTheDay();
+    const visit = (date: string) => ({
+      preferredTime: date,
+      scheduledDate: date,
+      scheduledTime: '10:00',
+      scheduledStartTime: businessInstant(date, 10).toISOString(),
+    });
+    const waiting = await newJob();
+    const todays = await newJob(visit(today()));
+    const later = await newJob(visit(addDays(today(), 3)));
+    const laterAccepted = await newJob(visit(addDays(today(), 3)));
+    const onTheWay = await newJob(visit(addDays(today(), 3)));
+    const commit = (id: number, status: string) =>
+      db().query('UPDATE board_appointments SET status = $2, technician_id = 21 WHERE id = $1', [
+        id,
+        status,
+      ]);
+    await commit(todays, 'accepted');
+    await commit(laterAccepted, 'accepted');
+    await commit(onTheWay, 'en_route');
+
+    const read = await dispatch!.get(QueueRepository).queueJobs(db().manager, today());
+    const ids = read.map((j) => j.id).sort((a, b) => a - b);
+    expect(ids).toEqual([waiting, todays, onTheWay]);
+    expect(ids).not.toContain(later);
+    expect(ids).not.toContain(laterAccepted);
   });
 
   it('announces the queue only when it changed', async () => {

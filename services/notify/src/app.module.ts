@@ -7,6 +7,7 @@ import { CopiesRepository } from './copies';
 import { MessagesController, MessagesRepository, MessagesService } from './messages';
 import { NotifyTables1732800000001 } from './migrations/1732800000001-notify-tables';
 import { VisitOrder1732800000002 } from './migrations/1732800000002-visit-order';
+import { DueMessageIndexes1733300000106 } from './migrations/1733300000106-due-message-indexes';
 import { Sender } from './outbound';
 import { ReceiptsController, ReceiptsRepository, ReceiptsService } from './receipts';
 import { StepsService } from './steps';
@@ -18,7 +19,11 @@ import { ReactEmailTemplates } from './templates';
       service: 'notify',
       // Every table is read and written with SQL in its repository.
       entities: [],
-      migrations: [NotifyTables1732800000001, VisitOrder1732800000002],
+      migrations: [
+        NotifyTables1732800000001,
+        VisitOrder1732800000002,
+        DueMessageIndexes1733300000106,
+      ],
     }),
   ],
   controllers: [MessagesController, ReceiptsController],

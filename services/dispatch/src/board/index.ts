@@ -5,3 +5,4 @@ export { BoardController } from './board.controller';
 export { BoardService } from './board.service';
 export { CustomerDetailsService, DELETED_CUSTOMER } from './customer-details.service';
 export { ReschedulesService } from './reschedules.service';
+export { waitingSql } from './waiting-sql';

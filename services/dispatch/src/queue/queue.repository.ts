@@ -1,8 +1,27 @@
-import { AppointmentStatus, Priority, QueueEntry } from '@cincy/contracts';
+import { AppointmentStatus, Point, Priority, QueueEntry } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { BoardAppointmentEntity } from '../board';
-import { ComputedEntry } from './compute-queue';
+import { DataSource, EntityManager } from 'typeorm';
+import { waitingSql } from '../board';
+import { ComputedEntry, QueueJob } from './compute-queue';
+
+/** A job as the queue reads it, with the version auto-dispatch assigns at. */
+export interface QueueSnapshotJob extends QueueJob {
+  version: number;
+}
+
+interface QueueJobRow {
+  id: number;
+  status: AppointmentStatus;
+  priority: Priority;
+  preferred_time: string | null;
+  scheduled_date: string | null;
+  scheduled_time: string | null;
+  requested_at: Date;
+  technician_id: number | null;
+  customer_location: Point | null;
+  on_location_at: Date | null;
+  version: number;
+}
 
 interface StoredRow {
   appointment_id: number;
@@ -34,9 +53,43 @@ export class QueueRepository {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('dispatch.queue'))");
   }
 
-  /** Every job not yet closed (completed, declined or cancelled). */
-  openJobs(manager: EntityManager): Promise<BoardAppointmentEntity[]> {
-    return manager.find(BoardAppointmentEntity, { where: { closedAt: IsNull() } });
+  /**
+   * The open jobs the queue and auto-dispatch can see today (`today`: the business date): ASAP
+   * requests before departure (the queue itself), jobs on the way or on location, and the
+   * assigned or accepted visits of today and earlier days (they may hold or take a technician
+   * now: holdsTechnicianNow, auto-dispatch's takesTechnicianNow). A visit of a later day is never
+   * due today, so it is not read: the read grows with today's work, not with the book ahead.
+   */
+  async queueJobs(manager: EntityManager, today: string): Promise<QueueSnapshotJob[]> {
+    // Three reads, each by its own index (migration 1733300000106): one query with ORs is
+    // planned as a scan of every open job.
+    const columns = `id, status, priority, preferred_time,
+        to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, scheduled_time, requested_at,
+        technician_id, customer_location, on_location_at, version`;
+    const rows: QueueJobRow[] = await manager.query(
+      `SELECT ${columns} FROM board_appointments a WHERE ${waitingSql('a')}
+       UNION
+       SELECT ${columns} FROM board_appointments a
+        WHERE a.closed_at IS NULL AND a.status IN ('en_route', 'on_location')
+       UNION
+       SELECT ${columns} FROM board_appointments a
+        WHERE a.closed_at IS NULL AND a.status IN ('assigned', 'accepted')
+          AND a.scheduled_date <= $1::date`,
+      [today],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      priority: r.priority,
+      preferredTime: r.preferred_time,
+      scheduledDate: r.scheduled_date,
+      scheduledTime: r.scheduled_time,
+      requestedAt: new Date(r.requested_at),
+      technicianId: r.technician_id,
+      customerLocation: r.customer_location,
+      onLocationAt: r.on_location_at ? new Date(r.on_location_at) : null,
+      version: r.version,
+    }));
   }
 
   async stored(manager: EntityManager): Promise<ComputedEntry[]> {
@@ -100,9 +153,9 @@ export class QueueRepository {
          FROM appointment_queue q
          JOIN board_appointments a ON a.id = q.appointment_id
          LEFT JOIN technicians t ON t.user_id = q.technician_id
-        -- A job that moved on leaves at the next recomputation; until then it is not shown and
-        -- the others are numbered without it.
-        WHERE a.status IN ('pending', 'assigned', 'accepted')
+        -- A job that moved on (left, or was given an hour) leaves at the next recomputation;
+        -- until then it is not shown and the others are numbered without it.
+        WHERE ${waitingSql('a')}
         ORDER BY q.position
         LIMIT $1`,
       [limit],

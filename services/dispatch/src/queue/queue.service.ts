@@ -14,15 +14,14 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { BoardAppointmentEntity } from '../board';
 import { LifecycleService } from '../lifecycle';
 import { SettingsService } from '../settings';
 import { ScheduleRepository } from '../shifts';
 import { StatsRepository } from '../stats';
 import { TechniciansRepository, toRankingTechnician } from '../technicians';
 import { autoAssignments } from './auto-dispatch';
-import { QueueJob, QueueTechnician, computeQueue, queueChanged } from './compute-queue';
-import { QueueRepository } from './queue.repository';
+import { QueueTechnician, computeQueue, queueChanged } from './compute-queue';
+import { QueueRepository, QueueSnapshotJob } from './queue.repository';
 
 /** Who auto-dispatch's assignments are by, in the job's history and the events. */
 export const AUTO_DISPATCH_ACTOR: Actor = {
@@ -41,7 +40,7 @@ export const RECOMPUTE_AFTER_MS = 100;
 export const QUEUE_SHOWN = 50;
 
 interface Snapshot {
-  jobs: BoardAppointmentEntity[];
+  jobs: QueueSnapshotJob[];
   technicians: QueueTechnician[];
   schedules: ScheduleFacts[];
 }
@@ -140,7 +139,7 @@ export class QueueService
     const snapshot = await this.snapshot(manager, now);
     const installMinutes = await this.installMinutes(manager, now);
     const entries = computeQueue(
-      snapshot.jobs.map(toQueueJob),
+      snapshot.jobs,
       snapshot.technicians,
       snapshot.schedules,
       now,
@@ -161,7 +160,7 @@ export class QueueService
    */
   private async autoDispatch({ jobs, technicians, schedules }: Snapshot, now: Date) {
     const versions = new Map(jobs.map((j) => [j.id, j.version]));
-    const assignments = autoAssignments(jobs.map(toQueueJob), technicians, schedules, now);
+    const assignments = autoAssignments(jobs, technicians, schedules, now);
     for (const { appointmentId, technicianId } of assignments) {
       try {
         await this.lifecycle.assign(
@@ -180,7 +179,7 @@ export class QueueService
   // One query after another: the transaction's one connection runs one at a time (node-postgres
   // deprecates queuing a query on a client that is still running one).
   private async snapshot(manager: EntityManager, now: Date): Promise<Snapshot> {
-    const jobs = await this.queue.openJobs(manager);
+    const jobs = await this.queue.queueJobs(manager, businessDate(now));
     const technicians = await this.technicians.listTechnicians(manager);
     const schedules = await this.schedules.allFacts(manager, businessDate(now));
     return { jobs, technicians: technicians.map(toRankingTechnician), schedules };
@@ -193,19 +192,4 @@ export class QueueService
       ? day.totalInstallTime / day.totalInstallCount
       : ESTIMATE.installMinutes;
   }
-}
-
-function toQueueJob(j: BoardAppointmentEntity): QueueJob {
-  return {
-    id: j.id,
-    status: j.status,
-    priority: j.priority,
-    preferredTime: j.preferredTime,
-    scheduledDate: j.scheduledDate,
-    scheduledTime: j.scheduledTime,
-    requestedAt: j.requestedAt,
-    technicianId: j.technicianId,
-    customerLocation: j.customerLocation,
-    onLocationAt: j.onLocationAt,
-  };
 }

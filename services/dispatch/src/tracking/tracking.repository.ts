@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BoardAppointmentEntity, boardRows } from '../board';
+import { BoardAppointmentEntity, boardRows, waitingSql } from '../board';
 import { LastPosition, QueuePlace } from './tracking-facts';
 
 /** What the tracking view reads: the job, its technician's last position, its queue place. */
@@ -46,7 +46,7 @@ export class TrackingRepository {
                   ROW_NUMBER() OVER (ORDER BY q.position)::int AS position
              FROM appointment_queue q
              JOIN board_appointments a ON a.id = q.appointment_id
-            WHERE a.status IN ('pending', 'assigned', 'accepted')
+            WHERE ${waitingSql('a')}
          ) waiting
          WHERE appointment_id = $1`,
         [appointmentId],

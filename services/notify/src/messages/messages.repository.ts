@@ -1,5 +1,6 @@
 import {
   AppointmentStatus,
+  MESSAGE_KINDS,
   MESSAGES_SHOWN,
   MessageChannel,
   MessageKind,
@@ -81,8 +82,11 @@ export type AttemptOutcome =
 
 /** Not out yet and no live sender has it (as claim-rules' isClaimable). */
 const CLAIMABLE = `(m.state = 'queued' OR (m.state = 'sending' AND m.lease_until <= now()))`;
-/** Claimable and due now. */
-const DUE = `(state = 'queued' AND next_attempt_at <= now()) OR (state = 'sending' AND lease_until <= now())`;
+/**
+ * Due messages the claim reads per visit it wants: a text and an email for each kind of step (a
+ * visit has no more at once, but for repeated moves).
+ */
+const MESSAGES_PER_VISIT = 2 * MESSAGE_KINDS.length;
 
 /** What the claim reads of a visit's messages to decide them. */
 type DecidedRow = Pick<
@@ -221,13 +225,23 @@ export class MessagesRepository {
   claimDue(limit: number, leaseMs: number, rule: ClaimRule): Promise<ClaimedMessage[]> {
     return this.dataSource.transaction(async (manager) => {
       const visits: VisitRow[] = await manager.query(
+        // The longest-due messages first, MESSAGES_PER_VISIT for each visit wanted, each half
+        // (queued, and sending with an ended lease) by its own index: the claim reads what it may take,
+        // not the whole backlog, and finds their visits by key (ADR 0106).
         `SELECT a.id, a.status, a.scheduled_date, now() AS now
-           FROM appointments a
-           JOIN (SELECT appointment_id, min(next_attempt_at) AS due_at FROM messages
-                  WHERE ${DUE} GROUP BY appointment_id) d ON d.appointment_id = a.id
+           FROM (SELECT appointment_id, min(due_at) AS due_at FROM (
+                  (SELECT appointment_id, next_attempt_at AS due_at FROM messages
+                    WHERE state = 'queued' AND next_attempt_at <= now()
+                    ORDER BY next_attempt_at LIMIT $2)
+                  UNION ALL
+                  (SELECT appointment_id, next_attempt_at FROM messages
+                    WHERE state = 'sending' AND lease_until <= now()
+                    ORDER BY lease_until LIMIT $2)
+                ) due GROUP BY appointment_id) d
+           JOIN appointments a ON a.id = d.appointment_id
           ORDER BY d.due_at LIMIT $1
             FOR UPDATE OF a SKIP LOCKED`,
-        [limit],
+        [limit, limit * MESSAGES_PER_VISIT],
       );
       if (!visits.length) return [];
       const rows: DecidedRow[] = await manager.query(
@@ -265,11 +279,13 @@ export class MessagesRepository {
         );
       if (!sends.length) return [];
       const [claimed]: [ClaimedMessage[], number] = await manager.query(
+        // The visit's date by key: a join here was planned as a scan of every visit.
         `UPDATE messages m SET state = 'sending', attempts = attempts + 1,
                 lease_until = now() + make_interval(secs => $2::double precision / 1000)
-           FROM appointments a
-          WHERE m.id = ANY($1) AND a.id = m.appointment_id AND ${CLAIMABLE}
-          RETURNING m.*, a.scheduled_date AS visit_date`,
+          WHERE m.id = ANY($1) AND ${CLAIMABLE}
+          RETURNING m.*,
+                    (SELECT a.scheduled_date FROM appointments a WHERE a.id = m.appointment_id)
+                      AS visit_date`,
         [sends, leaseMs],
       );
       return claimed;
