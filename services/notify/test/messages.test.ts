@@ -168,6 +168,12 @@ describe('notify: a message at each step', () => {
       }),
     );
     await consumerDrained(nats, 'notify-items');
+    // The technician arrives, then completes: the receipt follows the arrival's text.
+    await publish(
+      buildEvent('dispatch.appointment.arrived', {
+        appointment: { ...view, status: 'on_location', version: view.version + 1 },
+      }),
+    );
     const record = serviceRecordFor(booking.id);
     await publish(buildEvent('inventory.service-record.created', { serviceRecord: record }));
     const receiptMail = await eventually(async () =>

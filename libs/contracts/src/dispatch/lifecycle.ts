@@ -74,6 +74,9 @@ export const isCalledOff = (
   status: AppointmentStatus,
 ): status is (typeof CALLED_OFF_STATUSES)[number] =>
   (CALLED_OFF_STATUSES as readonly AppointmentStatus[]).includes(status);
+/** The technician has reached the customer: on location, or done since. */
+export const hasArrived = (status: AppointmentStatus) =>
+  status === 'on_location' || status === 'completed';
 /** Open and the van has not left for it yet: pending, assigned or accepted. */
 export const isBeforeDeparture = (status: AppointmentStatus) =>
   isAssignable(status) || status === 'accepted';

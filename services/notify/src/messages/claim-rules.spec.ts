@@ -238,4 +238,29 @@ describe('decideClaims: the quiet hours, checked as a text goes', () => {
       'on_the_way/sms': { action: 'hold', until: MORNING },
     });
   });
+
+  it('lets a receipt heard before the arrival wait for it while still news, then go anyway', () => {
+    // Notify heard inventory's completion first: its copy of the visit is still on the way.
+    const receipt = [message('completed', 59)];
+    const onTheWay = { ...open, status: 'en_route' as const };
+    expect(byKind(receipt, decide(onTheWay, receipt))).toEqual({ 'completed/sms': null });
+    // Arrival heard: the arrival's text (older) first, the receipt after it.
+    const both = [message('arrived', 58), message('completed', 59)];
+    expect(byKind(both, decide({ ...open, status: 'on_location' }, both))).toEqual({
+      'arrived/sms': send,
+      'completed/sms': null,
+    });
+    // Never heard of within two minutes: the receipt is not held back for good.
+    const later = new Date(NIGHT.getTime() + STILL_NEWS_MS);
+    expect(byKind(receipt, decide(onTheWay, receipt, later))).toEqual({ 'completed/sms': send });
+  });
+
+  it('orders steps of the same millisecond as a visit goes through them', () => {
+    // Stored receipt first (another stream), both stamped in one millisecond.
+    const messages = [message('completed', 58), message('arrived', 58)];
+    expect(byKind(messages, decide({ ...open, status: 'on_location' }, messages))).toEqual({
+      'completed/sms': null,
+      'arrived/sms': send,
+    });
+  });
 });

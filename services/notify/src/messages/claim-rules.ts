@@ -1,7 +1,9 @@
 import {
+  hasArrived,
   isCalledOff,
   isAssignable,
   AppointmentStatus,
+  MESSAGE_KINDS,
   MESSAGE_KIND_LABELS,
   MessageChannel,
   MessageKind,
@@ -59,8 +61,14 @@ export const STILL_NEWS_MS = 2 * 60_000;
 
 /** Nobody has the visit: it was handed back (or never taken). */
 
+/**
+ * A visit's steps in the order they happened; steps of the same millisecond (sent together from
+ * a phone's outbox, or a test's quick run) in the order a visit goes through them.
+ */
 const stepOrder = (a: VisitMessage, b: VisitMessage) =>
-  a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id;
+  a.occurredAt.getTime() - b.occurredAt.getTime() ||
+  MESSAGE_KINDS.indexOf(a.kind) - MESSAGE_KINDS.indexOf(b.kind) ||
+  a.id - b.id;
 
 /** Not out yet, and no live sender has it: queued, or left sending by a sender whose lease ended. */
 const isClaimable = (m: VisitMessage, now: Date) =>
@@ -74,6 +82,17 @@ const isDue = (m: VisitMessage, now: Date) =>
 const lateness = (m: VisitMessage, now: Date) =>
   Math.max(now.getTime(), isDue(m, now) ? 0 : (m.nextAttemptAt?.getTime() ?? 0)) -
   m.occurredAt.getTime();
+
+/**
+ * The receipt comes from inventory's stream and the arrival from dispatch's, so notify may hear
+ * of the completion first when the two steps are moments apart (a technician's queued steps
+ * sent together). While it is still news, the receipt waits until notify's copy of the visit has
+ * reached the customer, so "arrived" is not told after it; later than that it goes anyway.
+ */
+const awaitsArrival = (m: VisitMessage, visit: VisitFacts, now: Date) =>
+  m.kind === 'completed' &&
+  !(visit.status && hasArrived(visit.status)) &&
+  lateness(m, now) <= STILL_NEWS_MS;
 
 /**
  * Why a message that has not gone yet should not go at all, or null:
@@ -107,8 +126,8 @@ function dropReason(
  * Dropped: what dropReason says, for any message not yet out (due or still held). Sent: a due
  * message once no older message of the visit on its channel is still unsent, so a visit's texts
  * (and emails) arrive in the order of their steps; an older one still news is waited for, one
- * that is not was dropped. Held: a due text the quiet hours forbid now (a resend at night, a
- * retry), until they end.
+ * that is not was dropped; a receipt heard before the arrival waits for it (awaitsArrival). Held: a
+ * due text the quiet hours forbid now (a resend at night, a retry), until they end.
  */
 export function decideClaims(
   visit: VisitFacts,
@@ -131,7 +150,8 @@ export function decideClaims(
   const blocked = new Set<MessageChannel>();
   for (const m of ordered) {
     if (decisions.has(m.id) || (m.state !== 'queued' && m.state !== 'sending')) continue;
-    if (!blocked.has(m.channel) && isClaimable(m, now) && isDue(m, now)) {
+    const ready = isClaimable(m, now) && isDue(m, now) && !awaitsArrival(m, visit, now);
+    if (!blocked.has(m.channel) && ready) {
       const until = sendableAt(m.kind, m.channel, now, visit.scheduledDate, quietHours);
       decisions.set(m.id, until > now ? { action: 'hold', until } : { action: 'send' });
     }
