@@ -132,6 +132,11 @@ const DATA_ACCESS_SELECTORS = [
     selector: `CallExpression[callee.property.name=${ENTITY_API}]:matches([callee.object.name=/^(manager|dataSource|em|repository)$/], [callee.object.property.name=/^(manager|dataSource|repository)$/])`,
     message: 'Speak SQL to the database (manager.query, TableColumns): see docs/adr/0107.',
   },
+  {
+    selector:
+      'ImportDeclaration[source.value=/^(typeorm|@nestjs\\/typeorm)$/] > ImportSpecifier[imported.name=/^(Repository|InjectRepository|SelectQueryBuilder|FindOptionsWhere|In|IsNull|Not|LessThan|LessThanOrEqual|MoreThan|MoreThanOrEqual|Between|Like|ILike|Any)$/]',
+    message: "TypeORM's repositories and find operators are the entity API: see docs/adr/0107.",
+  },
 ];
 
 const ruleFiles = { ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/migrations/**'] };

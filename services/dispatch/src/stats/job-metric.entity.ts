@@ -1,12 +1,6 @@
 import { ServiceCode } from '@cincy/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** numeric comes back from pg as a string. */
-const DOLLARS = {
-  to: (value: number) => value,
-  from: (value: string | null) => Number(value ?? 0),
-};
-
 /** One completed job's timings, written once when the job completes. */
 @Entity({ name: 'job_metrics' })
 export class JobMetricEntity {
@@ -47,7 +41,8 @@ export class JobMetricEntity {
   serviceCode: ServiceCode | null;
 
   /** Dollars, the service record's price. */
-  @Column({ type: 'numeric', precision: 10, scale: 2, default: 0, transformer: DOLLARS })
+  // Dollars: repositories read it as a number (`::float8`, ADR 0107).
+  @Column({ type: 'numeric', precision: 10, scale: 2, default: 0 })
   price: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -1,12 +1,6 @@
 import { ServiceCode } from '@cincy/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** numeric comes back from pg as a string; dollars with cents fit a double exactly enough. */
-const DOLLARS = {
-  to: (value: number) => value,
-  from: (value: string | null) => Number(value ?? 0),
-};
-
 /** What was done on a job: one per appointment. */
 @Entity({ name: 'service_records' })
 export class ServiceRecordEntity {
@@ -59,7 +53,8 @@ export class ServiceRecordEntity {
   completedAt: Date;
 
   /** Dollars the customer paid, from the price list when the record was made (`servicePrice`). */
-  @Column({ type: 'numeric', precision: 10, scale: 2, default: 0, transformer: DOLLARS })
+  // Dollars: repositories read it as a number (`::float8`, ADR 0107).
+  @Column({ type: 'numeric', precision: 10, scale: 2, default: 0 })
   price: number;
 
   /** A serial installed before the install-once rule whose first install is another record. */
