@@ -29,7 +29,8 @@ export interface JobState extends BookedHour {
   technicianId: number | null;
   /** Who has it and since when, so a refusal names them ("Dana has this job since 2:14 PM."). */
   technicianName?: string | null;
-  updatedAt?: Date;
+  /** Dispatch's row has a Date; the board's view (the web app) a string. */
+  updatedAt?: Date | string;
 }
 
 /** When a move is asked for, and (for an accept) the actor's job already under way, if any. */
@@ -163,7 +164,8 @@ export function checkMove(
  */
 function othersJob({ technicianName, updatedAt }: JobState): string | undefined {
   if (!technicianName || !updatedAt) return undefined;
-  return `This job is ${technicianName}'s now (since ${momentLabel(updatedAt, new Date())}).`;
+  const since = momentLabel(new Date(updatedAt), new Date());
+  return `This job is ${technicianName}'s now (since ${since}).`;
 }
 
 /**
