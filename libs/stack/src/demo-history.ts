@@ -1,6 +1,6 @@
 import {
   PRICES,
-  REFERENCE,
+  referenceFrom,
   ServiceCode,
   addDays,
   businessInstant,
@@ -529,13 +529,10 @@ function serviceRecordOf(job: HistoryJob): HistoryRecord {
   };
 }
 
-/** `CB-` and five of the reference's symbols, drawn from a PRNG seeded with the job. */
+/** A reference drawn from a PRNG seeded with the job: the same in every fill. */
 function historyReference(id: number): string {
   const random = seededRandom(id);
-  let body = '';
-  for (let i = 0; i < REFERENCE.length; i++)
-    body += REFERENCE.alphabet[Math.floor(random() * REFERENCE.alphabet.length)];
-  return `${REFERENCE.prefix}${body}`;
+  return referenceFrom((max) => Math.floor(random() * max));
 }
 
 /** Batteries fitted per business day of the range, recounted from the service records. */

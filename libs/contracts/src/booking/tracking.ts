@@ -16,6 +16,14 @@ export const REFERENCE = {
   length: 5,
 } as const;
 
+/** `CB-` and five symbols, each drawn by `draw(max)` (an index below max): crypto's, or a seeded one. */
+export function referenceFrom(draw: (max: number) => number): string {
+  let body = '';
+  for (let i = 0; i < REFERENCE.length; i++)
+    body += REFERENCE.alphabet[draw(REFERENCE.alphabet.length)];
+  return `${REFERENCE.prefix}${body}`;
+}
+
 /** A typed reference, tidied: case, spaces and the prefix are optional; null when it cannot be one. */
 export function normalizeReference(input: string): string | null {
   const body = input

@@ -1,13 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { LINK_TOKEN, REFERENCE, isLinkToken } from '@cincy/contracts';
+import { LINK_TOKEN, isLinkToken, referenceFrom } from '@cincy/contracts';
 
 /** `CB-` and five symbols drawn uniformly (randomInt, no modulo bias). */
-export function newReference(draw: (max: number) => number = randomInt): string {
-  let body = '';
-  for (let i = 0; i < REFERENCE.length; i++)
-    body += REFERENCE.alphabet[draw(REFERENCE.alphabet.length)];
-  return `${REFERENCE.prefix}${body}`;
-}
+export const newReference = (draw: (max: number) => number = randomInt): string =>
+  referenceFrom(draw);
 
 /** A new private link: the token goes to the customer once; only selector and hash are kept. */
 export interface NewLink {
