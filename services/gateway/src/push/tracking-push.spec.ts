@@ -153,20 +153,38 @@ describe('the /track socket (TrackingPush)', () => {
   });
 
   it('moves the van while on the way, and shows no position once the technician arrived', async () => {
-    facts.set(1, factsOf('en_route'));
+    facts.set(1, factsOf('accepted'));
     const a = await open(TOKEN_A);
     await settle();
     asked.length = 0;
+    // Heard before the drive: nothing shows, and nobody asks dispatch for a position.
+    tell(position(39.19, -84.4));
+    await settle();
+    expect(a.heard).toHaveLength(1);
+    expect(asked).toEqual([]);
+
+    // On the way, and dispatch has not heard of that position yet: the van is where it was heard.
+    facts.set(1, factsOf('en_route'));
+    tell(moved('en_route', 1));
+    await settle();
+    expect(a.heard.at(-1)!.view).toMatchObject({ status: 'en_route', position: { lat: 39.19 } });
+
     tell(position(39.2, -84.4));
     await settle();
     const onTheWay = a.heard.at(-1)!.view;
     expect(onTheWay.position).toEqual({ lat: 39.2, lng: -84.4, at: '2026-05-01T15:30:00.000Z' });
     expect(onTheWay.etaMinutes).toBeGreaterThan(0);
-    expect(asked).toEqual([]); // no call to dispatch for a position
+    expect(asked).toEqual([1]); // only for the step, not for a position
 
     // Another technician's position is none of this page's business.
     tell({ ...position(40, -80), payload: { user: { ...position(40, -80).payload.user, id: 8 } } });
     await settle();
+    expect(a.heard.at(-1)!.view.position?.lat).toBe(39.2);
+
+    // Dispatch, asked again, has not heard of that position yet: the van stays where it was seen.
+    tell(moved('en_route', 1));
+    await settle();
+    expect(asked).toEqual([1, 1]);
     expect(a.heard.at(-1)!.view.position?.lat).toBe(39.2);
 
     facts.set(1, factsOf('on_location'));

@@ -43,6 +43,21 @@ interface Watched {
   linked: LinkedBooking;
   /** Which refresh is the newest asked for, so an older answer arriving late is ignored. */
   asked: number;
+  /**
+   * The last position heard of its technician, at any step: dispatch hears positions by event
+   * too, so its answer may lack one this replica already heard (the van never drops off the map).
+   */
+  van?: VanPosition;
+}
+
+type VanPosition = { technicianId: number; lat: number; lng: number; at: Date };
+
+/** Dispatch's facts, with the van where it was last heard when that is newer than theirs. */
+function withLastHeard(facts: TrackingFacts, van: VanPosition | undefined): TrackingFacts {
+  if (!van || van.technicianId !== facts.technicianId) return facts;
+  const known = facts.state.position;
+  if (known && Date.parse(known.at) >= van.at.getTime()) return facts;
+  return { ...facts, state: withTechnicianPosition(facts.state, facts.destination, van) };
 }
 
 /**
@@ -107,8 +122,9 @@ export class TrackingPush {
     await socket.join(trackRoom(linked.appointmentId));
     if (!socket.connected) return;
     const known = this.watched.get(linked.appointmentId);
-    this.watched.set(linked.appointmentId, { facts, linked, asked: known?.asked ?? 0 });
-    socket.emit(TRACK_SOCKET.changed, toTrackingView(facts, linked.reference));
+    const watched = { facts: withLastHeard(facts, known?.van), linked, asked: known?.asked ?? 0 };
+    this.watched.set(linked.appointmentId, { ...watched, van: known?.van });
+    socket.emit(TRACK_SOCKET.changed, toTrackingView(watched.facts, linked.reference));
   }
 
   private follow(event: EventEnvelope): void {
@@ -132,8 +148,10 @@ export class TrackingPush {
   /** A position of a technician on the way to watched visits: the van and its estimate move. */
   private moveVan(technicianId: number, position: { lat: number; lng: number; at: Date }): void {
     for (const [id, watched] of this.watched) {
+      if (watched.facts.technicianId !== technicianId) continue;
+      watched.van = { technicianId, ...position };
+      if (watched.facts.state.status !== 'en_route') continue;
       const { facts } = watched;
-      if (facts.technicianId !== technicianId || facts.state.status !== 'en_route') continue;
       const state = withTechnicianPosition(facts.state, facts.destination, position);
       watched.facts = { ...facts, state };
       this.emit(id, watched);
@@ -148,7 +166,7 @@ export class TrackingPush {
       const facts = await this.views.facts(before.linked);
       const watched = this.watched.get(appointmentId);
       if (!watched || watched.asked !== asked) return;
-      watched.facts = facts;
+      watched.facts = withLastHeard(facts, watched.van);
       this.emit(appointmentId, watched);
     } catch (error) {
       this.logger.warn({ msg: 'tracking refresh failed', appointmentId, error: String(error) });
