@@ -33,7 +33,7 @@ const STATS_FLUSH_MS = 11_000;
 
 /**
  * `count` open visits booked for later days (the next two weeks, 9 AM to 5 PM), straight into
- * dispatch's board as seedCompletedHistory seeds history: booking 3,000 through the API would take
+ * dispatch's board and notify's copy as seedCompletedHistory seeds history: booking 3,000 through the API would take
  * longer than the whole section. What a busy business's board holds: mostly visits ahead.
  */
 async function seedOpenVisits(client, from, count) {
@@ -63,8 +63,14 @@ async function seedOpenVisits(client, from, count) {
       rows.map((r) => r.start),
     ],
   );
-  // What autovacuum does within a minute of such a load: the plans depend on the statistics.
-  await client.query('ANALYZE dispatch.board_appointments');
+  // Notify keeps a copy of every visit booked (the claim reads it by key): the same visits there.
+  await client.query(
+    `INSERT INTO notify.appointments
+       (id, customer_id, scheduled_date, scheduled_time, preferred_time, status, version)
+     SELECT id, 1, d::text, lpad(h::text, 2, '0') || ':00:00', d::text, 'pending', 1
+       FROM unnest($1::int[], $2::date[], $3::int[]) AS v(id, d, h)`,
+    [rows.map((r) => r.id), rows.map((r) => r.date), rows.map((r) => r.hour)],
+  );
 }
 
 /** Rows read so far in the stack's database, in total and by table (schema.table). */
@@ -163,6 +169,9 @@ export async function benchGrowth(stack, admin, log) {
       const more = target - (await openJobs(client));
       await seedOpenVisits(client, seeded, more);
       seeded += more;
+      // What autovacuum does within a minute of such a load: the plans depend on the statistics,
+      // and each size reads its own churn's dead index entries, not the size before's too.
+      await client.query('VACUUM ANALYZE');
       log(`growth: ${target} open jobs, bookings for ${GROWTH.seconds} s`);
       sizes[name] = { openJobs: await openJobs(client), ...(await measure(stack, client)) };
     }

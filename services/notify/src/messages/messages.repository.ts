@@ -87,6 +87,8 @@ const CLAIMABLE = `(m.state = 'queued' OR (m.state = 'sending' AND m.lease_until
  * visit has no more at once, but for repeated moves).
  */
 const MESSAGES_PER_VISIT = 2 * MESSAGE_KINDS.length;
+/** Due visits the claim tries per visit it takes: room for those another sender holds. */
+const SPARE_VISITS = 2;
 
 /** What the claim reads of a visit's messages to decide them. */
 type DecidedRow = Pick<
@@ -224,24 +226,29 @@ export class MessagesRepository {
    */
   claimDue(limit: number, leaseMs: number, rule: ClaimRule): Promise<ClaimedMessage[]> {
     return this.dataSource.transaction(async (manager) => {
+      // The longest-due messages first, MESSAGES_PER_VISIT for each visit wanted, each half
+      // (queued, and sending with an ended lease) by its own index: the claim reads what it may
+      // take, not the whole backlog (ADR 0106).
+      const due: { appointment_id: number }[] = await manager.query(
+        `SELECT appointment_id FROM (
+            (SELECT appointment_id, next_attempt_at AS due_at FROM messages
+              WHERE state = 'queued' AND next_attempt_at <= now()
+              ORDER BY next_attempt_at LIMIT $1)
+            UNION ALL
+            (SELECT appointment_id, next_attempt_at FROM messages
+              WHERE state = 'sending' AND lease_until <= now()
+              ORDER BY lease_until LIMIT $1)
+          ) due GROUP BY appointment_id ORDER BY min(due_at) LIMIT $2`,
+        [limit * MESSAGES_PER_VISIT, limit * SPARE_VISITS],
+      );
+      if (!due.length) return [];
+      // Their visits by key, in that order (a join, or many more keys, were planned as a scan of
+      // every visit), the first `limit` another sender has not locked.
       const visits: VisitRow[] = await manager.query(
-        // The longest-due messages first, MESSAGES_PER_VISIT for each visit wanted, each half
-        // (queued, and sending with an ended lease) by its own index: the claim reads what it may take,
-        // not the whole backlog, and finds their visits by key (ADR 0106).
-        `SELECT a.id, a.status, a.scheduled_date, now() AS now
-           FROM (SELECT appointment_id, min(due_at) AS due_at FROM (
-                  (SELECT appointment_id, next_attempt_at AS due_at FROM messages
-                    WHERE state = 'queued' AND next_attempt_at <= now()
-                    ORDER BY next_attempt_at LIMIT $2)
-                  UNION ALL
-                  (SELECT appointment_id, next_attempt_at FROM messages
-                    WHERE state = 'sending' AND lease_until <= now()
-                    ORDER BY lease_until LIMIT $2)
-                ) due GROUP BY appointment_id) d
-           JOIN appointments a ON a.id = d.appointment_id
-          ORDER BY d.due_at LIMIT $1
-            FOR UPDATE OF a SKIP LOCKED`,
-        [limit, limit * MESSAGES_PER_VISIT],
+        `SELECT id, status, scheduled_date, now() AS now FROM appointments
+          WHERE id = ANY($1) ORDER BY array_position($1, id) LIMIT $2
+            FOR UPDATE SKIP LOCKED`,
+        [due.map((d) => d.appointment_id), limit],
       );
       if (!visits.length) return [];
       const rows: DecidedRow[] = await manager.query(
