@@ -1,0 +1,54 @@
+/**
+ * The field app's outbox: every step a technician takes is written here first (IndexedDB), then
+ * sent in the order taken, each with its own Idempotency-Key and the time it happened, whenever
+ * the phone has signal. The screens only read and write through this interface.
+ */
+
+/** What a technician does to a job from the phone. */
+export type FieldStepKind = 'accepted' | 'en_route' | 'on_location' | 'hand_back' | 'complete';
+
+/** One step as the outbox keeps it until the server has it. */
+export interface OutboxStep {
+  /** Its place in the outbox (IndexedDB's key): steps go in this order. */
+  seq: number;
+  /** The Idempotency-Key it is sent with, every time: the server does it once. */
+  key: string;
+  jobId: number;
+  kind: FieldStepKind;
+  method: 'PATCH' | 'POST';
+  /** e.g. /api/appointments/12/status */
+  path: string;
+  /** The request body, `occurredAt` included where the route takes it. */
+  body: Record<string, unknown>;
+  /** When the technician took it (ISO 8601). */
+  occurredAt: string;
+  /** Waiting for signal, or refused by the server (kept, with its reason, until dismissed). */
+  state: 'waiting' | 'refused';
+  /** The server's message when refused ("This job is Dana's now (since 2:14 PM)."). */
+  refusal: string | null;
+  /** Tries that reached the server or failed on the way. */
+  attempts: number;
+}
+
+/** How a send ended: everything went, no signal (try later), or the session ended (sign in). */
+export type FlushResult = 'done' | 'offline' | 'signed-out';
+
+export interface FieldOutbox {
+  /** Writes a step (it is sent at the next flush, which the caller starts). */
+  take(step: {
+    jobId: number;
+    kind: FieldStepKind;
+    /** For hand_back: { reason }; for complete: the service record (without occurredAt). */
+    body?: Record<string, unknown>;
+    /** Defaults to now. */
+    occurredAt?: Date;
+  }): Promise<OutboxStep>;
+  /** Sends the waiting steps in order, one at a time, one sender across tabs. */
+  flush(): Promise<FlushResult>;
+  /** Every step not yet accepted by the server, in order. */
+  list(): Promise<OutboxStep[]>;
+  /** The technician has read a refusal: the step goes. */
+  dismiss(seq: number): Promise<void>;
+  /** Called after any change, in this tab or another. Returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
