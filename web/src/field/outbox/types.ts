@@ -52,3 +52,27 @@ export interface FieldOutbox {
   /** Called after any change, in this tab or another. Returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
+
+/** Who used the app last on this phone, kept so it opens without signal. */
+export interface FieldUser {
+  id: number;
+  name: string;
+  role: string;
+}
+
+/**
+ * What the phone keeps between opens (IndexedDB): the last jobs it saw and when, the signed-in
+ * user, and a completion's fields as typed (never thrown away, even when a step is refused).
+ */
+export interface FieldStore {
+  saveJobs(userId: number, jobs: unknown[]): Promise<void>;
+  /** The jobs last saved for this user, and when; null when none. */
+  lastJobs<T>(userId: number): Promise<{ jobs: T[]; savedAt: Date } | null>;
+  saveUser(user: FieldUser): Promise<void>;
+  /** The last user saved; null after forgetUser (sign out). */
+  lastUser(): Promise<FieldUser | null>;
+  forgetUser(): Promise<void>;
+  saveDraft(jobId: number, fields: Record<string, string>): Promise<void>;
+  draft(jobId: number): Promise<Record<string, string> | null>;
+  dropDraft(jobId: number): Promise<void>;
+}
