@@ -24,6 +24,7 @@ export * from './dispatch/estimate';
 export * from './dispatch/ranking';
 export * from './dispatch/reports';
 export * from './inventory/api';
+export * from './inventory/service-record-rules';
 export * from './inventory/stock';
 export * from './inventory/movements';
 export * from './notify/messages';

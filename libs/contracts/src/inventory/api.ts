@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { occurredAtSchema, optionalText, tooLong } from '../common';
 import { DIALOG_TO_SERVICE_CODE, DialogServiceCode, SERVICE_CODES, ServiceCode } from '../enums';
+import { SERVICE_RECORD_MESSAGES, takesBattery } from './service-record-rules';
 
 /** An inventory item as listed by GET /api/inventory. */
 export const inventoryItemSchema = z.object({
@@ -74,17 +75,6 @@ export const inventoryFilterSchema = z.object({
   lowStock: z.boolean().default(false),
 });
 export type InventoryFilter = z.infer<typeof inventoryFilterSchema>;
-
-export const SERVICE_RECORD_MESSAGES = {
-  serviceCodeRequired: 'Please select a service code',
-  batteryDetailsRequired:
-    'Battery serial numbers, inventory selection, and vehicle mileage are required for battery installation and warranty replacement',
-} as const;
-
-/** Service codes that put a battery in, and so take one unit of stock. */
-export const BATTERY_SERVICE_CODES = ['battery_installed', 'warranty_replacement'] as const;
-export const takesBattery = (code: ServiceCode) =>
-  (BATTERY_SERVICE_CODES as readonly ServiceCode[]).includes(code);
 
 /** Either spelling (the dialog's 'battery installed' or history's 'battery_installed'), stored as history's. */
 export const serviceCodeSchema = z

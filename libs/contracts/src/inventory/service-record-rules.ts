@@ -1,0 +1,15 @@
+import type { ServiceCode } from '../enums';
+
+// Plain rules of a service record, apart from its schema: the field app checks a completion
+// with them before it goes to the outbox, without loading zod.
+
+export const SERVICE_RECORD_MESSAGES = {
+  serviceCodeRequired: 'Please select a service code',
+  batteryDetailsRequired:
+    'Battery serial numbers, inventory selection, and vehicle mileage are required for battery installation and warranty replacement',
+} as const;
+
+/** Service codes that put a battery in, and so take one unit of stock. */
+export const BATTERY_SERVICE_CODES = ['battery_installed', 'warranty_replacement'] as const;
+export const takesBattery = (code: ServiceCode) =>
+  (BATTERY_SERVICE_CODES as readonly ServiceCode[]).includes(code);
