@@ -129,7 +129,7 @@ export interface TrackerDeps {
   timers: Timers;
 }
 
-const browserDeps = (): TrackerDeps => ({
+export const browserTrackerDeps = (): TrackerDeps => ({
   geolocation: typeof navigator === 'undefined' ? undefined : navigator.geolocation,
   permissions: typeof navigator === 'undefined' ? undefined : navigator.permissions,
   report: reportLocation,
@@ -158,7 +158,7 @@ export type LocationTracker = ReturnType<typeof createLocationTracker>;
  * Positions go to PUT /api/users/{id}/location through a 30 s throttle, plus a one-off position
  * every tracking interval (5 minutes) for a device that stands still.
  */
-export function createLocationTracker(getDeps: () => TrackerDeps = browserDeps) {
+export function createLocationTracker(getDeps: () => TrackerDeps = browserTrackerDeps) {
   let state: LocationState = INITIAL;
   const listeners = new Set<() => void>();
   let userId: number | null = null;

@@ -1,8 +1,175 @@
-/** The field app's screens (filled in by the screens' change). */
+import { useEffect, useState } from 'react';
+import { isActive } from '@cincy/contracts';
+import type { OutboxStep } from '../outbox/types';
+import { ago, waitingLine } from './field-format';
+import { fieldSections, type FieldJob } from './jobs';
+import { JobCard, STEP_NAMES, type JobCardProps } from './job-card';
+import { startLiveUpdates } from './live';
+import { fieldLocationTracker } from './position';
+import { SignIn } from './sign-in';
+import { useField } from './use-field';
+import './field.css';
+
+/** The minute the screen's "ago" and the departure rules read, moved on every 30 s. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The technician's phone: the job at hand first, then theirs, the open pool, today's done. */
 export function FieldApp() {
+  const field = useField();
+  const { phase, user, jobs, savedAt, online, steps, batteries, signInReason } = field.state;
+  const now = useNow();
+  const [drafts, setDrafts] = useState<Record<number, Record<string, string>>>({});
+  const waiting = steps.filter((s) => s.state === 'waiting').length;
+  const underWay = user
+    ? jobs.some((j) => j.technicianId === user.id && isActive(j.status))
+    : false;
+
+  // Live while online, loaded once the first screen is drawn (socket.io is not on it).
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    return startLiveUpdates(() => void field.refresh());
+  }, [phase, field.refresh]);
+
+  // The van's position while a job is under way and the app is open.
+  useEffect(() => {
+    if (!user || !underWay) return;
+    fieldLocationTracker.start(user.id);
+    return () => fieldLocationTracker.stop();
+  }, [user, underWay]);
+
+  // A completion's fields as typed, read back from the phone.
+  useEffect(() => {
+    for (const job of jobs) {
+      if (job.status !== 'on_location' || job.id in drafts) continue;
+      void field.store.draft(job.id).then((draft: Record<string, string> | null) => {
+        if (draft) setDrafts((known) => ({ ...known, [job.id]: draft }));
+      });
+    }
+  }, [jobs, drafts, field.store]);
+
+  if (phase === 'opening')
+    return (
+      <main className="fa-main" aria-busy="true">
+        <p className="fa-muted">Opening your jobs…</p>
+      </main>
+    );
+  if (phase === 'signed-out' || !user)
+    return <SignIn reason={signInReason} waiting={waiting} onSignIn={field.signIn} />;
+
+  const sections = fieldSections(jobs, user, now);
+  const card = (job: FieldJob, current = false) => {
+    const props: JobCardProps = {
+      job,
+      userId: user.id,
+      jobs,
+      now,
+      current,
+      batteries,
+      draft: drafts[job.id] ?? null,
+      onDraft: (jobId, fields) => void field.store.saveDraft(jobId, fields),
+      onStep: async (jobId, kind, body) => {
+        await field.take(jobId, kind, body);
+        if (kind === 'complete') await field.store.dropDraft(jobId);
+      },
+    };
+    return <JobCard key={job.id} {...props} />;
+  };
+
   return (
-    <main>
-      <h1>Jobs</h1>
-    </main>
+    <>
+      <header className="fa-bar">
+        <span className="fa-brand">Cincy Battery</span>
+        <span>{user.name}</span>
+      </header>
+      <main className="fa-main">
+        <h1 className="fa-visually-hidden">Your jobs</h1>
+        <p className={online ? 'fa-sync' : 'fa-sync fa-sync-offline'} role="status">
+          {online ? 'Live' : 'Offline'}
+          {savedAt && !online && ` · Updated ${ago(savedAt, now)}`}
+          {waiting > 0 && ` · ${waitingLine(waiting)}`}
+        </p>
+        <Refusals steps={steps} jobs={jobs} onDismiss={field.dismiss} />
+        <section aria-labelledby="fa-now">
+          <h2 id="fa-now">Now</h2>
+          {sections.current ? (
+            card(sections.current, true)
+          ) : (
+            <p className="fa-muted">No job under way. Accept one below.</p>
+          )}
+        </section>
+        {sections.mine.length > 0 && (
+          <section aria-labelledby="fa-mine">
+            <h2 id="fa-mine">Your next jobs</h2>
+            {sections.mine.map((job) => card(job))}
+          </section>
+        )}
+        <section aria-labelledby="fa-pool">
+          <h2 id="fa-pool">Open jobs</h2>
+          {sections.pool.length ? (
+            sections.pool.map((job) => card(job))
+          ) : (
+            <p className="fa-muted">No open jobs waiting.</p>
+          )}
+        </section>
+        {sections.done.length > 0 && (
+          <section aria-labelledby="fa-done">
+            <h2 id="fa-done">Done today</h2>
+            <ul className="fa-done">
+              {sections.done.map((job) => (
+                <li key={job.id}>{job.customer.name}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </main>
+    </>
+  );
+}
+
+/** Steps the server refused: said on screen, with what was typed, until the technician has read them. */
+function Refusals({
+  steps,
+  jobs,
+  onDismiss,
+}: {
+  steps: readonly OutboxStep[];
+  jobs: readonly FieldJob[];
+  onDismiss: (seq: number) => Promise<void>;
+}) {
+  const refused = steps.filter((s) => s.state === 'refused');
+  if (!refused.length) return null;
+  return (
+    <section aria-labelledby="fa-refused" className="fa-refused">
+      <h2 id="fa-refused">Not recorded</h2>
+      {refused.map((step) => {
+        const job = jobs.find((j) => j.id === step.jobId);
+        const kept = ['batterySerialNumber', 'previousBatterySerialNumber', 'vehicleMileage']
+          .map((field) => step.body[field])
+          .filter((value): value is string => typeof value === 'string' && value !== '');
+        return (
+          <div key={step.seq} className="fa-refusal" role="alert">
+            <p>
+              <strong>{STEP_NAMES[step.kind]}</strong>
+              {job ? ` for ${job.customer.name}` : ` for job ${step.jobId}`}: {step.refusal}
+            </p>
+            {kept.length > 0 && <p>What you entered: {kept.join(', ')}</p>}
+            <button
+              type="button"
+              className="fa-button fa-button-quiet"
+              onClick={() => void onDismiss(step.seq)}
+            >
+              OK
+            </button>
+          </div>
+        );
+      })}
+    </section>
   );
 }

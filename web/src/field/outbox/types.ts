@@ -1,3 +1,5 @@
+import type { SignedInUser } from '@cincy/contracts';
+
 /**
  * The field app's outbox: every step a technician takes is written here first (IndexedDB), then
  * sent in the order taken, each with its own Idempotency-Key and the time it happened, whenever
@@ -54,11 +56,7 @@ export interface FieldOutbox {
 }
 
 /** Who used the app last on this phone, kept so it opens without signal. */
-export interface FieldUser {
-  id: number;
-  name: string;
-  role: string;
-}
+export type FieldUser = Pick<SignedInUser, 'id' | 'name' | 'role'>;
 
 /**
  * What the phone keeps between opens (IndexedDB): the last jobs it saw and when, the signed-in
@@ -72,6 +70,9 @@ export interface FieldStore {
   /** The last user saved; null after forgetUser (sign out). */
   lastUser(): Promise<FieldUser | null>;
   forgetUser(): Promise<void>;
+  /** The batteries a completion may name (inventory's), as last read. */
+  saveBatteries(items: unknown[]): Promise<void>;
+  lastBatteries<T>(): Promise<T[]>;
   saveDraft(jobId: number, fields: Record<string, string>): Promise<void>;
   draft(jobId: number): Promise<Record<string, string> | null>;
   dropDraft(jobId: number): Promise<void>;

@@ -1,0 +1,68 @@
+import { SERVICE_RECORD_MESSAGES } from '@cincy/contracts';
+import { completionRecord, type CompletionFields } from './completion-form';
+
+const fields = (extra: Partial<CompletionFields>): CompletionFields => ({
+  serviceCode: '',
+  inventoryItemId: '',
+  batterySerialNumber: '',
+  previousBatterySerialNumber: '',
+  vehicleMileage: '',
+  completionNotes: '',
+  ...extra,
+});
+
+describe('completionRecord', () => {
+  const job = { customerId: 42 };
+
+  it('asks for the service first, with the server’s own message', () => {
+    expect(completionRecord(job, fields({}))).toEqual({
+      error: SERVICE_RECORD_MESSAGES.serviceCodeRequired,
+    });
+  });
+
+  it('asks for the battery, its serial and the mileage when one goes in', () => {
+    const record = completionRecord(
+      job,
+      fields({ serviceCode: 'battery installed', batterySerialNumber: 'SN1' }),
+    );
+    expect(record).toEqual({ error: SERVICE_RECORD_MESSAGES.batteryDetailsRequired });
+    const warranty = completionRecord(
+      job,
+      fields({
+        serviceCode: 'warranty replacement',
+        inventoryItemId: '3',
+        batterySerialNumber: 'SN1',
+        vehicleMileage: '1',
+      }),
+    );
+    expect(warranty).toEqual({ error: SERVICE_RECORD_MESSAGES.batteryDetailsRequired });
+  });
+
+  it('builds the service record the server takes', () => {
+    expect(
+      completionRecord(
+        job,
+        fields({
+          serviceCode: 'battery installed',
+          inventoryItemId: '3',
+          batterySerialNumber: ' SN-9 ',
+          previousBatterySerialNumber: 'ignored',
+          vehicleMileage: '84,120',
+        }),
+      ),
+    ).toEqual({
+      record: {
+        customerId: 42,
+        serviceCode: 'battery_installed',
+        inventoryItemId: 3,
+        batterySerialNumber: 'SN-9',
+        previousBatterySerialNumber: null,
+        vehicleMileage: '84120',
+        completionNotes: null,
+      },
+    });
+    expect(completionRecord(job, fields({ serviceCode: 'battery test' }))).toMatchObject({
+      record: { serviceCode: 'test_only', inventoryItemId: null },
+    });
+  });
+});

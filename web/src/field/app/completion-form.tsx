@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import {
+  DIALOG_SERVICE_CODES,
+  DIALOG_TO_SERVICE_CODE,
+  SERVICE_CODE_LABELS,
+  SERVICE_RECORD_MESSAGES,
+  takesBattery,
+  type DialogServiceCode,
+  type InventoryItem,
+} from '@cincy/contracts';
+import type { FieldJob } from './jobs';
+
+/** The completion's fields as typed (text): kept on the phone until the server has the record. */
+export interface CompletionFields {
+  serviceCode: string;
+  inventoryItemId: string;
+  batterySerialNumber: string;
+  previousBatterySerialNumber: string;
+  vehicleMileage: string;
+  completionNotes: string;
+  [field: string]: string;
+}
+
+const EMPTY: CompletionFields = {
+  serviceCode: '',
+  inventoryItemId: '',
+  batterySerialNumber: '',
+  previousBatterySerialNumber: '',
+  vehicleMileage: '',
+  completionNotes: '',
+};
+
+const text = (value: string) => value.trim() || null;
+
+/**
+ * The service record's body from the typed fields, or the first thing missing (the server's own
+ * messages, so a technician offline learns now what the office would refuse later).
+ */
+export function completionRecord(
+  job: Pick<FieldJob, 'customerId'>,
+  fields: CompletionFields,
+): { record: Record<string, unknown> } | { error: string } {
+  const dialogCode = fields.serviceCode as DialogServiceCode;
+  const serviceCode = DIALOG_TO_SERVICE_CODE[dialogCode];
+  if (!serviceCode) return { error: SERVICE_RECORD_MESSAGES.serviceCodeRequired };
+  const warranty = serviceCode === 'warranty_replacement';
+  if (takesBattery(serviceCode)) {
+    const missing =
+      !fields.inventoryItemId ||
+      !fields.batterySerialNumber.trim() ||
+      !fields.vehicleMileage.trim() ||
+      (warranty && !fields.previousBatterySerialNumber.trim());
+    if (missing) return { error: SERVICE_RECORD_MESSAGES.batteryDetailsRequired };
+  }
+  return {
+    record: {
+      customerId: job.customerId,
+      serviceCode,
+      inventoryItemId: takesBattery(serviceCode) ? Number(fields.inventoryItemId) : null,
+      batterySerialNumber: text(fields.batterySerialNumber),
+      previousBatterySerialNumber: warranty ? text(fields.previousBatterySerialNumber) : null,
+      vehicleMileage: text(fields.vehicleMileage.replace(/,/g, '')),
+      completionNotes: text(fields.completionNotes),
+    },
+  };
+}
+
+interface Props {
+  job: FieldJob;
+  batteries: readonly InventoryItem[];
+  draft: Record<string, string> | null;
+  onDraft: (fields: CompletionFields) => void;
+  onCancel: () => void;
+  onComplete: (record: Record<string, unknown>) => Promise<void>;
+}
+
+/** The service record at the door: what was done, which battery, its serials and the mileage. */
+export function CompletionForm({ job, batteries, draft, onDraft, onCancel, onComplete }: Props) {
+  const [fields, setFields] = useState<CompletionFields>({ ...EMPTY, ...draft });
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const code = DIALOG_TO_SERVICE_CODE[fields.serviceCode as DialogServiceCode];
+  const battery = code ? takesBattery(code) : false;
+  const id = (field: string) => `complete-${job.id}-${field}`;
+
+  const change = (field: keyof CompletionFields, value: string) => {
+    const next = { ...fields, [field]: value };
+    setFields(next);
+    setError(null);
+    onDraft(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = completionRecord(job, fields);
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onComplete(result.record);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="fa-form" onSubmit={(event) => void submit(event)} noValidate>
+      <h4 className="fa-form-title">Complete the job</h4>
+      <label className="fa-label" htmlFor={id('service')}>
+        Service performed
+      </label>
+      <select
+        id={id('service')}
+        className="fa-input"
+        value={fields.serviceCode}
+        onChange={(event) => change('serviceCode', event.target.value)}
+      >
+        <option value="">Choose…</option>
+        {DIALOG_SERVICE_CODES.map((value) => (
+          <option key={value} value={value}>
+            {SERVICE_CODE_LABELS[DIALOG_TO_SERVICE_CODE[value]]}
+          </option>
+        ))}
+      </select>
+      {battery && (
+        <>
+          <label className="fa-label" htmlFor={id('battery')}>
+            Battery
+          </label>
+          <select
+            id={id('battery')}
+            className="fa-input"
+            value={fields.inventoryItemId}
+            onChange={(event) => change('inventoryItemId', event.target.value)}
+          >
+            <option value="">Choose…</option>
+            {batteries.map((item) => (
+              <option key={item.id} value={String(item.id)}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+          <label className="fa-label" htmlFor={id('serial')}>
+            New battery serial number
+          </label>
+          <input
+            id={id('serial')}
+            className="fa-input"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            value={fields.batterySerialNumber}
+            onChange={(event) => change('batterySerialNumber', event.target.value)}
+          />
+          {code === 'warranty_replacement' && (
+            <>
+              <label className="fa-label" htmlFor={id('previous')}>
+                Previous battery serial number
+              </label>
+              <input
+                id={id('previous')}
+                className="fa-input"
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={64}
+                value={fields.previousBatterySerialNumber}
+                onChange={(event) => change('previousBatterySerialNumber', event.target.value)}
+              />
+            </>
+          )}
+          <label className="fa-label" htmlFor={id('mileage')}>
+            Vehicle mileage
+          </label>
+          <input
+            id={id('mileage')}
+            className="fa-input"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={9}
+            value={fields.vehicleMileage}
+            onChange={(event) => change('vehicleMileage', event.target.value)}
+          />
+        </>
+      )}
+      <label className="fa-label" htmlFor={id('notes')}>
+        Notes (optional)
+      </label>
+      <textarea
+        id={id('notes')}
+        className="fa-input"
+        rows={2}
+        maxLength={1000}
+        value={fields.completionNotes}
+        onChange={(event) => change('completionNotes', event.target.value)}
+      />
+      {error && (
+        <p className="fa-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="fa-row">
+        <button type="submit" className="fa-button fa-button-big" disabled={saving}>
+          Complete job
+        </button>
+        <button type="button" className="fa-button fa-button-quiet" onClick={onCancel}>
+          Not yet
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  formatLocation,
+  formatPhone,
+  toE164,
+  type InventoryItem,
+} from '@cincy/contracts';
+import { formatSchedule, mapsSearchUrl } from '../../features/dispatch/board-lists.util';
+import { gateCode } from '../../features/dispatch/phone-sections.util';
+import type { FieldStepKind } from '../outbox/types';
+import { CompletionForm, type CompletionFields } from './completion-form';
+import { MOVE_LABELS, STEP_OF_MOVE, nextMove, type FieldJob } from './jobs';
+
+const telHref = (phone: string) => `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
+
+export interface JobCardProps {
+  job: FieldJob;
+  userId: number;
+  jobs: readonly FieldJob[];
+  now: Date;
+  /** The job at hand: its details open and its step as the big button. */
+  current?: boolean;
+  batteries: readonly InventoryItem[];
+  draft: Record<string, string> | null;
+  onDraft: (jobId: number, fields: CompletionFields) => void;
+  onStep: (jobId: number, kind: FieldStepKind, body?: Record<string, unknown>) => Promise<void>;
+}
+
+/** One job: who, where, when, and the one step the technician may take now. */
+export function JobCard(props: JobCardProps) {
+  const { job, userId, jobs, now, current = false, onStep } = props;
+  const [completing, setCompleting] = useState(false);
+  const [handingBack, setHandingBack] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const move = nextMove(job, userId, jobs, now);
+  const mine = job.technicianId === userId;
+  const canHandBack = mine && (job.status === 'assigned' || job.status === 'accepted');
+  const headingId = `job-${job.id}`;
+  const gate = gateCode(job.notes);
+
+  const step = async (kind: FieldStepKind, body?: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await onStep(job.id, kind, body);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className={current ? 'fa-job fa-job-current' : 'fa-job'} aria-labelledby={headingId}>
+      <h3 id={headingId} className="fa-job-title">
+        {job.customer.name}
+      </h3>
+      <p className="fa-job-meta">
+        <span className={`fa-status fa-status-${job.status}`}>
+          {APPOINTMENT_STATUS_LABELS[job.status]}
+        </span>
+        <span>{formatSchedule(job)}</span>
+      </p>
+      <p className="fa-job-address">{formatLocation(job.location)}</p>
+      {current && (
+        <div className="fa-job-details">
+          {gate && (
+            <p className="fa-gate">
+              Gate code: <strong>{gate}</strong>
+            </p>
+          )}
+          {job.vehicle && <p>{job.vehicle}</p>}
+          {job.notes && (
+            <p className="fa-notes">
+              <strong>Notes:</strong> {job.notes}
+            </p>
+          )}
+          <div className="fa-links">
+            {job.customer.phone && (
+              <a className="fa-link-button" href={telHref(job.customer.phone)}>
+                Call {formatPhone(job.customer.phone)}
+              </a>
+            )}
+            <a
+              className="fa-link-button"
+              href={mapsSearchUrl(formatLocation(job.location))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Navigate
+            </a>
+          </div>
+        </div>
+      )}
+      {job.waiting.length > 0 && (
+        <p className="fa-waiting" role="status">
+          Waiting for signal: {job.waiting.map((s) => STEP_NAMES[s.kind]).join(', ')}
+        </p>
+      )}
+      {move && !completing && (
+        <button
+          type="button"
+          className={current ? 'fa-button fa-button-big' : 'fa-button'}
+          disabled={busy}
+          onClick={() =>
+            move === 'completed' ? setCompleting(true) : void step(STEP_OF_MOVE[move])
+          }
+        >
+          {MOVE_LABELS[move]}
+        </button>
+      )}
+      {completing && (
+        <CompletionForm
+          job={job}
+          batteries={props.batteries}
+          draft={props.draft}
+          onDraft={(fields) => props.onDraft(job.id, fields)}
+          onCancel={() => setCompleting(false)}
+          onComplete={async (record) => {
+            await step('complete', { ...record, technicianId: userId });
+            setCompleting(false);
+          }}
+        />
+      )}
+      {canHandBack && !handingBack && (
+        <button
+          type="button"
+          className="fa-button fa-button-quiet"
+          onClick={() => setHandingBack(true)}
+        >
+          Hand back
+        </button>
+      )}
+      {handingBack && (
+        <form
+          className="fa-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!reason.trim()) return;
+            void step('hand_back', { reason: reason.trim() }).then(() => setHandingBack(false));
+          }}
+        >
+          <label className="fa-label" htmlFor={`hand-back-${job.id}`}>
+            Why are you handing it back?
+          </label>
+          <input
+            id={`hand-back-${job.id}`}
+            className="fa-input"
+            value={reason}
+            maxLength={500}
+            required
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <div className="fa-row">
+            <button type="submit" className="fa-button" disabled={busy || !reason.trim()}>
+              Hand back
+            </button>
+            <button
+              type="button"
+              className="fa-button fa-button-quiet"
+              onClick={() => setHandingBack(false)}
+            >
+              Keep it
+            </button>
+          </div>
+        </form>
+      )}
+    </article>
+  );
+}
+
+/** A step's name where the phone lists it. */
+export const STEP_NAMES: Record<FieldStepKind, string> = {
+  accepted: 'Accept',
+  en_route: 'On my way',
+  on_location: 'Arrived',
+  complete: 'Complete',
+  hand_back: 'Hand back',
+};

@@ -1,0 +1,110 @@
+import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
+import type { OutboxStep } from '../outbox/types';
+import { POOL_SHOWN, fieldSections, nextMove, withWaitingSteps } from './jobs';
+
+const ME = { id: 7, name: 'Dana Reyes', role: 'technician' as const };
+const NOW = new Date('2030-06-14T16:00:00.000Z'); // noon in Cincinnati
+
+const step = (
+  seq: number,
+  jobId: number,
+  kind: OutboxStep['kind'],
+  state: OutboxStep['state'] = 'waiting',
+): OutboxStep => ({
+  seq,
+  key: `key-${seq}`,
+  jobId,
+  kind,
+  method: 'PATCH',
+  path: `/api/appointments/${jobId}/status`,
+  body: {},
+  occurredAt: new Date(NOW.getTime() + seq * 60_000).toISOString(),
+  state,
+  refusal: state === 'refused' ? 'No.' : null,
+  attempts: 0,
+});
+
+describe('withWaitingSteps', () => {
+  it('shows the job as the waiting steps leave it, in order; a refused step changes nothing', () => {
+    const jobs = [
+      dashboardAppointment(1, 'pending'),
+      dashboardAppointment(2, 'accepted', { technicianId: ME.id }),
+    ];
+    const [first, second] = withWaitingSteps(
+      jobs,
+      [step(1, 1, 'accepted'), step(2, 1, 'en_route'), step(3, 2, 'en_route', 'refused')],
+      ME.id,
+    );
+    expect(first).toMatchObject({ status: 'en_route', technicianId: ME.id });
+    expect(first.waiting.map((s) => s.kind)).toEqual(['accepted', 'en_route']);
+    expect(second).toMatchObject({ status: 'accepted', waiting: [] });
+  });
+
+  it('a job handed back offline is open again and no longer theirs', () => {
+    const [job] = withWaitingSteps(
+      [dashboardAppointment(1, 'assigned', { technicianId: ME.id })],
+      [step(1, 1, 'hand_back')],
+      ME.id,
+    );
+    expect(job).toMatchObject({ status: 'pending', technicianId: null });
+  });
+});
+
+describe('fieldSections', () => {
+  it('puts the job under way first, then theirs, then the pool (bounded), then today done', () => {
+    const jobs = withWaitingSteps(
+      [
+        dashboardAppointment(1, 'assigned', { technicianId: ME.id }),
+        dashboardAppointment(2, 'en_route', { technicianId: ME.id }),
+        dashboardAppointment(3, 'completed', { technicianId: ME.id, updatedAt: NOW.toISOString() }),
+        dashboardAppointment(4, 'en_route', { technicianId: 99 }),
+        ...Array.from({ length: POOL_SHOWN + 5 }, (_, i) => dashboardAppointment(100 + i)),
+      ],
+      [],
+      ME.id,
+    );
+    const sections = fieldSections(jobs, ME, NOW);
+    expect(sections.current?.id).toBe(2);
+    expect(sections.mine.map((j) => j.id)).toEqual([1]);
+    expect(sections.pool).toHaveLength(POOL_SHOWN);
+    expect(sections.pool.every((j) => j.technicianId === null)).toBe(true);
+    expect(sections.done.map((j) => j.id)).toEqual([3]);
+  });
+});
+
+describe('nextMove', () => {
+  const next = (
+    job: ReturnType<typeof dashboardAppointment>,
+    others = [] as ReturnType<typeof dashboardAppointment>[],
+  ) => {
+    const jobs = withWaitingSteps([job, ...others], [], ME.id);
+    return nextMove(jobs[0], ME.id, jobs, NOW);
+  };
+
+  it('is the one step after the job status, for their own job', () => {
+    expect(next(dashboardAppointment(1, 'pending'))).toBe('accepted');
+    expect(next(dashboardAppointment(1, 'accepted', { technicianId: ME.id }))).toBe('en_route');
+    expect(next(dashboardAppointment(1, 'en_route', { technicianId: ME.id }))).toBe('on_location');
+    expect(next(dashboardAppointment(1, 'on_location', { technicianId: ME.id }))).toBe('completed');
+    expect(next(dashboardAppointment(1, 'completed', { technicianId: ME.id }))).toBeNull();
+  });
+
+  it("offers nothing on another technician's job, nor a second job while one is under way", () => {
+    expect(next(dashboardAppointment(1, 'accepted', { technicianId: 99 }))).toBeNull();
+    expect(
+      next(dashboardAppointment(1, 'pending'), [
+        dashboardAppointment(2, 'en_route', { technicianId: ME.id }),
+      ]),
+    ).toBeNull();
+  });
+
+  it("does not set out tonight for tomorrow's visit", () => {
+    const tomorrow = dashboardAppointment(1, 'accepted', {
+      technicianId: ME.id,
+      preferredTime: '2030-06-15',
+      scheduledDate: '2030-06-15',
+      scheduledTime: '10:00:00',
+    });
+    expect(next(tomorrow)).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DashboardAppointment, InventoryItem } from '@cincy/contracts';
+import { fetchAppointments } from '../../api/appointments';
+import { fetchCurrentUser, login } from '../../api/auth';
+import { fetchInventory } from '../../api/inventory';
+import { ApiRequestError, serverMessageOf } from '../../api/request';
+import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
+import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
+import { withWaitingSteps, type FieldJob } from './jobs';
+
+/** How often the jobs are read again while the live connection is not up (and as a backstop). */
+const REFRESH_MS = 30_000;
+
+export type FieldPhase = 'opening' | 'signed-out' | 'ready';
+
+export interface FieldState {
+  phase: FieldPhase;
+  user: FieldUser | null;
+  jobs: FieldJob[];
+  /** When the server last answered with the jobs shown; null before it ever did. */
+  savedAt: Date | null;
+  /** The last call reached the server. */
+  online: boolean;
+  steps: OutboxStep[];
+  batteries: InventoryItem[];
+  /** Why the sign-in screen shows, when it is not the first open. */
+  signInReason: string | null;
+}
+
+const isNoSignal = (error: unknown) => !(error instanceof ApiRequestError);
+
+/**
+ * The field app's data: the signed-in technician, their jobs (the server's, or the last saved on
+ * the phone when there is no signal) with the outbox's waiting steps applied, and the steps.
+ */
+export function useField() {
+  const outbox = fieldOutbox();
+  const store = fieldStore();
+  const [phase, setPhase] = useState<FieldPhase>('opening');
+  const [user, setUser] = useState<FieldUser | null>(null);
+  const [serverJobs, setServerJobs] = useState<DashboardAppointment[]>([]);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const [online, setOnline] = useState(true);
+  const [steps, setSteps] = useState<OutboxStep[]>([]);
+  const [batteries, setBatteries] = useState<InventoryItem[]>([]);
+  const [signInReason, setSignInReason] = useState<string | null>(null);
+  const userRef = useRef<FieldUser | null>(null);
+
+  const signedOut = useCallback((reason: string | null) => {
+    setSignInReason(reason);
+    setPhase('signed-out');
+  }, []);
+
+  /** Reads the jobs (and the batteries) from the server; keeps the last ones without signal. */
+  const refresh = useCallback(async () => {
+    const current = userRef.current;
+    if (!current) return;
+    try {
+      const jobs = await fetchAppointments();
+      setServerJobs(jobs);
+      setSavedAt(new Date());
+      setOnline(true);
+      void store.saveJobs(current.id, jobs);
+      const items = await fetchInventory({ category: 'battery' });
+      setBatteries(items);
+      void store.saveBatteries(items);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401)
+        signedOut('Your session ended. Sign in again: your steps are kept and go once you have.');
+      else if (isNoSignal(error)) setOnline(false);
+    }
+  }, [signedOut, store]);
+
+  const afterFlush = useCallback(
+    (result: FlushResult) => {
+      if (result === 'signed-out')
+        signedOut('Your session ended. Sign in again: your steps are kept and go once you have.');
+      else if (result === 'offline') setOnline(false);
+      else void refresh();
+    },
+    [refresh, signedOut],
+  );
+
+  const begin = useCallback(
+    async (signedIn: FieldUser) => {
+      userRef.current = signedIn;
+      setUser(signedIn);
+      setPhase('ready');
+      await store.saveUser(signedIn);
+      afterFlush(await outbox.flush());
+    },
+    [afterFlush, outbox, store],
+  );
+
+  // Open: what the phone kept first (drawn at once, with or without signal), then the server.
+  useEffect(() => {
+    let stopped = false;
+    void (async () => {
+      const kept = await store.lastUser();
+      if (kept && !stopped) {
+        userRef.current = kept;
+        setUser(kept);
+        const last = await store.lastJobs<DashboardAppointment>(kept.id);
+        if (last && !stopped) {
+          setServerJobs(last.jobs);
+          setSavedAt(last.savedAt);
+        }
+        setBatteries(await store.lastBatteries<InventoryItem>());
+        setPhase('ready');
+      }
+      try {
+        const current = await fetchCurrentUser();
+        if (stopped) return;
+        if (current) await begin({ id: current.id, name: current.name, role: current.role });
+        else signedOut(null);
+      } catch {
+        if (stopped) return;
+        setOnline(false);
+        if (!kept) signedOut('No signal. Sign in once the phone is back online.');
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [begin, signedOut, store]);
+
+  // The outbox: its steps on screen, sent whenever there is a chance.
+  useEffect(() => {
+    const read = () => void outbox.list().then(setSteps);
+    read();
+    const unsubscribe = outbox.subscribe(read);
+    const stop = startOutboxSync(outbox, { onResult: afterFlush });
+    return () => {
+      unsubscribe();
+      stop();
+    };
+  }, [afterFlush, outbox]);
+
+  // The jobs again every so often and when the phone finds signal (the live socket does better).
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    const onOnline = () => void refresh();
+    window.addEventListener('online', onOnline);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [phase, refresh]);
+
+  const take = useCallback(
+    async (jobId: number, kind: FieldStepKind, body?: Record<string, unknown>) => {
+      await outbox.take({ jobId, kind, body });
+      afterFlush(await outbox.flush());
+    },
+    [afterFlush, outbox],
+  );
+
+  const signIn = useCallback(
+    async (username: string, password: string): Promise<string | null> => {
+      try {
+        const signedIn = await login({ username, password });
+        await begin({ id: signedIn.id, name: signedIn.name, role: signedIn.role });
+        return null;
+      } catch (error) {
+        if (isNoSignal(error)) return 'No signal. Try again once the phone is back online.';
+        return serverMessageOf(error) ?? 'Sign-in failed. Check your username and password.';
+      }
+    },
+    [begin],
+  );
+
+  const jobs = useMemo(
+    () => (user ? withWaitingSteps(serverJobs, steps, user.id) : []),
+    [serverJobs, steps, user],
+  );
+
+  const state: FieldState = { phase, user, jobs, savedAt, online, steps, batteries, signInReason };
+  return {
+    state,
+    refresh,
+    take,
+    signIn,
+    dismiss: (seq: number) => outbox.dismiss(seq),
+    store,
+  };
+}
