@@ -14,8 +14,11 @@ export async function sendHeartbeatOnce(userId: number): Promise<void> {
   }
 }
 
-/** While signed in: a heartbeat at once, then every 5 minutes. */
-export function useHeartbeat(userId: number | null, intervalMs = LOCATION.heartbeatIntervalMs) {
+/** While signed in: a heartbeat at once, then every 5 minutes (the field app: every minute). */
+export function useHeartbeat(
+  userId: number | null,
+  intervalMs: number = LOCATION.heartbeatIntervalMs,
+) {
   useEffect(() => {
     if (userId === null) return;
     void sendHeartbeatOnce(userId);

@@ -1,4 +1,10 @@
-import { businessDate, isActive, isClosed, type DashboardAppointment } from '@cincy/contracts';
+import {
+  businessDate,
+  isActive,
+  isClosed,
+  toE164,
+  type DashboardAppointment,
+} from '@cincy/contracts';
 
 export interface BoardLists {
   available: DashboardAppointment[];
@@ -100,6 +106,11 @@ export function formatSchedule(
   return a.scheduledTime
     ? `${formatDay(a.scheduledDate)} at ${formatClock(a.scheduledTime)}`
     : formatDay(a.scheduledDate);
+}
+
+/** A phone to call: E.164 when it is a US number, else its digits as typed. */
+export function telHref(phone: string): string {
+  return `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
 }
 
 export function mapsSearchUrl(address: string): string {

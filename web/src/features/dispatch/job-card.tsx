@@ -3,18 +3,19 @@ import { useId, type ReactNode } from 'react';
 import {
   formatLocation,
   formatPhone,
-  toE164,
   type AppointmentStatus,
   type DashboardAppointment,
 } from '@cincy/contracts';
 import { AgeDisplay } from './age-display';
-import { STATUS_LABELS, formatSchedule, mapsSearchUrl, minutesSince } from './board-lists.util';
+import {
+  STATUS_LABELS,
+  formatSchedule,
+  mapsSearchUrl,
+  minutesSince,
+  telHref,
+} from './board-lists.util';
 import { gateCode } from './phone-sections.util';
 import { SlaBadge } from './sla-badge';
-
-function telHref(phone: string) {
-  return `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
-}
 
 /** Status tags: each colour reads at 4.5:1 or more on its own tint (WCAG AA). */
 const STATUS_COLORS: Record<AppointmentStatus, string> = {

@@ -4,6 +4,7 @@ import type { OutboxStep } from '../outbox/types';
 import { ago, waitingLine } from './field-format';
 import { fieldSections, type FieldJob } from './jobs';
 import { JobCard, STEP_NAMES, type JobCardProps } from './job-card';
+import { useHeartbeat } from '../../hooks/use-heartbeat';
 import { startLiveUpdates } from './live';
 import { fieldLocationTracker } from './position';
 import { SignIn } from './sign-in';
@@ -20,6 +21,12 @@ function useNow(): Date {
   return now;
 }
 
+/**
+ * How often an open app calls in: the board marks a job "offline since" once its technician has
+ * been silent 10 minutes (SILENT_AFTER_MS), so a few missed calls are never taken for that.
+ */
+const HEARTBEAT_MS = 60_000;
+
 /** The technician's phone: the job at hand first, then theirs, the open pool, today's done. */
 export function FieldApp() {
   const field = useField();
@@ -30,6 +37,8 @@ export function FieldApp() {
   const underWay = user
     ? jobs.some((j) => j.technicianId === user.id && isActive(j.status))
     : false;
+
+  useHeartbeat(phase === 'ready' && user ? user.id : null, HEARTBEAT_MS);
 
   // Live while online, loaded once the first screen is drawn (socket.io is not on it).
   useEffect(() => {

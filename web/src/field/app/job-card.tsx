@@ -3,16 +3,13 @@ import {
   APPOINTMENT_STATUS_LABELS,
   formatLocation,
   formatPhone,
-  toE164,
   type InventoryItem,
 } from '@cincy/contracts';
-import { formatSchedule, mapsSearchUrl } from '../../features/dispatch/board-lists.util';
+import { formatSchedule, mapsSearchUrl, telHref } from '../../features/dispatch/board-lists.util';
 import { gateCode } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind } from '../outbox/types';
 import { CompletionForm, type CompletionFields } from './completion-form';
 import { MOVE_LABELS, STEP_OF_MOVE, nextMove, type FieldJob } from './jobs';
-
-const telHref = (phone: string) => `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
 
 export interface JobCardProps {
   job: FieldJob;

@@ -15,6 +15,7 @@ import { splitBoard } from '../../../features/dispatch/board-lists.util';
 import { DispatchMode, OffShiftButton } from '../../../features/dispatch/dispatch-mode';
 import { JobActions } from '../../../features/dispatch/job-actions';
 import { JobNotes } from '../../../features/dispatch/job-notes';
+import { OfflineSinceMark, offlineSince } from '../../../features/dispatch/offline-since';
 import { OutsideShiftMark } from '../../../features/dispatch/outside-shift-mark';
 import { activeJobId } from '../../../features/dispatch/job-actions.util';
 import { LocationStatus } from '../../../features/dispatch/location-status';
@@ -274,12 +275,14 @@ export function DispatchPage() {
   // What a card's buttons (Accept Job waits for the viewer's active job to end) and notes show.
   const cardKey = (a: DashboardAppointment) => {
     const suggestion = ranking?.best(a);
-    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.etaMinutes}` : ''}|${outside.has(a.id)}`;
+    const silent = offlineSince(a, team.data ?? NO_USERS, now)?.getTime() ?? '';
+    return `${activeJob}|${suggestion ? `${suggestion.technicianId}:${suggestion.etaMinutes}` : ''}|${outside.has(a.id)}|${silent}`;
   };
   const renderNotes = ranking
     ? (a: DashboardAppointment) => (
         <>
           <OutsideShiftMark outside={outside.has(a.id)} technicianName={a.technician?.name} />
+          <OfflineSinceMark since={offlineSince(a, team.data ?? NO_USERS, now)} now={now} />
           <JobNotes appointment={a} best={ranking.best(a)} />
         </>
       )
