@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiClient, bookAsap, login, startStack, Stack } from '@cincy/stack';
+import type { DashboardAppointment } from '@cincy/contracts';
+import { Client } from 'pg';
+import type { Page } from 'playwright-core';
+import { eventually, seedBattery, type SeededItem } from '../src/board';
+import { launchBrowser, TestBrowser } from '../src/browser';
+import { PHONE } from '../src/public-site';
+
+// The field app (/field, issue 34) on a phone-size Chromium: a technician works a job through a
+// parking garage (no signal from On my way to Complete, the app reopened offline), a step queued
+// offline that the office overtook is refused and said, and one outbox sent by two tabs at once.
+describe('the field app: steps taken without signal', () => {
+  const secret = () => randomBytes(9).toString('base64url');
+  const suffix = randomBytes(3).toString('hex');
+  const admin = { username: `e2e-field-admin`, password: `E2e-${secret()}` };
+  const technician = (name: string) => ({
+    username: `e2e-field-${name.split(' ')[0].toLowerCase()}`,
+    password: `Tech-${secret()}`,
+    name,
+  });
+  const dana = technician('Dana Garage');
+  const sam = technician('Sam Basement');
+  const lee = technician('Lee Relief');
+  const kim = technician('Kim Twotabs');
+
+  let stack: Stack | undefined;
+  let office: ApiClient;
+  let battery: SeededItem;
+  const ids = new Map<string, number>();
+  const browsers: TestBrowser[] = [];
+  let db: Client;
+
+  beforeAll(async () => {
+    stack = await startStack({ throwaway: { label: 'e2efieldapp' }, admin });
+    office = await login(stack.baseUrl, admin.username, admin.password);
+    for (const t of [dana, sam, lee, kim]) {
+      const user = await office.request<{ id: number }>('POST', '/api/users', {
+        ...t,
+        role: 'technician',
+      });
+      ids.set(t.username, user.id);
+    }
+    battery = await seedBattery(stack.databaseUrl, {
+      name: 'E2E Field AGM 48',
+      description: 'Group 48 AGM',
+      sku: `FIELD-${suffix}`,
+      quantity: 5,
+    });
+    db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const browser of browsers) await browser.close();
+    await db?.end();
+    await stack?.stop();
+  }, 60_000);
+
+  async function phone(): Promise<TestBrowser> {
+    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: PHONE });
+    browser.page.setDefaultTimeout(20_000);
+    browsers.push(browser);
+    return browser;
+  }
+
+  async function explain(error: unknown): Promise<Error> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cincy-field-app-'));
+    for (const [i, browser] of browsers.entries())
+      for (const [j, page] of browser.context.pages().entries())
+        await page
+          .screenshot({ path: path.join(dir, `phone-${i}-${j}.png`), fullPage: true })
+          .catch(() => undefined);
+    return new Error(
+      `${(error as Error).message}\nscreenshots: ${dir}\n--- recent service output ---\n${stack?.recentOutput()}`,
+    );
+  }
+
+  const run = (body: () => Promise<void>) => async () => {
+    try {
+      await body();
+    } catch (error) {
+      throw await explain(error);
+    }
+  };
+
+  /** An ASAP job for a new customer, given to `to` by the office. */
+  async function jobFor(customerName: string, to: { username: string }): Promise<number> {
+    const { appointment } = await bookAsap(stack!.baseUrl, {
+      name: customerName,
+      phone: '(513) 555-0142',
+    });
+    await eventually(
+      `${customerName} is assigned`,
+      () =>
+        office.request('POST', `/api/appointments/${appointment.id}/assign`, {
+          technicianId: ids.get(to.username),
+        }),
+      () => true,
+    );
+    return appointment.id;
+  }
+
+  async function signIn(page: Page, who: { username: string; password: string }) {
+    await page.goto('/field/');
+    await page.getByLabel('Username').fill(who.username);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Now', level: 2 }).waitFor();
+    // The app shell is kept by the service worker once it is active: the app opens offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+  }
+
+  const card = (page: Page, customerName: string) =>
+    page.getByRole('article', { name: customerName });
+  const tap = (page: Page, customerName: string, button: string) =>
+    card(page, customerName).getByRole('button', { name: button, exact: true }).click();
+  const waitingLine = (page: Page, text: string) =>
+    page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+  /** The events dispatch announced for a job, in order, with when each step happened. */
+  async function stepsOf(id: number): Promise<string[]> {
+    const { rows } = await db.query<{ type: string }>(
+      `SELECT type FROM dispatch.outbox WHERE (payload -> 'appointment' ->> 'id')::int = $1
+        ORDER BY seq`,
+      [id],
+    );
+    return rows.map((r) => r.type.replace('dispatch.appointment.', ''));
+  }
+
+  async function statusOf(id: number): Promise<string | undefined> {
+    const board = await office.request<DashboardAppointment[]>('GET', '/api/appointments');
+    return board.find((a) => a.id === id)?.status;
+  }
+
+  test(
+    'a job worked from On my way to Complete without signal reaches the office once, in order, with the times of the taps',
+    run(async () => {
+      const customer = `Garage Customer ${suffix}`;
+      const id = await jobFor(customer, dana);
+      const { page, context } = await phone();
+      await signIn(page, dana);
+      await tap(page, customer, 'Accept');
+      await card(page, customer).getByRole('button', { name: 'On my way' }).waitFor();
+      await eventually(
+        'accepted',
+        () => statusOf(id),
+        (s) => s === 'accepted',
+      );
+
+      // Into the garage: the app opens again without signal, from what the phone kept.
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: 'Offline' }).first().waitFor();
+      const departedAt = new Date();
+      await tap(page, customer, 'On my way');
+      await waitingLine(page, '1 step waiting for signal');
+      await page.waitForTimeout(1_500);
+      const arrivedAt = new Date();
+      await tap(page, customer, 'Arrived');
+      await waitingLine(page, '2 steps waiting for signal');
+      await tap(page, customer, 'Complete');
+      const form = card(page, customer);
+      await form.getByLabel('Service performed').selectOption('battery installed');
+      await form.getByLabel('Battery').selectOption(String(battery.id));
+      await form.getByLabel('New battery serial number').fill(`FIELD-SN-${suffix}`);
+      await form.getByLabel('Vehicle mileage').fill('84,120');
+      await form.getByRole('button', { name: 'Complete job' }).click();
+      await waitingLine(page, '3 steps waiting for signal');
+      expect(await stepsOf(id)).toEqual(['opened', 'assigned', 'accepted']);
+      await page.waitForTimeout(3_000);
+
+      // Signal again: each step goes once, in order, with when it was tapped.
+      const backAt = new Date();
+      await context.setOffline(false);
+      await page.getByRole('heading', { name: 'Done today' }).waitFor();
+      expect(await page.getByText(/waiting for signal/).count()).toBe(0);
+      await eventually(
+        'completed on the board',
+        () => statusOf(id),
+        (s) => s === 'completed',
+      );
+      expect(await stepsOf(id)).toEqual([
+        'opened',
+        'assigned',
+        'accepted',
+        'departed',
+        'arrived',
+        'completed',
+      ]);
+      const { rows } = await db.query<{ en_route_at: Date; on_location_at: Date }>(
+        'SELECT en_route_at, on_location_at FROM dispatch.board_appointments WHERE id = $1',
+        [id],
+      );
+      expect(rows[0].en_route_at.getTime()).toBeGreaterThanOrEqual(departedAt.getTime() - 1_000);
+      expect(rows[0].en_route_at.getTime()).toBeLessThan(arrivedAt.getTime());
+      expect(rows[0].on_location_at.getTime()).toBeLessThan(backAt.getTime() - 2_000);
+      const records = await db.query<{ battery_serial_number: string; completed_at: Date }>(
+        `SELECT battery_serial_number, completed_at FROM inventory.service_records
+          WHERE appointment_id = $1`,
+        [id],
+      );
+      expect(records.rows).toHaveLength(1);
+      expect(records.rows[0].battery_serial_number).toBe(`FIELD-SN-${suffix}`);
+      expect(records.rows[0].completed_at.getTime()).toBeLessThan(backAt.getTime() - 2_000);
+    }),
+    240_000,
+  );
+
+  test(
+    'a step the office overtook while the phone had no signal is refused and said; the other steps go',
+    run(async () => {
+      const current = `Basement Current ${suffix}`;
+      const offered = `Basement Offered ${suffix}`;
+      const currentId = await jobFor(current, sam);
+      const offeredId = await jobFor(offered, sam);
+      const { page, context } = await phone();
+      await signIn(page, sam);
+      await tap(page, current, 'Accept');
+      await card(page, current).getByRole('button', { name: 'On my way' }).waitFor();
+
+      await context.setOffline(true);
+      await tap(page, current, 'On my way');
+      await tap(page, offered, 'Hand back');
+      await card(page, offered).getByLabel('Why are you handing it back?').fill('Flat tire');
+      await card(page, offered).getByRole('button', { name: 'Hand back' }).click();
+      await waitingLine(page, '2 steps waiting for signal');
+      // Meanwhile the office gives the offered job to Lee.
+      await office.request('POST', `/api/appointments/${offeredId}/assign`, {
+        technicianId: ids.get(lee.username),
+      });
+
+      await context.setOffline(false);
+      const refusal = page.getByRole('alert').filter({ hasText: 'Hand back' });
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toContain(offered);
+      await eventually(
+        'on the way',
+        () => statusOf(currentId),
+        (s) => s === 'en_route',
+      );
+      const board = await office.request<DashboardAppointment[]>('GET', '/api/appointments');
+      expect(board.find((a) => a.id === offeredId)).toMatchObject({
+        status: 'assigned',
+        technicianId: ids.get(lee.username),
+      });
+      expect(await stepsOf(offeredId)).toEqual(['opened', 'assigned', 'assigned']);
+      // Read, and gone.
+      await refusal.getByRole('button', { name: 'OK' }).click();
+      await refusal.waitFor({ state: 'detached' });
+    }),
+    240_000,
+  );
+
+  test(
+    'one outbox sent by two tabs at once makes each step once',
+    run(async () => {
+      const customer = `Two Tabs ${suffix}`;
+      const id = await jobFor(customer, kim);
+      const { page, context } = await phone();
+      await signIn(page, kim);
+      await tap(page, customer, 'Accept');
+      await card(page, customer).getByRole('button', { name: 'On my way' }).waitFor();
+      const second = await context.newPage();
+      await second.goto('/field/');
+      await card(second, customer).getByRole('button', { name: 'On my way' }).waitFor();
+
+      await context.setOffline(true);
+      await tap(page, customer, 'On my way');
+      await tap(page, customer, 'Arrived');
+      // The other tab hears of the steps (one outbox on the phone).
+      await waitingLine(second, '2 steps waiting for signal');
+      await context.setOffline(false);
+      await eventually(
+        'on location',
+        () => statusOf(id),
+        (s) => s === 'on_location',
+      );
+      await page.waitForTimeout(2_000);
+      expect(await stepsOf(id)).toEqual(['opened', 'assigned', 'accepted', 'departed', 'arrived']);
+    }),
+    240_000,
+  );
+});
