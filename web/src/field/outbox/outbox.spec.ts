@@ -269,7 +269,7 @@ describe('subscribe', () => {
     await here.take({ jobId: 12, kind: 'en_route' });
     await heard;
     expect((await there.list()).map((s) => s.kind)).toEqual(['en_route']);
-  });
+  }, 1000);
 });
 
 /** navigator.locks for one lock name: each request runs after the one before it ends. */
