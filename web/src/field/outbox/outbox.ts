@@ -34,7 +34,7 @@ function requestFor(
 ): StepRequest {
   switch (kind) {
     case 'hand_back':
-      // The route takes no occurredAt: the hand-back counts from when the server has it.
+      // The route takes no occurredAt.
       return {
         method: 'POST',
         path: `/api/appointments/${jobId}/hand-back`,
@@ -64,6 +64,7 @@ function outcomeOf(status: number): Outcome {
   if (status === 408 || status === 429 || status >= 500) return 'offline';
   // 400, 403, 404, 409, 422 (and any other 4xx): the server will not change its mind.
   if (status >= 400) return 'refused';
+  // Anything else (a redirect not followed, say) is no answer from the API: try later.
   return 'offline';
 }
 
