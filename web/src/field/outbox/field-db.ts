@@ -16,8 +16,8 @@ export interface SavedDraft {
 export interface FieldDBSchema extends DBSchema {
   /** The steps not yet accepted; `seq` is given by the store, in the order taken. */
   outbox: { key: number; value: OutboxStep };
-  /** `user`: the last user (FieldUser); `jobs:<userId>`: SavedJobs. */
-  kv: { key: string; value: FieldUser | SavedJobs };
+  /** `user`: the last user (FieldUser); `jobs:<userId>`: SavedJobs; `batteries`: the items. */
+  kv: { key: string; value: FieldUser | SavedJobs | unknown[] };
   drafts: { key: number; value: SavedDraft };
 }
 

@@ -44,6 +44,15 @@ it('keeps the user until forgotten', async () => {
   expect(await later.lastUser()).toBeNull();
 });
 
+it('keeps the batteries last read', async () => {
+  const store = createFieldStore(async () => db);
+  expect(await store.lastBatteries()).toEqual([]);
+  await store.saveBatteries([{ id: 1, name: 'H6 AGM' }]);
+
+  const later = await reopened();
+  expect(await later.lastBatteries()).toEqual([{ id: 1, name: 'H6 AGM' }]);
+});
+
 it('keeps a draft per job until it is dropped', async () => {
   const store = createFieldStore(async () => db);
   await store.saveDraft(12, { batterySerialNumber: 'AB123' });

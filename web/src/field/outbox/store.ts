@@ -2,6 +2,7 @@ import type { FieldDBSource, SavedJobs } from './field-db';
 import type { FieldStore, FieldUser } from './types';
 
 const USER = 'user';
+const BATTERIES = 'batteries';
 const jobsKey = (userId: number) => `jobs:${userId}`;
 
 /** The phone's store of jobs, user and drafts (see `FieldStore`). */
@@ -23,6 +24,12 @@ export function createFieldStore(db: FieldDBSource, now = () => new Date()): Fie
     },
     async forgetUser() {
       await (await db()).delete('kv', USER);
+    },
+    async saveBatteries(items) {
+      await (await db()).put('kv', items, BATTERIES);
+    },
+    async lastBatteries<T>() {
+      return ((await (await db()).get('kv', BATTERIES)) as T[] | undefined) ?? [];
     },
     async saveDraft(jobId, fields) {
       await (await db()).put('drafts', { jobId, fields });
