@@ -41,10 +41,11 @@ export function FieldApp() {
   useHeartbeat(phase === 'ready' && user ? user.id : null, HEARTBEAT_MS);
 
   // Live while online, loaded once the first screen is drawn (socket.io is not on it).
+  const { refresh } = field;
   useEffect(() => {
     if (phase !== 'ready') return;
-    return startLiveUpdates(() => void field.refresh());
-  }, [phase, field.refresh]);
+    return startLiveUpdates(() => void refresh());
+  }, [phase, refresh]);
 
   // The van's position while a job is under way and the app is open.
   useEffect(() => {

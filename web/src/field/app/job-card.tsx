@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
+  checkHandBack,
   formatLocation,
   formatPhone,
   type InventoryItem,
@@ -32,8 +33,7 @@ export function JobCard(props: JobCardProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const move = nextMove(job, userId, jobs, now);
-  const mine = job.technicianId === userId;
-  const canHandBack = mine && (job.status === 'assigned' || job.status === 'accepted');
+  const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
   const gate = gateCode(job.notes);
 
