@@ -41,11 +41,11 @@ export function FieldApp() {
   useHeartbeat(phase === 'ready' && user ? user.id : null, HEARTBEAT_MS);
 
   // Live while online, loaded once the first screen is drawn (socket.io is not on it).
-  const { refresh } = field;
+  const { refresh, pushed } = field;
   useEffect(() => {
     if (phase !== 'ready') return;
-    return startLiveUpdates(() => void refresh());
-  }, [phase, refresh]);
+    return startLiveUpdates({ onJob: pushed, onConnect: () => void refresh() });
+  }, [phase, refresh, pushed]);
 
   // The van's position while a job is under way and the app is open.
   useEffect(() => {

@@ -47,7 +47,13 @@ export function JobCard(props: JobCardProps) {
   };
 
   return (
-    <article className={current ? 'fa-job fa-job-current' : 'fa-job'} aria-labelledby={headingId}>
+    <article
+      className={current ? 'fa-job fa-job-current' : 'fa-job'}
+      aria-labelledby={headingId}
+      data-testid="job-card"
+      data-appointment-id={job.id}
+      data-version={job.version}
+    >
       <h3 id={headingId} className="fa-job-title">
         {job.customer.name}
       </h3>

@@ -3,6 +3,7 @@ import type { DashboardAppointment, InventoryItem } from '@cincy/contracts';
 import { fetchAppointments } from '../../api/appointments';
 import { fetchCurrentUser, login } from '../../api/auth';
 import { fetchInventory } from '../../api/inventory';
+import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-versions';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
 import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
 import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
@@ -57,7 +58,7 @@ export function useField() {
     if (!current) return;
     try {
       const jobs = await fetchAppointments();
-      setServerJobs(jobs);
+      setServerJobs((shown) => keepNewerAppointments(shown, jobs));
       setSavedAt(new Date());
       setOnline(true);
       void store.saveJobs(current.id, jobs);
@@ -170,6 +171,11 @@ export function useField() {
     [begin],
   );
 
+  /** A job the server pushed: on screen at once, unless what is shown is newer. */
+  const pushed = useCallback((job: DashboardAppointment) => {
+    setServerJobs((shown) => upsertAppointment(shown, job) ?? shown);
+  }, []);
+
   const jobs = useMemo(
     () => (user ? withWaitingSteps(serverJobs, steps, user.id) : []),
     [serverJobs, steps, user],
@@ -179,6 +185,7 @@ export function useField() {
   return {
     state,
     refresh,
+    pushed,
     take,
     signIn,
     dismiss: (seq: number) => outbox.dismiss(seq),
