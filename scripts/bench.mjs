@@ -22,7 +22,7 @@
 //   - cold start (spawn -> GET /api/health 200) and each service's idle memory (VmRSS)
 //   - a big day, on a second stack with two gateways: 1,000 open jobs and 100 technicians on
 //     shift; the board's answer (p99, bytes), Chromium's time from a push to the card on screen
-//     (phone and desktop) and Lighthouse mobile on the signed-in board; then 300 staff sockets
+//     (phone and desktop) and Lighthouse mobile on the dispatcher's board; then 300 staff sockets
 //     over the two gateways while bookings arrive at 50/s and technicians report positions every
 //     10 s (push p99 on every socket, memory per socket and per gateway); and the bytes a
 //     technician's and an admin's socket receive per minute as technicians grow from 10 to 100
@@ -40,17 +40,19 @@
 // (bench-results/staff.json); --only=load only the booking load (the stack, the floors and the
 // form's path before and after issue 33, with CPU per booking; bench-results/load.json);
 // --only=growth only a booking's rows read and CPU at about 300 and about 3,000 open jobs
-// (scripts/lib/bench-growth.mjs; bench-results/growth.json).
+// (scripts/lib/bench-growth.mjs; bench-results/growth.json); --only=field only the field app's
+// first-screen JS and Lighthouse beside the landing page (bench-results/field.json).
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   benchBoardRead,
@@ -92,13 +94,13 @@ import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
 /** `--only=<section>`: one section of the bench instead of all of it. */
-const SECTIONS = ['public', 'staff', 'load', 'growth'];
+const SECTIONS = ['public', 'staff', 'load', 'growth', 'field'];
 const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`bench: --only takes one of: ${SECTIONS.join(', ')}`);
   process.exit(2);
 }
-const withBrowser = !argv.includes('--no-browser') || only === 'public';
+const withBrowser = !argv.includes('--no-browser') || only === 'public' || only === 'field';
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S) || 1200;
 /** The earlier commit whose public pages are measured beside this build's ('none': not measured). */
 const EARLIER_REF = process.env.BENCH_EARLIER_REF || DEFAULT_EARLIER_REF;
@@ -124,6 +126,8 @@ const LIGHTHOUSE_PAGES = [
 ];
 /** The signed-in board a technician opens on a phone, with this many open jobs on it. */
 const BOARD_ROUTE = '/dispatch';
+/** The technicians' own app (issue 34). */
+const FIELD_ROUTE = '/field/';
 const N = {
   sequential: 50,
   concurrency: 10,
@@ -168,6 +172,9 @@ const N = {
 
 /** The goals the issues set, printed next to each figure. */
 const GOALS = {
+  /** The field app (issue 34): its first screen's JS, gzip; Lighthouse mobile performance. */
+  fieldFirstScreenGzip: 60 * 1024,
+  fieldLighthouse: 95,
   /** The stack's bookings/s against the same-shape floor's (issue 24). */
   shapeRatio: 0.6,
   freshnessP99Ms: 25,
@@ -314,25 +321,27 @@ function publicSiteRows(site) {
 }
 
 /**
- * The signed-in board: a technician's session and `openJobs` ASAP jobs booked by staff, then the
- * JavaScript its first screen downloads and Lighthouse mobile on it.
+ * The field app (issue 34): a technician's session and `openJobs` ASAP jobs booked by staff; the
+ * JavaScript its first screen needs (what dist/field/index.html names, gzip) and all it has
+ * downloaded by network idle (socket.io comes after the first screen); Lighthouse mobile on it,
+ * round by round beside the public landing page, so both see the same machine.
  */
-async function benchSignedInBoard(stack, admin, openJobs) {
+async function benchFieldApp(stack, admin, openJobs) {
   const { ApiClient, asapAppointmentInput } = loadStack();
   const staff = new ApiClient(stack.baseUrl);
   await staff.login(admin.username, admin.password);
   const login = {
-    username: 'bench-board-tech',
+    username: 'bench-field-tech',
     password: `Bench-${randomBytes(9).toString('base64url')}`,
   };
   await staff.request('POST', '/api/users', {
     ...login,
-    name: 'Board Technician',
+    name: 'Field Technician',
     role: 'technician',
   });
   for (let i = 0; i < openJobs; i++) {
     const customer = await staff.request('POST', '/api/customers', {
-      name: `Board Customer ${i + 1}`,
+      name: `Field Customer ${i + 1}`,
       phone: `513555${String(2000 + i).padStart(4, '0')}`,
       email: null,
     });
@@ -343,13 +352,57 @@ async function benchSignedInBoard(stack, admin, openJobs) {
   const cookies = ['cb_session']
     .map((name) => ({ name, value: technician.jar.get(name), url: stack.baseUrl }))
     .filter((c) => c.value);
-  const [js] = await measureJsBytes(stack.baseUrl, [BOARD_ROUTE], { cookies });
-  const scores = lighthousePath()
-    ? await runLighthouse([new URL(BOARD_ROUTE, stack.baseUrl).toString()], N.lighthouseRuns, {
-        cookies,
-      })
-    : null;
-  return { js, lighthouse: scores ? Object.values(scores)[0] : null };
+  const [all] = await measureJsBytes(stack.baseUrl, [FIELD_ROUTE], { cookies });
+  const urls = [FIELD_ROUTE, '/'].map((route) => new URL(route, stack.baseUrl).toString());
+  const scores = lighthousePath() ? await runLighthouse(urls, N.lighthouseRuns, { cookies }) : null;
+  return {
+    firstScreen: fieldFirstScreenBytes(),
+    all,
+    lighthouse: scores?.[urls[0]] ?? null,
+    landing: scores?.[urls[1]] ?? null,
+  };
+}
+
+/** The scripts dist/field/index.html names (its entry and modulepreloads), raw and gzip. */
+function fieldFirstScreenBytes() {
+  const dist = path.join(ROOT, 'web', 'dist', 'field');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/field\/(assets\/[\w.-]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  const bodies = files.map((file) => readFileSync(path.join(dist, file)));
+  return {
+    scripts: files.length,
+    raw: bodies.reduce((n, b) => n + b.length, 0),
+    gzip: bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+/** The field app's rows: its first screen's JS, and Lighthouse beside the landing page's. */
+function fieldAppRows(field) {
+  if (!field) return [];
+  const { firstScreen, all, lighthouse: s, landing } = field;
+  const rows = [
+    [
+      'JS gzip',
+      `${FIELD_ROUTE} (technician, first screen)`,
+      kb(firstScreen.gzip),
+      `<= ${kb(GOALS.fieldFirstScreenGzip)}`,
+      `${firstScreen.scripts} scripts named by its HTML, raw ${kb(firstScreen.raw)}; ${kb(all.gzip)} in ${all.scripts} scripts by network idle (socket.io after the first screen)`,
+    ],
+  ];
+  if (!s) {
+    rows.push(['Lighthouse mobile', FIELD_ROUTE, 'n/a (lighthouse not installed)', '', '']);
+    return rows;
+  }
+  rows.push([
+    'Lighthouse mobile',
+    `${FIELD_ROUTE} (technician, ${N.boardOpenJobs} open jobs)`,
+    `perf ${s.performance} / a11y ${s.accessibility}`,
+    `perf >= ${GOALS.fieldLighthouse} / a11y 100, within 3 of /`,
+    `the landing page in the same rounds: perf ${landing?.performance} / a11y ${landing?.accessibility}; median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}`,
+  ]);
+  return rows;
 }
 
 /** Each back-office screen: where it is, what says it is drawn, and the API its content waits on. */
@@ -394,7 +447,7 @@ function staffScreenRows(screens) {
 /**
  * A big day on a stack of its own with two gateways (issue 24, sections 2 and 3): 1,000 open jobs
  * and 100 technicians on shift; the board's answer, the board in Chromium (a push to its card on
- * screen; Lighthouse mobile) as one of those technicians; then 300 staff sockets over both
+ * screen; Lighthouse mobile) as the dispatcher; then 300 staff sockets over both
  * gateways under bookings and position reports, and a socket's bytes as the team grows.
  */
 async function benchBigDay(day, admin) {
@@ -408,11 +461,9 @@ async function benchBigDay(day, admin) {
   await benchBoardRead(staff, N.boardWarmup);
   result.boardRead = await benchBoardRead(staff, N.boardReads);
   if (withBrowser) {
-    // The first technician's phone (their password is the one addTechniciansOnShift gave them).
-    const technician = new ApiClient(day.baseUrl);
-    await technician.login('bench-day-0', 'Bench-bench-day-0-x9');
+    // The dispatcher's board (technicians have the field app since issue 34).
     const cookies = ['cb_session']
-      .map((name) => ({ name, value: technician.jar.get(name), url: day.baseUrl }))
+      .map((name) => ({ name, value: staff.jar.get(name), url: day.baseUrl }))
       .filter((c) => c.value);
     log(`the board in Chromium with ${N.dayOpenJobs} cards: ${N.dayScreenPushes} pushes each`);
     let booked = 0;
@@ -783,6 +834,12 @@ async function main() {
       );
       return;
     }
+    if (only === 'field') {
+      results.field = await benchFieldApp(stack, admin, N.boardOpenJobs);
+      results.seconds = Math.round((Date.now() - started) / 1000);
+      printResults('field app', results, fieldAppRows(results.field), 'field.json');
+      return; // the finally below stops the stack
+    }
     if (only === 'growth') {
       results.growth = await benchGrowth(stack, admin, log);
       results.seconds = Math.round((Date.now() - started) / 1000);
@@ -799,8 +856,8 @@ async function main() {
     }
 
     if (withBrowser) {
-      log(`the board as a technician with ${N.boardOpenJobs} open jobs`);
-      results.board = await benchSignedInBoard(stack, admin, N.boardOpenJobs);
+      log(`the field app as a technician with ${N.boardOpenJobs} open jobs`);
+      results.field = await benchFieldApp(stack, admin, N.boardOpenJobs);
       results.staffScreens = await benchStaffScreenTimes(stack, admin);
     }
 
@@ -914,25 +971,7 @@ async function main() {
 
   // ---- the table
   const rows = [...publicSiteRows(results.publicSite), ...staffScreenRows(results.staffScreens)];
-  if (results.board) {
-    const { js, lighthouse: s } = results.board;
-    rows.push([
-      'JS gzip',
-      `${BOARD_ROUTE} (technician, first screen)`,
-      kb(js.gzip),
-      '',
-      `raw ${kb(js.raw)}, ${js.scripts} scripts; antd only in the staff chunks`,
-    ]);
-    rows.push([
-      'Lighthouse mobile',
-      `${BOARD_ROUTE} (technician, ${N.boardOpenJobs} open jobs)`,
-      s ? `perf ${s.performance} / a11y ${s.accessibility}` : 'n/a (lighthouse not installed)',
-      'perf >= 90 / a11y 100',
-      s
-        ? `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}`
-        : '',
-    ]);
-  }
+  rows.push(...fieldAppRows(results.field));
   const a = results.api;
   rows.push([
     'API',
@@ -1034,7 +1073,7 @@ async function main() {
       const s = d.lighthouse;
       rows.push([
         'Big day',
-        `Lighthouse mobile, ${BOARD_ROUTE} (technician, ${day})`,
+        `Lighthouse mobile, ${BOARD_ROUTE} (dispatcher, ${day})`,
         `perf ${s.performance} / a11y ${s.accessibility}`,
         `perf >= ${GOALS.dayBoardLighthouse} / a11y 100`,
         `median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}`,
