@@ -328,6 +328,8 @@ const percentile = (sorted, p) =>
  * of the frame in which that version of the card entered the DOM, so it counts the frame batching,
  * React's render and commit, layout and paint. A card not drawn within 3 s counts as `missed`.
  * Also answers the bytes of the board's GET /api/appointments with these cookies (raw and gzip).
+ * `route` is the board by default (the field app has the same cards and mark); `cpuSlowdown`
+ * slows the page's CPU as Lighthouse's mobile runs do (4).
  * Returns { board: { jobs, raw, gzip }, phone: { p50, p99, max, n, missed }, desktop: {...} } (ms).
  */
 export async function benchBoardScreen({
@@ -336,6 +338,8 @@ export async function benchBoardScreen({
   pushes,
   change,
   viewports = BOARD_VIEWPORTS,
+  route = BOARD_ROUTE,
+  cpuSlowdown = 1,
 }) {
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const answer = await fetch(new URL('/api/appointments', baseUrl), {
@@ -366,7 +370,11 @@ export async function benchBoardScreen({
           }),
         ),
       );
-      await page.goto(new URL(BOARD_ROUTE, baseUrl).toString());
+      if (cpuSlowdown > 1) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      }
+      await page.goto(new URL(route, baseUrl).toString());
       await page.locator('[data-testid="job-card"]').first().waitFor({ timeout: 60_000 });
       await within(connected, 15_000, 'the board socket did not connect');
       const wanted = [];
