@@ -1,0 +1,91 @@
+/**
+ * @jest-environment jsdom
+ */
+import '../../../test/jsdom-setup';
+import { randomUUID } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
+import 'fake-indexeddb/auto';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
+import { fieldOutbox, fieldStore } from '../outbox';
+import { FieldApp } from './field-app';
+
+// What jsdom lacks and IndexedDB and the outbox use (the browser has both).
+globalThis.structuredClone ??= <T,>(value: T): T => deserialize(serialize(value)) as T;
+if (!globalThis.crypto?.randomUUID)
+  Object.defineProperty(globalThis, 'crypto', { value: { ...globalThis.crypto, randomUUID } });
+
+// The app as the technician opens it, on the phone's own IndexedDB (fake-indexeddb) with the
+// server played by `fetch`: without signal it opens from what it kept, a step waits, and a
+// session that ended asks to sign in with the steps kept.
+
+jest.mock('socket.io-client', () => ({
+  io: () => ({ on: () => undefined, close: () => undefined }),
+}));
+
+const ME = { id: 7, name: 'Dana Reyes', role: 'technician' as const };
+const job = dashboardAppointment(1, 'accepted', {
+  technicianId: ME.id,
+  customer: { name: 'Garage Customer', phone: '5135550142' },
+  notes: 'Gate code 4821, blue door',
+});
+
+/** No signal at all, or every call answered `status` (with the user for the session check). */
+function server(status: number | 'no signal') {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    if (status === 'no signal') throw new TypeError('Failed to fetch');
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const body = path === '/api/users/current' ? ME : path === '/api/appointments' ? [job] : [];
+    const text = JSON.stringify(status < 300 ? body : { message: 'Unauthorized' });
+    return {
+      ok: status < 300,
+      status,
+      statusText: '',
+      text: async () => text,
+      json: async () => JSON.parse(text) as unknown,
+    } as unknown as Response;
+  }) as typeof fetch;
+}
+
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+beforeAll(async () => {
+  // Calls without signal are expected here (the heartbeat says so on the console).
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  await fieldStore().saveUser(ME);
+  await fieldStore().saveJobs(ME.id, [job]);
+});
+
+describe('FieldApp', () => {
+  it('opens without signal from what the phone kept, and keeps a step until there is signal', async () => {
+    server('no signal');
+    const view = render(<FieldApp />);
+    await screen.findByRole('heading', { name: 'Garage Customer' });
+    expect(screen.getByText(/^Offline/)).toBeTruthy();
+    expect(screen.getByText('4821')).toBeTruthy(); // the gate code, large
+
+    fireEvent.click(screen.getByRole('button', { name: 'On my way' }));
+    await screen.findByText(/1 step waiting for signal/);
+    expect(screen.getByText('Waiting for signal: On my way')).toBeTruthy();
+    // The job shows as it will be: the next step is Arrived.
+    expect(screen.getByRole('button', { name: 'Arrived' })).toBeTruthy();
+    expect((await fieldOutbox().list()).map((s) => [s.kind, s.state])).toEqual([
+      ['en_route', 'waiting'],
+    ]);
+    view.unmount();
+  });
+
+  it('asks to sign in again when the session ended, the steps kept', async () => {
+    server(401);
+    const view = render(<FieldApp />);
+    await screen.findByRole('button', { name: 'Sign in' });
+    await settle();
+    expect(screen.getByText('1 step waiting for signal')).toBeTruthy();
+    expect(await fieldOutbox().list()).toHaveLength(1);
+    view.unmount();
+  });
+});
