@@ -32,7 +32,8 @@ export function FieldApp() {
   const field = useField();
   const { phase, user, jobs, savedAt, online, steps, batteries, signInReason } = field.state;
   const now = useNow();
-  const [drafts, setDrafts] = useState<Record<number, Record<string, string>>>({});
+  /** Each on-site job's completion as typed (null: read, none kept). */
+  const [drafts, setDrafts] = useState<Record<number, Record<string, string> | null>>({});
   const waiting = steps.filter((s) => s.state === 'waiting').length;
   const underWay = user
     ? jobs.some((j) => j.technicianId === user.id && isActive(j.status))
@@ -59,7 +60,7 @@ export function FieldApp() {
     for (const job of jobs) {
       if (job.status !== 'on_location' || job.id in drafts) continue;
       void field.store.draft(job.id).then((draft: Record<string, string> | null) => {
-        if (draft) setDrafts((known) => ({ ...known, [job.id]: draft }));
+        setDrafts((known) => ({ ...known, [job.id]: draft }));
       });
     }
   }, [jobs, drafts, field.store]);
