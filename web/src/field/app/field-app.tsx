@@ -84,7 +84,10 @@ export function FieldApp() {
       current,
       batteries,
       draft: drafts[job.id] ?? null,
-      onDraft: (jobId, fields) => void field.store.saveDraft(jobId, fields),
+      onDraft: (jobId, fields) => {
+        setDrafts((known) => ({ ...known, [jobId]: fields }));
+        void field.store.saveDraft(jobId, fields);
+      },
       onStep: async (jobId, kind, body) => {
         await field.take(jobId, kind, body);
         if (kind === 'complete') await field.store.dropDraft(jobId);
