@@ -2,7 +2,8 @@
 // visitor downloads (the entry, its static imports, and each public page with its static imports)
 // contain no antd, leaflet or socket.io code, nor zod before the booking form's first keystroke;
 // nor does the dispatch board's first screen carry zod. The landing page's and the booking form's
-// first screens stay within a gzip budget.
+// first screens stay within a gzip budget. The technicians' app (dist/field) likewise: its first
+// screen carries none of those libraries and stays within its own budget.
 // Usage: node scripts/check-bundle.mjs [distDir]
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? new URL('../dist', import.meta.url).pathname;
 const assets = join(dist, 'assets');
-const read = (file) => readFileSync(join(assets, file), 'utf8');
+const fieldAssets = join(dist, 'field', 'assets');
+const read = (file, dir = assets) => readFileSync(join(dir, file), 'utf8');
 
 const FORBIDDEN = {
   antd: [/\bant-btn\b/, /@ant-design/, /\bantd\b/, /\brc-motion\b/],
@@ -22,13 +24,13 @@ const FORBIDDEN = {
 };
 
 /** A chunk and everything it imports statically (what the browser fetches before running it). */
-function closure(file, seen = new Set()) {
+function closure(file, seen = new Set(), dir = assets) {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const m of read(file).matchAll(
+  for (const m of read(file, dir).matchAll(
     /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.\/([\w.-]+\.js)["']/g,
   )) {
-    closure(m[1], seen);
+    closure(m[1], seen, dir);
   }
   return seen;
 }
@@ -54,15 +56,15 @@ let failed = false;
 // No public page validates with the schemas before the booking form's first keystroke.
 const MAY_USE_ZOD = new Set();
 
-function scan(label, chunks, allowed = new Set()) {
+function scan(label, chunks, allowed = new Set(), dir = assets) {
   const hits = [];
   for (const file of chunks) {
-    const code = read(file);
+    const code = read(file, dir);
     for (const [lib, patterns] of Object.entries(FORBIDDEN)) {
       if (!allowed.has(lib) && patterns.some((p) => p.test(code))) hits.push(`${lib} in ${file}`);
     }
   }
-  const kb = [...chunks].reduce((n, f) => n + Buffer.byteLength(read(f)), 0) / 1024;
+  const kb = [...chunks].reduce((n, f) => n + Buffer.byteLength(read(f, dir)), 0) / 1024;
   console.log(
     `${hits.length ? 'FAIL' : 'ok  '} ${label}: ${chunks.size} chunks, ${kb.toFixed(1)} kB${hits.length ? ` -> ${hits.join(', ')}` : ''}`,
   );
@@ -88,6 +90,8 @@ for (const page of publicPages) {
  * import statically. Measured at 100.7 kB (landing) and 113.2 kB (form) when set; raise a budget
  * only with the reason in docs/bench-notes.md.
  */
+const gzipKbOf = (chunks, dir = assets) =>
+  [...chunks].reduce((n, f) => n + gzipSync(read(f, dir), { level: 6 }).length, 0) / 1024;
 const FIRST_SCREENS = {
   'landing-page': { gzipKb: 102.5 },
   'customer-form-page': { gzipKb: 115 },
@@ -98,13 +102,30 @@ for (const [page, budget] of Object.entries(FIRST_SCREENS)) {
   if (!file) continue; // reported above
   const chunks = closure(file, new Set());
   for (const f of entryChunks) chunks.add(f);
-  const gzipKb = [...chunks].reduce((n, f) => n + gzipSync(read(f), { level: 6 }).length, 0) / 1024;
+  const gzipKb = gzipKbOf(chunks);
   const over = gzipKb > budget.gzipKb;
   console.log(
     `${over ? 'FAIL' : 'ok  '} ${page} first screen: ${gzipKb.toFixed(1)} kB gzip (budget ${budget.gzipKb} kB)`,
   );
   if (over) failed = true;
 }
+
+/**
+ * The technicians' app, on a phone in a basement: its entry and what it imports statically carry
+ * no antd, Leaflet, socket.io (loaded after the first screen) nor zod, within 60 kB gzip.
+ */
+const FIELD_FIRST_SCREEN_GZIP_KB = 60;
+const fieldHtml = readFileSync(join(dist, 'field', 'index.html'), 'utf8');
+const fieldEntry = fieldHtml.match(/<script[^>]+src="\/field\/assets\/([\w.-]+\.js)"/)?.[1];
+if (!fieldEntry) throw new Error('No entry script in field/index.html');
+const fieldChunks = closure(fieldEntry, new Set(), fieldAssets);
+scan(`field entry ${fieldEntry}`, fieldChunks, new Set(), fieldAssets);
+const fieldGzipKb = gzipKbOf(fieldChunks, fieldAssets);
+const fieldOver = fieldGzipKb > FIELD_FIRST_SCREEN_GZIP_KB;
+console.log(
+  `${fieldOver ? 'FAIL' : 'ok  '} field first screen: ${fieldGzipKb.toFixed(1)} kB gzip (budget ${FIELD_FIRST_SCREEN_GZIP_KB} kB)`,
+);
+if (fieldOver) failed = true;
 
 // Positive controls: the patterns must find antd in the staff screens' frame (login included) and
 // socket.io in the board, where they are meant to be.

@@ -52,6 +52,10 @@ const isApiPath = (path: string) =>
  * The built web app: hashed /assets cached for a year (immutable), everything else revalidated;
  * brotli or gzip files precompressed at build time when the browser takes them. A public page
  * gets its prerendered HTML (dist/pages/<name>.html), any other client-side route the shell.
+ *
+ * The technicians' app under /field (its own build, dist/field) likewise: its service worker,
+ * workbox files and manifest revalidated (a new version is found on the next open), any other
+ * path under /field its shell.
  */
 function serveWebApp(app: NestExpressApplication, dir: string) {
   const precompressed = (root: string, cache: ServeStaticOptions) =>
@@ -64,10 +68,24 @@ function serveWebApp(app: NestExpressApplication, dir: string) {
   const noCache: ServeStaticOptions = {
     setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
   };
-  app.use('/assets', precompressed(join(dir, 'assets'), { immutable: true, maxAge: '1y' }));
+  const immutable: ServeStaticOptions = { immutable: true, maxAge: '1y' };
   // An asset of an older build is gone: a plain 404, never the shell (or a 500).
-  app.use('/assets', (_req: Request, res: Response) => {
+  const missingAsset = (_req: Request, res: Response) => {
     res.status(404).type('text').send('Not found');
+  };
+  app.use('/assets', precompressed(join(dir, 'assets'), immutable), missingAsset);
+  const field = join(dir, 'field');
+  app.use('/field/assets', precompressed(join(field, 'assets'), immutable), missingAsset);
+  // /field itself answers the shell, rather than a redirect to /field/ as a folder would.
+  const fieldFiles = precompressed(field, { ...noCache, redirect: false });
+  app.use('/field', fieldFiles, (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!existsSync(join(field, 'index.html'))) {
+      res.status(503).type('text').send('The field app is not built yet. Run `npm run build`.');
+      return;
+    }
+    req.url = '/index.html';
+    fieldFiles(req, res, next);
   });
   const files = precompressed(dir, noCache);
   app.use((req: Request, res: Response, next: NextFunction) =>

@@ -13,6 +13,9 @@ const dist = mkdtempSync(path.join(os.tmpdir(), 'cincy-web-'));
 const SHELL = '<!doctype html><div id="root"></div>';
 const LANDING = '<!doctype html><div id="root"><main>Mobile battery replacement</main></div>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const FIELD_SHELL = '<!doctype html><title>Cincy Battery Field</title><div id="root"></div>';
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
+const MANIFEST = JSON.stringify({ name: 'Cincy Battery Field', start_url: '/field/' });
 
 function write(file: string, body: string, precompress = false) {
   mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
@@ -31,6 +34,10 @@ beforeAll(async () => {
   write('index.html', SHELL);
   write('pages/index.html', LANDING, true);
   write('assets/entry-3f9a1c.js', SCRIPT, true);
+  write('field/index.html', FIELD_SHELL);
+  write('field/sw.js', SERVICE_WORKER, true);
+  write('field/manifest.webmanifest', MANIFEST);
+  write('field/assets/index-8c2e4d.js', SCRIPT, true);
   isolated = useIsolatedStack();
   process.env.WEB_DIST_DIR = dist;
   gateway = await createGatewayApp();
@@ -99,6 +106,37 @@ describe('the web app as the gateway serves it', () => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(brotliDecompressSync(body).toString()).toBe(SCRIPT);
     expect((await raw('/assets/missing-000000.js')).res.status).toBe(404);
+  });
+
+  it("answers /field and every path under it with the field app's shell, revalidated", async () => {
+    for (const route of ['/field', '/field/', '/field/jobs/3']) {
+      const { res, body } = await raw(route);
+      expect([route, res.status, body.toString()]).toEqual([route, 200, FIELD_SHELL]);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    }
+  });
+
+  it("revalidates the field app's service worker and manifest on every open", async () => {
+    const sw = await raw('/field/sw.js', 'br');
+    expect(sw.res.status).toBe(200);
+    expect(sw.res.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.res.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotliDecompressSync(sw.body).toString()).toBe(SERVICE_WORKER);
+    const manifest = await raw('/field/manifest.webmanifest');
+    expect(manifest.res.status).toBe(200);
+    expect(manifest.res.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.res.headers.get('content-type')).toMatch(/manifest\+json/);
+    expect(JSON.parse(manifest.body.toString())).toMatchObject({ start_url: '/field/' });
+  });
+
+  it("caches the field app's hashed assets for a year as immutable; a missing one is a 404", async () => {
+    const { res, body } = await raw('/field/assets/index-8c2e4d.js', 'gzip');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(gunzipSync(body).toString()).toBe(SCRIPT);
+    const missing = await raw('/field/assets/index-000000.js');
+    expect([missing.res.status, missing.body.toString()]).toEqual([404, 'Not found']);
   });
 
   it('never answers an API path with the web app', async () => {

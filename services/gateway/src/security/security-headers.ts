@@ -20,7 +20,8 @@ const isApiAnswer = (path: string) => path.startsWith('/api/') && !path.startsWi
  *
  * Pages: scripts only from this origin (the public pages are prerendered without inline script),
  * styles inline too (antd and Leaflet set style attributes), images and the tile check from the
- * configured map tiles, no framing.
+ * configured map tiles, no framing. The field app's service worker and manifest from this origin
+ * (default-src allows them already; named so that tightening it never breaks the app offline).
  *
  * API answers are data, never a document: `default-src 'none'` and no framing, nosniff, and none
  * of the headers that only mean something for a page (OWASP's REST headers). A JSON answer opened
@@ -52,6 +53,8 @@ export function securityHeaders(options: { mapTileUrl: string; behindTls: boolea
         connectSrc: withTiles(["'self'"]),
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
