@@ -5,6 +5,8 @@ import { BatteryMark } from '../../../components/battery-mark';
 import { toast } from '../../../components/toast';
 import { useSessionEndedByServer } from '../../../hooks/use-auth';
 import { useLogin } from '../../../hooks/use-login';
+import { authStore } from '../../../lib/auth-store';
+import { FIELD_APP_URL, usesFieldApp } from '../../../lib/field-app';
 import { zodRule } from '../../../lib/zod-form';
 import '../staff.css';
 
@@ -21,12 +23,17 @@ export function LoginPage() {
 
   const onFinish = async (values: LoginValues) => {
     const failure = await login.mutateAsync(loginRequestSchema.parse(values));
-    if (!failure) {
-      toast({ title: 'Login Successful', description: 'Welcome back!' });
-      navigate('/dispatch');
-    } else {
+    if (failure) {
       toast({ title: 'Login Failed', description: failure, variant: 'destructive' });
+      return;
     }
+    // A technician works from the field app: a full page load, it is another app.
+    if (usesFieldApp(authStore.getState().currentUser)) {
+      window.location.assign(FIELD_APP_URL);
+      return;
+    }
+    toast({ title: 'Login Successful', description: 'Welcome back!' });
+    navigate('/dispatch');
   };
 
   const busy = login.isPending;
