@@ -204,6 +204,23 @@ export async function signInToBoard(page: Page, username: string, password: stri
   await page.waitForURL((url) => url.pathname === '/dispatch');
 }
 
+/**
+ * A technician signs in on /login: they land on the field app (another app, a full page load),
+ * never the back office's board.
+ */
+export async function signInToFieldApp(
+  page: Page,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/field/');
+  await page.waitForFunction(() => document.title === 'Cincy Battery Field');
+}
+
 export function jobCard(scope: Page | Locator, customerName: string): Locator {
   return scope.locator('[data-testid="job-card"]', { hasText: customerName });
 }

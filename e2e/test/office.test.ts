@@ -13,10 +13,10 @@ import {
   businessNoonToday,
   describeViolations,
   fieldError,
-  jobCard,
   publicStackEnv,
   runAxe,
   signInToBoard,
+  signInToFieldApp,
   toastIn,
 } from '../src/public-site';
 
@@ -196,8 +196,9 @@ describe('office (inventory, users, customers)', () => {
     ]);
     await expectNoAxeViolations(adminPage);
 
-    // --- The new technician signs in on a phone; the admin's list shows them online, live.
-    await signInToBoard(techPage, technician.username, technician.password);
+    // --- The new technician signs in on a phone (landing on the field app); the admin's list
+    // shows them online, live.
+    await signInToFieldApp(techPage, technician.username, technician.password);
     const techConsole = watchConsole(techPage);
     await eventually(
       'the technician shows online',
@@ -258,9 +259,13 @@ describe('office (inventory, users, customers)', () => {
     expect((await statValue(adminPage, 'Total Value')).trim()).toBe('$450.75');
     expect(adminLoads).toBe(0);
 
-    // A second visit of the same customer stays open on the technician's board.
+    // A second visit of the same customer stays open among the technician's jobs.
     await bookAsap(stack!.baseUrl, customer, { vehicle: '2021 Honda Civic (Red)' });
-    await jobCard(techPage, customer.name).waitFor();
+    await eventually(
+      'the second visit is open for the technician',
+      () => techApi.request<DashboardAppointment[]>('GET', '/api/appointments'),
+      (jobs) => jobs.some((a) => a.customerId === booked.id && a.status === 'pending'),
+    );
 
     // --- Customer Database: history, Battery Search, edit, delete.
     await adminPage.getByRole('link', { name: 'Customers' }).click();
@@ -329,15 +334,18 @@ describe('office (inventory, users, customers)', () => {
     await edit.waitFor({ state: 'detached' });
     await customerRow.filter({ hasText: `office.${suffix}@example.com` }).waitFor();
 
-    // Delete: the confirmation, the toast, and the name leaves the list and the board.
+    // Delete: the confirmation, the toast, and the name leaves the list and the technician's jobs.
     await customerRow.getByRole('button', { name: `Delete: ${customer.name}` }).click();
     const confirm = dialog(adminPage, 'Delete Customer Record');
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(adminPage, 'Customer record has been permanently removed.');
     await adminPage.getByText('No customers found matching your search.').waitFor();
-    await jobCard(techPage, customer.name).waitFor({ state: 'detached' });
-    expect(await techPage.getByText(customer.name).count()).toBe(0);
+    await eventually(
+      "the visit leaves the technician's jobs",
+      () => techApi.request<DashboardAppointment[]>('GET', '/api/appointments'),
+      (jobs) => !jobs.some((a) => a.customerId === booked.id),
+    );
 
     // --- The technician: not allowed at /user-management, reads inventory without controls.
     await techPage.goto('/user-management');
@@ -386,9 +394,7 @@ describe('office (inventory, users, customers)', () => {
         403,
       ]);
 
-    // --- A new password ends the technician's session: their board goes to /login at once.
-    await techPage.goto('/dispatch');
-    await techPage.getByRole('heading', { name: 'Available Jobs' }).waitFor();
+    // --- A new password ends the technician's sessions at once; the new one signs them in again.
     await adminPage.getByRole('link', { name: 'Users' }).click();
     await techRow.getByRole('button', { name: `Edit: ${technician.name}` }).click();
     const editUser = dialog(adminPage, 'Edit User');
@@ -398,9 +404,8 @@ describe('office (inventory, users, customers)', () => {
     await fieldIn(editUser, 'Confirm New Password').fill(newPassword);
     await editUser.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(adminPage, 'User updated successfully');
-    await techPage.waitForURL((url) => url.pathname === '/login');
-    await techPage.getByText('Your session has ended. Please log in again.').waitFor();
-    await signInToBoard(techPage, technician.username, newPassword);
+    expect(await statusFor(techApi, 'GET', '/api/users/current')).toBe(401);
+    await signInToFieldApp(techPage, technician.username, newPassword);
 
     // Nothing broke along the way. Allowed: the taken username's 409 (on purpose), the ended
     // session's 401 as the technician's browser notices it, and the map's tile check (no internet).
