@@ -5,10 +5,16 @@ import { bookAsap, login, startStack, Stack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
 import { eventually, screenshotFinished, seedBattery, watchConsole } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
-import { PHONE, businessNoonToday, publicStackEnv, signInToBoard } from '../src/public-site';
+import {
+  PHONE,
+  businessNoonToday,
+  publicStackEnv,
+  signInToBoard,
+  signInToFieldApp,
+} from '../src/public-site';
 
 // Every staff screen at a desktop's 1440 px and a phone's 390 px, as an admin and as a
-// technician: screenshots for a person to look at (the folder is printed), and what a machine can
+// technician (whose sign-in opens the field app): screenshots for a person to look at (the folder is printed), and what a machine can
 // hold them to: each screen shows its title, nothing scrolls sideways on the phone, and the
 // browser logs no error.
 
@@ -89,10 +95,15 @@ describe('the staff screens, at 1440 px and 390 px', () => {
     await stack?.stop();
   }, 60_000);
 
-  async function signedIn(who: { username: string; password: string }, viewport = DESKTOP) {
+  /** Signed in on /login: an admin on the board, a technician on the field app. */
+  async function signedIn(
+    who: { username: string; password: string },
+    viewport = DESKTOP,
+    signIn = signInToBoard,
+  ) {
     const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport });
     browsers.push(browser);
-    await signInToBoard(browser.page, who.username, who.password);
+    await signIn(browser.page, who.username, who.password);
     return browser.page;
   }
 
@@ -126,10 +137,10 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       expect(realErrors(errors)).toEqual([]);
     }, 120_000);
 
-    it(`shows a technician's board finished at ${viewport.width} px`, async () => {
-      const page = await signedIn(tech, viewport);
+    it(`shows a technician's field app and customers finished at ${viewport.width} px`, async () => {
+      const page = await signedIn(tech, viewport, signInToFieldApp);
       const { errors } = watchConsole(page);
-      await shoot(page, 'tech-dispatch', null, 'Dispatch Dashboard');
+      await shoot(page, 'tech-field', null, 'Now');
       await shoot(page, 'tech-customers', '/customer-database', 'Customer Search');
       expect(realErrors(errors)).toEqual([]);
     }, 120_000);
