@@ -342,9 +342,9 @@ describe('office (inventory, users, customers)', () => {
     await expectToast(adminPage, 'Customer record has been permanently removed.');
     await adminPage.getByText('No customers found matching your search.').waitFor();
     await eventually(
-      "the visit leaves the technician's jobs",
+      "the name leaves the technician's jobs",
       () => techApi.request<DashboardAppointment[]>('GET', '/api/appointments'),
-      (jobs) => !jobs.some((a) => a.customerId === booked.id),
+      (jobs) => !jobs.some((a) => a.customer.name === customer.name),
     );
 
     // --- The technician: not allowed at /user-management, reads inventory without controls.

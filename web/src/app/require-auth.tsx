@@ -3,10 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { useAuthRestoring, useCurrentUser, useIsAuthenticated } from '../hooks/use-auth';
 import { authStore } from '../lib/auth-store';
-import { FIELD_APP_URL, usesFieldApp } from '../lib/field-app';
-
-/** The board's addresses a technician used to open: the field app is theirs now. */
-const FIELD_WORK_PATHS = new Set(['/dispatch', '/technician']);
+import { FIELD_APP_URL, sendsToFieldApp } from '../lib/field-app';
 
 /**
  * Protected routes: signed-out visitors go to /login, once the server has said whether this
@@ -18,8 +15,7 @@ export function RequireAuth() {
   const restoring = useAuthRestoring();
   const user = useCurrentUser();
   const location = useLocation();
-  const toFieldApp =
-    isAuthenticated && usesFieldApp(user) && FIELD_WORK_PATHS.has(location.pathname);
+  const toFieldApp = isAuthenticated && sendsToFieldApp(user, location.pathname);
   useEffect(() => void authStore.restore(), []);
   useEffect(() => {
     if (toFieldApp) window.location.replace(FIELD_APP_URL);
