@@ -7,11 +7,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { contracts, contractsHaveNoSideEffects, isSchemaModule } from './vite.contracts.ts';
 
 const THEME = '#1d4ed8';
+const entry = fileURLToPath(new URL('./src/field/main.tsx', import.meta.url));
 const gateway = 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('./field', import.meta.url)),
   base: '/field/',
+  // Its own prebundled dependencies (Preact under React's names): apart from the back office's.
+  cacheDir: fileURLToPath(new URL('./node_modules/.vite-field', import.meta.url)),
   resolve: {
     // The screens are written against React's API; preact/compat runs them.
     alias: [
@@ -24,6 +27,15 @@ export default defineConfig({
     ],
   },
   plugins: [
+    {
+      // The page's entry lies outside its root (web/field): the dev server serves it from /@fs/.
+      name: 'field-entry-in-dev',
+      apply: 'serve',
+      transformIndexHtml: {
+        order: 'pre',
+        handler: (html) => html.replace('"../src/field/main.tsx"', `"/@fs${entry}"`),
+      },
+    },
     VitePWA({
       // A new version waits until every tab of the app is closed (never 'autoUpdate', skipWaiting
       // or clientsClaim): it must not take over in the middle of a completion. Nothing prompts.
