@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { login, startStack, Stack } from '@cincy/stack';
+import { eventually } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { PHONE, businessNoonToday, publicStackEnv, signInToFieldApp } from '../src/public-site';
 
@@ -72,8 +73,15 @@ describe('the field app shell (installable, opens without signal)', () => {
       return registration?.active?.state === 'activated';
     });
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    await page.goto('/field/');
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // (Chromium may find a worker activated a moment ago only for a later navigation.)
+    await eventually(
+      'the next open is taken by the service worker',
+      async () => {
+        await page.goto('/field/');
+        return page.evaluate(() => navigator.serviceWorker.controller !== null);
+      },
+      (controlled) => controlled,
+    );
 
     // No signal: the app opens from its precache, at its start and at any of its addresses.
     await browser!.context.setOffline(true);
