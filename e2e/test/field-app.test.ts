@@ -74,8 +74,24 @@ describe('the field app: steps taken without signal', () => {
         await page
           .screenshot({ path: path.join(dir, `phone-${i}-${j}.png`), fullPage: true })
           .catch(() => undefined);
+    const outboxes = [];
+    for (const browser of browsers)
+      outboxes.push(
+        await browser.page
+          .evaluate(
+            () =>
+              new Promise((resolve) => {
+                const open = indexedDB.open('cincy-field');
+                open.onsuccess = () => {
+                  const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+                  all.onsuccess = () => resolve(all.result);
+                };
+              }),
+          )
+          .catch(() => null),
+      );
     return new Error(
-      `${(error as Error).message}\nscreenshots: ${dir}\n--- recent service output ---\n${stack?.recentOutput()}`,
+      `${(error as Error).message}\noutboxes: ${JSON.stringify(outboxes)}\nscreenshots: ${dir}\n--- recent service output ---\n${stack?.recentOutput()}`,
     );
   }
 
@@ -167,7 +183,7 @@ describe('the field app: steps taken without signal', () => {
       await tap(page, customer, 'Complete');
       const form = card(page, customer);
       await form.getByLabel('Service performed').selectOption('battery installed');
-      await form.getByLabel('Battery').selectOption(String(battery.id));
+      await form.getByLabel('Battery', { exact: true }).selectOption(String(battery.id));
       await form.getByLabel('New battery serial number').fill(`FIELD-SN-${suffix}`);
       await form.getByLabel('Vehicle mileage').fill('84,120');
       await form.getByRole('button', { name: 'Complete job' }).click();
@@ -178,8 +194,9 @@ describe('the field app: steps taken without signal', () => {
       // Signal again: each step goes once, in order, with when it was tapped.
       const backAt = new Date();
       await context.setOffline(false);
+      // Done today shows at once (the app shows each job as its steps leave it); then sent.
       await page.getByRole('heading', { name: 'Done today' }).waitFor();
-      expect(await page.getByText(/waiting for signal/).count()).toBe(0);
+      await page.getByText(/waiting for signal/).first().waitFor({ state: 'detached' });
       await eventually(
         'completed on the board',
         () => statusOf(id),

@@ -1,6 +1,13 @@
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import type { OutboxStep } from '../outbox/types';
-import { POOL_SHOWN, fieldSections, nextMove, withWaitingSteps } from './jobs';
+import {
+  POOL_SHOWN,
+  fieldSections,
+  leftAsSent,
+  nextMove,
+  stillAhead,
+  withWaitingSteps,
+} from './jobs';
 
 const ME = { id: 7, name: 'Dana Reyes', role: 'technician' as const };
 const NOW = new Date('2030-06-14T16:00:00.000Z'); // noon in Cincinnati
@@ -106,5 +113,28 @@ describe('nextMove', () => {
       scheduledTime: '10:00:00',
     });
     expect(next(tomorrow)).toBeNull();
+  });
+});
+
+describe('steps the server took, before the jobs show them', () => {
+  it('keep the job where the step left it until the server copy moves past that version', () => {
+    const accepted = step(1, 1, 'accepted');
+    const before = [dashboardAppointment(1, 'assigned', { technicianId: ME.id, version: 3 })];
+    const sent = leftAsSent([accepted], [], before);
+    expect(sent).toEqual([{ step: accepted, version: 3 }]);
+    // The answer came, the push not yet: still accepted, with nothing waiting.
+    expect(withWaitingSteps(before, [], ME.id, sent)[0]).toMatchObject({
+      status: 'accepted',
+      waiting: [],
+    });
+    // The push: the server's copy rules again.
+    const pushed = [dashboardAppointment(1, 'assigned', { technicianId: 99, version: 4 })];
+    expect(stillAhead(sent, pushed)).toEqual([]);
+    expect(withWaitingSteps(pushed, [], ME.id, sent)[0]).toMatchObject({ technicianId: 99 });
+  });
+
+  it('a refused step that was dismissed was not sent', () => {
+    const refused = step(1, 1, 'accepted', 'refused');
+    expect(leftAsSent([refused], [], [dashboardAppointment(1)])).toEqual([]);
   });
 });

@@ -25,23 +25,62 @@ const AFTER_STEP: Record<FieldStepKind, AppointmentStatus> = {
   hand_back: 'pending',
 };
 
-/** The jobs with the phone's waiting steps applied in order (refused ones change nothing). */
+/**
+ * A step the server has taken, while the jobs on screen are still the copy it was taken against
+ * (`version`): it stays applied until the server's copy moves past it, so the screen never goes
+ * back a step between the answer and the push (where a second tap would send the step again).
+ */
+export interface SentStep {
+  step: OutboxStep;
+  version: number;
+}
+
+/** Steps that left the outbox as sent (a refused one leaves when dismissed), with the job's version. */
+export function leftAsSent(
+  before: readonly OutboxStep[],
+  after: readonly OutboxStep[],
+  jobs: readonly DashboardAppointment[],
+): SentStep[] {
+  const still = new Set(after.map((s) => s.seq));
+  return before.flatMap((step) => {
+    const job = jobs.find((j) => j.id === step.jobId);
+    return step.state === 'waiting' && !still.has(step.seq) && job
+      ? [{ step, version: job.version }]
+      : [];
+  });
+}
+
+/** The sent steps the jobs' copies do not show yet. */
+export const stillAhead = (sent: readonly SentStep[], jobs: readonly DashboardAppointment[]) =>
+  sent.filter((s) => jobs.find((j) => j.id === s.step.jobId)?.version === s.version);
+
+const applyStep = (job: FieldJob, step: OutboxStep, userId: number): FieldJob => ({
+  ...job,
+  status: AFTER_STEP[step.kind],
+  technicianId:
+    step.kind === 'hand_back' ? null : step.kind === 'accepted' ? userId : job.technicianId,
+  updatedAt: step.occurredAt,
+});
+
+/**
+ * The jobs with the steps the server took but they do not show yet (`sent`), then the phone's
+ * waiting steps, applied in order (refused ones change nothing).
+ */
 export function withWaitingSteps(
   jobs: readonly DashboardAppointment[],
   steps: readonly OutboxStep[],
   userId: number,
+  sent: readonly SentStep[] = [],
 ): FieldJob[] {
   return jobs.map((job) => {
     const waiting = steps.filter((s) => s.jobId === job.id && s.state === 'waiting');
-    return waiting.reduce<FieldJob>(
-      (shown, step) => ({
-        ...shown,
-        status: AFTER_STEP[step.kind],
-        technicianId:
-          step.kind === 'hand_back' ? null : step.kind === 'accepted' ? userId : shown.technicianId,
-        updatedAt: step.occurredAt,
-      }),
-      { ...job, waiting },
+    const taken = stillAhead(sent, [job]).map((s) => s.step);
+    return [...taken, ...waiting].reduce<FieldJob>(
+      (shown, step) => applyStep(shown, step, userId),
+      {
+        ...job,
+        waiting,
+      },
     );
   });
 }

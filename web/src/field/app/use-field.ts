@@ -7,7 +7,7 @@ import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-
 import { ApiRequestError, serverMessageOf } from '../../api/request';
 import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
 import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
-import { withWaitingSteps, type FieldJob } from './jobs';
+import { leftAsSent, stillAhead, withWaitingSteps, type FieldJob, type SentStep } from './jobs';
 
 /** How often the jobs are read again while the live connection is not up (and as a backstop). */
 const REFRESH_MS = 30_000;
@@ -43,6 +43,12 @@ export function useField() {
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [online, setOnline] = useState(true);
   const [steps, setSteps] = useState<OutboxStep[]>([]);
+  const [sent, setSent] = useState<SentStep[]>([]);
+  const stepsRef = useRef<OutboxStep[]>([]);
+  const serverJobsRef = useRef<DashboardAppointment[]>([]);
+  useEffect(() => {
+    serverJobsRef.current = serverJobs;
+  }, [serverJobs]);
   const [batteries, setBatteries] = useState<InventoryItem[]>([]);
   const [signInReason, setSignInReason] = useState<string | null>(null);
   const userRef = useRef<FieldUser | null>(null);
@@ -127,7 +133,14 @@ export function useField() {
 
   // The outbox: its steps on screen, sent whenever there is a chance.
   useEffect(() => {
-    const read = () => void outbox.list().then(setSteps);
+    const read = () =>
+      void outbox.list().then((next) => {
+        const shown = serverJobsRef.current;
+        const gone = leftAsSent(stepsRef.current, next, shown);
+        stepsRef.current = next;
+        setSteps(next);
+        setSent((kept) => [...stillAhead(kept, shown), ...gone]);
+      });
     read();
     const unsubscribe = outbox.subscribe(read);
     const stop = startOutboxSync(outbox, { onResult: afterFlush });
@@ -177,8 +190,8 @@ export function useField() {
   }, []);
 
   const jobs = useMemo(
-    () => (user ? withWaitingSteps(serverJobs, steps, user.id) : []),
-    [serverJobs, steps, user],
+    () => (user ? withWaitingSteps(serverJobs, steps, user.id, sent) : []),
+    [serverJobs, steps, sent, user],
   );
 
   const state: FieldState = { phase, user, jobs, savedAt, online, steps, batteries, signInReason };
