@@ -1,15 +1,8 @@
 import { SERVICE_RECORD_MESSAGES } from '@cincy/contracts';
-import { completionRecord, type CompletionFields } from './completion-form';
+import { NO_COMPLETION_FIELDS, completionRecord, type CompletionFields } from './completion-form';
 
-const fields = (extra: Partial<CompletionFields>): CompletionFields => ({
-  serviceCode: '',
-  inventoryItemId: '',
-  batterySerialNumber: '',
-  previousBatterySerialNumber: '',
-  vehicleMileage: '',
-  completionNotes: '',
-  ...extra,
-});
+const fields = (extra: Partial<CompletionFields>) =>
+  ({ ...NO_COMPLETION_FIELDS, ...extra }) as CompletionFields;
 
 describe('completionRecord', () => {
   const job = { customerId: 42 };

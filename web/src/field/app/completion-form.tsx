@@ -21,7 +21,7 @@ export interface CompletionFields {
   [field: string]: string;
 }
 
-const EMPTY: CompletionFields = {
+export const NO_COMPLETION_FIELDS: CompletionFields = {
   serviceCode: '',
   inventoryItemId: '',
   batterySerialNumber: '',
@@ -76,7 +76,7 @@ interface Props {
 
 /** The service record at the door: what was done, which battery, its serials and the mileage. */
 export function CompletionForm({ job, batteries, draft, onDraft, onCancel, onComplete }: Props) {
-  const [fields, setFields] = useState<CompletionFields>({ ...EMPTY, ...draft });
+  const [fields, setFields] = useState<CompletionFields>({ ...NO_COMPLETION_FIELDS, ...draft });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const code = DIALOG_TO_SERVICE_CODE[fields.serviceCode as DialogServiceCode];
@@ -142,35 +142,19 @@ export function CompletionForm({ job, batteries, draft, onDraft, onCancel, onCom
               </option>
             ))}
           </select>
-          <label className="fa-label" htmlFor={id('serial')}>
-            New battery serial number
-          </label>
-          <input
+          <SerialInput
             id={id('serial')}
-            className="fa-input"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
+            label="New battery serial number"
             value={fields.batterySerialNumber}
-            onChange={(event) => change('batterySerialNumber', event.target.value)}
+            onChange={(value) => change('batterySerialNumber', value)}
           />
           {code === 'warranty_replacement' && (
-            <>
-              <label className="fa-label" htmlFor={id('previous')}>
-                Previous battery serial number
-              </label>
-              <input
-                id={id('previous')}
-                className="fa-input"
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={64}
-                value={fields.previousBatterySerialNumber}
-                onChange={(event) => change('previousBatterySerialNumber', event.target.value)}
-              />
-            </>
+            <SerialInput
+              id={id('previous')}
+              label="Previous battery serial number"
+              value={fields.previousBatterySerialNumber}
+              onChange={(value) => change('previousBatterySerialNumber', value)}
+            />
           )}
           <label className="fa-label" htmlFor={id('mileage')}>
             Vehicle mileage
@@ -211,5 +195,31 @@ export function CompletionForm({ job, batteries, draft, onDraft, onCancel, onCom
         </button>
       </div>
     </form>
+  );
+}
+
+/** A battery label's serial: capitals, no spelling help, as printed. */
+function SerialInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label className="fa-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className="fa-input"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </>
   );
 }
