@@ -88,4 +88,15 @@ describe('FieldApp', () => {
     expect(await fieldOutbox().list()).toHaveLength(1);
     view.unmount();
   });
+
+  it('signs out: the phone forgets who it was, the steps not yet sent stay', async () => {
+    await fieldStore().saveUser(ME);
+    server('no signal');
+    const view = render(<FieldApp />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(await fieldStore().lastUser()).toBeNull();
+    expect(await fieldOutbox().list()).toHaveLength(1);
+    view.unmount();
+  });
 });

@@ -100,7 +100,12 @@ export function FieldApp() {
     <>
       <header className="fa-bar">
         <span className="fa-brand">Cincy Battery</span>
-        <span>{user.name}</span>
+        <span className="fa-user">
+          {user.name}
+          <button type="button" className="fa-bar-button" onClick={() => void field.signOut()}>
+            Sign out
+          </button>
+        </span>
       </header>
       <main className="fa-main">
         <h1 className="fa-visually-hidden">Your jobs</h1>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardAppointment, InventoryItem } from '@cincy/contracts';
 import { fetchAppointments } from '../../api/appointments';
-import { fetchCurrentUser, login } from '../../api/auth';
+import { fetchCurrentUser, login, logout } from '../../api/auth';
 import { fetchInventory } from '../../api/inventory';
 import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-versions';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
@@ -170,6 +170,16 @@ export function useField() {
     [afterFlush, outbox],
   );
 
+  /** Signs out here and on the server; steps not yet sent stay and go at the next sign-in. */
+  const signOut = useCallback(async () => {
+    const current = userRef.current;
+    userRef.current = null;
+    setUser(null);
+    await store.forgetUser();
+    signedOut(null);
+    await logout(current?.id).catch(() => undefined);
+  }, [signedOut, store]);
+
   const signIn = useCallback(
     async (username: string, password: string): Promise<string | null> => {
       try {
@@ -201,6 +211,7 @@ export function useField() {
     pushed,
     take,
     signIn,
+    signOut,
     dismiss: (seq: number) => outbox.dismiss(seq),
     store,
   };
