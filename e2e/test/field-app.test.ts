@@ -196,7 +196,10 @@ describe('the field app: steps taken without signal', () => {
       await context.setOffline(false);
       // Done today shows at once (the app shows each job as its steps leave it); then sent.
       await page.getByRole('heading', { name: 'Done today' }).waitFor();
-      await page.getByText(/waiting for signal/).first().waitFor({ state: 'detached' });
+      await page
+        .getByText(/waiting for signal/)
+        .first()
+        .waitFor({ state: 'detached' });
       await eventually(
         'completed on the board',
         () => statusOf(id),
