@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isActive } from '@cincy/contracts';
-import type { OutboxStep } from '../outbox/types';
+import { waitingCount, type OutboxStep } from '../outbox';
 import { ago, waitingLine } from './field-format';
 import { fieldSections, type FieldJob } from './jobs';
 import { JobCard, STEP_NAMES, type JobCardProps } from './job-card';
@@ -34,7 +34,7 @@ export function FieldApp() {
   const now = useNow();
   /** Each on-site job's completion as typed (null: read, none kept). */
   const [drafts, setDrafts] = useState<Record<number, Record<string, string> | null>>({});
-  const waiting = steps.filter((s) => s.state === 'waiting').length;
+  const waiting = waitingCount(steps);
   const underWay = user
     ? jobs.some((j) => j.technicianId === user.id && isActive(j.status))
     : false;

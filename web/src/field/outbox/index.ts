@@ -4,7 +4,7 @@ import { createFieldStore } from './store';
 import type { FieldOutbox, FieldStore } from './types';
 
 export type * from './types';
-export { startOutboxSync, waitingCount, waitingSince } from './sync';
+export { startOutboxSync, waitingCount } from './sync';
 
 let opening: Promise<FieldDB> | undefined;
 let outbox: FieldOutbox | undefined;

@@ -7,13 +7,6 @@ export function waitingCount(steps: OutboxStep[]): number {
   return steps.filter((step) => step.state === 'waiting').length;
 }
 
-/** When the oldest waiting step was taken (ISO 8601), or null when none waits. */
-export function waitingSince(steps: OutboxStep[]): string | null {
-  const times = steps.filter((step) => step.state === 'waiting').map((step) => step.occurredAt);
-  // toISOString's strings (all UTC, one format) sort as the times they are.
-  return times.length ? times.sort()[0] : null;
-}
-
 /**
  * Sends the outbox now, when the phone is back online, when the app is looked at again, and every
  * 30 s while a step waits. Returns the stop.
