@@ -503,9 +503,18 @@ async function benchBigDay(day, admin) {
           name: `Field Push ${booked}`,
           phone: `513557${String(booked).padStart(4, '0')}`,
         });
-        await staff.request('POST', `/api/appointments/${appointment.id}/assign`, {
-          technicianId,
-        });
+        // Dispatch hears of the booking a few milliseconds after booking answers.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await staff.request('POST', `/api/appointments/${appointment.id}/assign`, {
+              technicianId,
+            });
+            break;
+          } catch (err) {
+            if (err.status !== 404 || attempt >= 50) throw err;
+            await sleep(100);
+          }
+        }
         return appointment.id;
       },
     });
