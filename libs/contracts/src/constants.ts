@@ -43,6 +43,12 @@ export const SESSION = {
   bookingCookieMinutes: 30,
 } as const;
 
+/**
+ * The open pool on the field app: it lists the oldest `shown` requests (the office has the rest)
+ * and is sent twice as many, so jobs others take leave its list full until it reads again.
+ */
+export const FIELD_POOL = { shown: 20, sent: 40 } as const;
+
 export const SLA_MINUTES = { medium: 30, high: 45, breach: 60 } as const;
 
 export const DEFAULTS = {

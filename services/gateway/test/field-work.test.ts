@@ -1,4 +1,10 @@
-import { DashboardAppointment, SOCKET_EVENTS, SocketPayloads } from '@cincy/contracts';
+import {
+  DashboardAppointment,
+  FIELD_POOL,
+  FieldJobs,
+  SOCKET_EVENTS,
+  SocketPayloads,
+} from '@cincy/contracts';
 import { eventually } from '@cincy/platform/testing';
 import { ApiClient } from '@cincy/stack';
 import { DataSource } from 'typeorm';
@@ -166,6 +172,39 @@ describe('field work through the gateway', () => {
       socket.close();
     }
   });
+
+  it("sends the field app the technician's jobs and only the oldest of the open pool", async () => {
+    const fiona = await newTechnician('fiona');
+    const gus = await newTechnician('gus');
+    const fieldJobs = (client: ApiClient) =>
+      client.request<FieldJobs>('GET', '/api/dispatch/field-jobs');
+    const openPool = async () =>
+      (await admin.request<DashboardAppointment[]>('GET', '/api/appointments')).filter(
+        (j) => j.status === 'pending' && !j.scheduledDate,
+      );
+    while ((await openPool()).length < FIELD_POOL.sent + 3) await book();
+    const before = await openPool();
+    const gusJob = before[0].id; // the oldest: in the pool sent, until Gus takes it
+    const fionaJob = before.at(-1)!.id; // the newest: beyond the pool sent
+    await patchStatus(gus.client, gusJob, 'accepted');
+    await admin.request('POST', `/api/appointments/${fionaJob}/assign`, {
+      technicianId: fiona.user.id,
+    });
+
+    const { jobs, poolTotal } = await fieldJobs(fiona.client);
+    const pool = jobs.filter((j) => j.status === 'pending');
+    const boardPool = await openPool();
+    // The oldest of the pool, in the board's order, and how many there are in all.
+    expect(poolTotal).toBe(boardPool.length);
+    expect(pool.map((j) => j.id)).toEqual(boardPool.slice(0, FIELD_POOL.sent).map((j) => j.id));
+    // Her own job although it is beyond the pool sent; not Gus's, whose customer is not hers.
+    expect(jobs.find((j) => j.id === fionaJob)).toMatchObject({ technicianId: fiona.user.id });
+    expect(jobs.some((j) => j.id === gusJob)).toBe(false);
+    expect(pool.every((j) => j.customer.phone !== '')).toBe(true);
+    expect(
+      await statusOf(new ApiClient(stack.base).request('GET', '/api/dispatch/field-jobs')),
+    ).toBe(401);
+  }, 120_000);
 
   it('takes positions and heartbeats for one’s own id only', async () => {
     const { user, client } = await newTechnician('pat');

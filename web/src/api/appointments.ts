@@ -1,5 +1,6 @@
 import type {
   DashboardAppointment,
+  FieldJobs,
   cancelBookingSchema,
   declineAnswerSchema,
   statusChangeSchema,
@@ -15,6 +16,11 @@ export type StatusChangeBody = SchemaInput<typeof statusChangeSchema>;
 
 export function fetchAppointments(signal?: AbortSignal): Promise<DashboardAppointment[]> {
   return requestJson('GET', '/api/appointments', undefined, { signal });
+}
+
+/** The signed-in user's jobs for the field app: theirs and the oldest of today's open pool. */
+export function fetchFieldJobs(): Promise<FieldJobs> {
+  return requestJson('GET', '/api/dispatch/field-jobs');
 }
 
 /** Accept, en route, on location; answers the appointment as it now is. */

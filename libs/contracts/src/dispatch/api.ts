@@ -51,6 +51,17 @@ export const dashboardAppointmentSchema = z.object({
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 export const dashboardAppointmentsSchema = z.array(dashboardAppointmentSchema);
 
+/**
+ * GET /api/dispatch/field-jobs: what a technician's phone works from, bounded by its screen: their
+ * own open jobs and those closed today, and the oldest `FIELD_POOL.sent` of today's open pool.
+ */
+export const fieldJobsSchema = z.object({
+  jobs: dashboardAppointmentsSchema,
+  /** Jobs in today's open pool in all (the phone is sent the oldest `FIELD_POOL.sent`). */
+  poolTotal: z.number().int().nonnegative(),
+});
+export type FieldJobs = z.infer<typeof fieldJobsSchema>;
+
 /** PATCH /api/appointments/{id}/status. The technician fields are the caller's; the server uses the session. */
 export const statusChangeSchema = z.object({
   status: appointmentStatusSchema,

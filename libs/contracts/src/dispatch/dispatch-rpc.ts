@@ -11,6 +11,7 @@ import {
   dayViewSchema,
   declineAnswerSchema,
   dispatchSettingsSchema,
+  fieldJobsSchema,
   handBackInputSchema,
   queueSchema,
   scheduleDateParamSchema,
@@ -35,6 +36,11 @@ const idempotencyKey = idempotencyKeySchema.optional();
 export const DISPATCH_RPC = {
   'dispatch.health': { request: empty, answer: healthAnswer },
   'dispatch.appointments.list': { request: empty, answer: dashboardAppointmentsSchema },
+  /** A technician's phone's jobs (the field app): theirs and the oldest of the open pool. */
+  'dispatch.appointments.field': {
+    request: z.object({ technicianId: id }),
+    answer: fieldJobsSchema,
+  },
   /** A step, once per Idempotency-Key, at the time the phone recorded it (`occurredAt`). */
   'dispatch.appointments.change-status': {
     request: statusChangeSchema.pick({ status: true, occurredAt: true }).extend({

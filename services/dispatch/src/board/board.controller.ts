@@ -1,6 +1,9 @@
-import { RpcHandler } from '@cincy/platform';
+import { RpcMessage } from '@cincy/contracts';
+import { RpcHandler, RpcPayload } from '@cincy/platform';
 import { Controller } from '@nestjs/common';
 import { BoardService } from './board.service';
+
+type FieldJobsRequest = RpcMessage<'dispatch.appointments.field'>;
 
 @Controller()
 export class BoardController {
@@ -9,5 +12,10 @@ export class BoardController {
   @RpcHandler('dispatch.appointments.list')
   list() {
     return this.board.list();
+  }
+
+  @RpcHandler('dispatch.appointments.field')
+  field(@RpcPayload('dispatch.appointments.field') { technicianId }: FieldJobsRequest) {
+    return this.board.forTechnician(technicianId);
   }
 }

@@ -5,6 +5,10 @@ import { BoardAppointmentEntity } from './board-appointment.entity';
 import { toDashboardAppointment } from './board-appointment.mapper';
 import { BOARD, boardRows } from './board-columns';
 
+/** Today's open pool (the date as parameter `today`): pending, undated or booked for today. */
+const openPool = (today: string) =>
+  `closed_at IS NULL AND status = 'pending' AND (scheduled_date IS NULL OR scheduled_date = ${today}::date)`;
+
 /** Every statement on dispatch's copy of the jobs (`board_appointments`). */
 @Injectable()
 export class BoardRepository {
@@ -19,10 +23,42 @@ export class BoardRepository {
     const rows = await boardRows(
       this.dataSource.manager,
       `WHERE a.closed_at IS NULL OR (a.closed_at >= $1 AND a.closed_at < $2)
-       ORDER BY a.requested_at`,
+       ORDER BY a.requested_at, a.id`,
       [from, until],
     );
     return rows.map(toDashboardAppointment);
+  }
+
+  /**
+   * A technician's jobs, open or closed in [from, until), and the oldest `poolLimit` of the open
+   * pool on `today` (pending, undated or for today), oldest request first; with the pool's size.
+   */
+  async listForTechnician(
+    technicianId: number,
+    {
+      from,
+      until,
+      today,
+      poolLimit,
+    }: { from: Date; until: Date; today: string; poolLimit: number },
+  ): Promise<{ jobs: DashboardAppointment[]; poolTotal: number }> {
+    const [rows, [{ total }]] = await Promise.all([
+      boardRows(
+        this.dataSource.manager,
+        `WHERE a.id IN (
+           SELECT id FROM board_appointments
+            WHERE technician_id = $1 AND (closed_at IS NULL OR (closed_at >= $2 AND closed_at < $3))
+           UNION
+           (SELECT id FROM board_appointments WHERE ${openPool('$4')} ORDER BY requested_at, id LIMIT $5))
+         ORDER BY a.requested_at, a.id`,
+        [technicianId, from, until, today, poolLimit],
+      ),
+      this.dataSource.query<{ total: number }[]>(
+        `SELECT count(*)::int AS total FROM board_appointments WHERE ${openPool('$1')}`,
+        [today],
+      ),
+    ]);
+    return { jobs: rows.map(toDashboardAppointment), poolTotal: total };
   }
 
   /** The job, its row locked until the transaction ends; null when unknown. */

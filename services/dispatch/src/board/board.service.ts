@@ -1,6 +1,8 @@
 import {
   DashboardAppointment,
   EventEnvelope,
+  FIELD_POOL,
+  FieldJobs,
   addDays,
   businessDate,
   businessInstant,
@@ -9,6 +11,12 @@ import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { fromRequested, toDashboardAppointment } from './board-appointment.mapper';
 import { BoardRepository } from './board.repository';
+
+/** Cincinnati's day around `now`, as instants [from, until). */
+function businessDay(now: Date): { from: Date; until: Date } {
+  const today = businessDate(now);
+  return { from: businessInstant(today, 0), until: businessInstant(addDays(today, 1), 0) };
+}
 
 @Injectable()
 export class BoardService implements OnModuleInit {
@@ -33,10 +41,16 @@ export class BoardService implements OnModuleInit {
 
   /** Open appointments, and those closed today (Cincinnati's day), oldest request first. */
   list(now = new Date()): Promise<DashboardAppointment[]> {
-    const today = businessDate(now);
-    return this.board.listOpenAndClosedBetween(
-      businessInstant(today, 0),
-      businessInstant(addDays(today, 1), 0),
-    );
+    const { from, until } = businessDay(now);
+    return this.board.listOpenAndClosedBetween(from, until);
+  }
+
+  /** A technician's phone's jobs: theirs, open or closed today, and the oldest of today's pool. */
+  forTechnician(technicianId: number, now = new Date()): Promise<FieldJobs> {
+    return this.board.listForTechnician(technicianId, {
+      ...businessDay(now),
+      today: businessDate(now),
+      poolLimit: FIELD_POOL.sent,
+    });
   }
 }

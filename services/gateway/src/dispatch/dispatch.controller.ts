@@ -1,6 +1,7 @@
 import {
   CurrentUser,
   DispatchSettings,
+  FIELD_POOL,
   dayQuerySchema,
   dispatchSettingsSchema,
 } from '@cincy/contracts';
@@ -10,6 +11,7 @@ import type { z } from 'zod';
 import { Roles, User } from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
+import { jobSeenBy } from './board-view';
 
 @Controller('dispatch')
 export class DispatchController {
@@ -30,6 +32,22 @@ export class DispatchController {
     @User() actor: CurrentUser,
   ) {
     return this.rpc.call('dispatch.settings.update', { settings, actor });
+  }
+
+  /**
+   * The field app's jobs for the signed-in user (technicians, and admins who open it): a list
+   * bounded by the phone's screen instead of the whole board.
+   */
+  @Doc(
+    `The signed-in user's jobs for the field app: their open jobs and today's closed ones, and the oldest ${FIELD_POOL.sent} of today's open pool, with the pool's size`,
+    'dispatch.appointments.field',
+  )
+  @Get('field-jobs')
+  async fieldJobs(@User() viewer: CurrentUser) {
+    const { jobs, poolTotal } = await this.rpc.call('dispatch.appointments.field', {
+      technicianId: viewer.id,
+    });
+    return { jobs: jobs.map((job) => jobSeenBy(viewer, job)), poolTotal };
   }
 
   @Roles('admin')

@@ -35,7 +35,12 @@ function server(status: number | 'no signal') {
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     if (status === 'no signal') throw new TypeError('Failed to fetch');
     const path = new URL(String(input), 'http://localhost').pathname;
-    const body = path === '/api/users/current' ? ME : path === '/api/appointments' ? [job] : [];
+    const body =
+      path === '/api/users/current'
+        ? ME
+        : path === '/api/dispatch/field-jobs'
+          ? { jobs: [job], poolTotal: 0 }
+          : [];
     const text = JSON.stringify(status < 300 ? body : { message: 'Unauthorized' });
     return {
       ok: status < 300,

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { isActive } from '@cincy/contracts';
+import { useCallback, useEffect, useState } from 'react';
 import { waitingCount, type OutboxStep } from '../outbox';
 import { ago, waitingLine } from './field-format';
-import { fieldSections, type FieldJob } from './jobs';
+import { fieldSections, jobUnderWay, type FieldJob } from './jobs';
 import { JobCard, STEP_NAMES, type JobCardProps } from './job-card';
+import type { FieldStepKind } from '../outbox/types';
 import { useHeartbeat } from '../../hooks/use-heartbeat';
 import { startLiveUpdates } from './live';
 import { fieldLocationTracker } from './position';
@@ -35,9 +35,8 @@ export function FieldApp() {
   /** Each on-site job's completion as typed (null: read, none kept). */
   const [drafts, setDrafts] = useState<Record<number, Record<string, string> | null>>({});
   const waiting = waitingCount(steps);
-  const underWay = user
-    ? jobs.some((j) => j.technicianId === user.id && isActive(j.status))
-    : false;
+  const underWayId = user ? (jobUnderWay(jobs, user.id)?.id ?? null) : null;
+  const underWay = underWayId !== null;
 
   useHeartbeat(phase === 'ready' && user ? user.id : null, HEARTBEAT_MS);
 
@@ -65,6 +64,23 @@ export function FieldApp() {
     }
   }, [jobs, drafts, field.store]);
 
+  // One function each for every card (JobCard is memoised).
+  const { store, take } = field;
+  const onDraft = useCallback<JobCardProps['onDraft']>(
+    (jobId, fields) => {
+      setDrafts((known) => ({ ...known, [jobId]: fields }));
+      void store.saveDraft(jobId, fields);
+    },
+    [store],
+  );
+  const onStep = useCallback(
+    async (jobId: number, kind: FieldStepKind, body?: Record<string, unknown>) => {
+      await take(jobId, kind, body);
+      if (kind === 'complete') await store.dropDraft(jobId);
+    },
+    [store, take],
+  );
+
   if (phase === 'opening')
     return (
       <main className="fa-main" aria-busy="true">
@@ -79,19 +95,13 @@ export function FieldApp() {
     const props: JobCardProps = {
       job,
       userId: user.id,
-      jobs,
+      underWayId,
       now,
       current,
       batteries,
       draft: drafts[job.id] ?? null,
-      onDraft: (jobId, fields) => {
-        setDrafts((known) => ({ ...known, [jobId]: fields }));
-        void field.store.saveDraft(jobId, fields);
-      },
-      onStep: async (jobId, kind, body) => {
-        await field.take(jobId, kind, body);
-        if (kind === 'complete') await field.store.dropDraft(jobId);
-      },
+      onDraft,
+      onStep,
     };
     return <JobCard key={job.id} {...props} />;
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
   checkHandBack,
@@ -15,7 +15,8 @@ import { MOVE_LABELS, STEP_OF_MOVE, nextMove, type FieldJob } from './jobs';
 export interface JobCardProps {
   job: FieldJob;
   userId: number;
-  jobs: readonly FieldJob[];
+  /** The job the user has under way, if any: no other may be accepted meanwhile. */
+  underWayId: number | null;
   now: Date;
   /** The job at hand: its details open and its step as the big button. */
   current?: boolean;
@@ -25,14 +26,17 @@ export interface JobCardProps {
   onStep: (jobId: number, kind: FieldStepKind, body?: Record<string, unknown>) => Promise<void>;
 }
 
-/** One job: who, where, when, and the one step the technician may take now. */
-export function JobCard(props: JobCardProps) {
-  const { job, userId, jobs, now, current = false, onStep } = props;
+/**
+ * One job: who, where, when, and the one step the technician may take now. Drawn again only when
+ * its props change: a push redraws the card it is about, not the screen's others.
+ */
+export const JobCard = memo(function JobCard(props: JobCardProps) {
+  const { job, userId, underWayId, now, current = false, onStep } = props;
   const [completing, setCompleting] = useState(false);
   const [handingBack, setHandingBack] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const move = nextMove(job, userId, jobs, now);
+  const move = nextMove(job, userId, underWayId, now);
   const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
   const gate = gateCode(job.notes);
@@ -169,7 +173,7 @@ export function JobCard(props: JobCardProps) {
       )}
     </article>
   );
-}
+});
 
 /** A step's name where the phone lists it. */
 export const STEP_NAMES: Record<FieldStepKind, string> = {

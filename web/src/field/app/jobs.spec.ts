@@ -1,9 +1,14 @@
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import type { OutboxStep } from '../outbox/types';
+import { FIELD_POOL, type DashboardAppointment } from '@cincy/contracts';
 import {
-  POOL_SHOWN,
+  EMPTY_COPY,
+  afterPush,
+  copyFromAnswer,
   fieldSections,
+  jobUnderWay,
   leftAsSent,
+  needsMorePool,
   nextMove,
   stillAhead,
   withWaitingSteps,
@@ -65,7 +70,7 @@ describe('fieldSections', () => {
         dashboardAppointment(2, 'en_route', { technicianId: ME.id }),
         dashboardAppointment(3, 'completed', { technicianId: ME.id, updatedAt: NOW.toISOString() }),
         dashboardAppointment(4, 'en_route', { technicianId: 99 }),
-        ...Array.from({ length: POOL_SHOWN + 5 }, (_, i) => dashboardAppointment(100 + i)),
+        ...Array.from({ length: FIELD_POOL.shown + 5 }, (_, i) => dashboardAppointment(100 + i)),
       ],
       [],
       ME.id,
@@ -73,7 +78,7 @@ describe('fieldSections', () => {
     const sections = fieldSections(jobs, ME, NOW);
     expect(sections.current?.id).toBe(2);
     expect(sections.mine.map((j) => j.id)).toEqual([1]);
-    expect(sections.pool).toHaveLength(POOL_SHOWN);
+    expect(sections.pool).toHaveLength(FIELD_POOL.shown);
     expect(sections.pool.every((j) => j.technicianId === null)).toBe(true);
     expect(sections.done.map((j) => j.id)).toEqual([3]);
   });
@@ -85,7 +90,7 @@ describe('nextMove', () => {
     others = [] as ReturnType<typeof dashboardAppointment>[],
   ) => {
     const jobs = withWaitingSteps([job, ...others], [], ME.id);
-    return nextMove(jobs[0], ME.id, jobs, NOW);
+    return nextMove(jobs[0], ME.id, jobUnderWay(jobs, ME.id)?.id ?? null, NOW);
   };
 
   it('is the one step after the job status, for their own job', () => {
@@ -136,5 +141,66 @@ describe('steps the server took, before the jobs show them', () => {
   it('a refused step that was dismissed was not sent', () => {
     const refused = step(1, 1, 'accepted', 'refused');
     expect(leftAsSent([refused], [], [dashboardAppointment(1)])).toEqual([]);
+  });
+});
+
+describe("the phone's copy of its jobs", () => {
+  const TODAY = '2030-06-14';
+  /** A pool job requested `minute` minutes after the first. */
+  const open = (id: number, minute: number, extra: Partial<DashboardAppointment> = {}) =>
+    dashboardAppointment(id, 'pending', {
+      requestedAt: new Date(Date.UTC(2030, 5, 14, 12, minute)).toISOString(),
+      ...extra,
+    });
+  const pool = (count: number) => Array.from({ length: count }, (_, i) => open(100 + i, i));
+
+  it('knows where the pool it was sent ends when the server holds more', () => {
+    const all = pool(FIELD_POOL.sent);
+    const cut = copyFromAnswer([], { jobs: all, poolTotal: 500 }, TODAY);
+    expect(cut.poolCut).toBe(all[FIELD_POOL.sent - 1].requestedAt);
+    expect(copyFromAnswer([], { jobs: all, poolTotal: all.length }, TODAY).poolCut).toBeNull();
+  });
+
+  it('keeps a job on screen that is newer than the answer', () => {
+    const shown = [open(1, 0, { status: 'accepted', technicianId: ME.id, version: 3 })];
+    const copy = copyFromAnswer(shown, { jobs: [open(1, 0, { version: 2 })], poolTotal: 1 }, TODAY);
+    expect(copy.jobs[0]).toMatchObject({ status: 'accepted', version: 3 });
+  });
+
+  it("takes a push of the user's job or of the pool within the cut, and nothing else", () => {
+    const copy = copyFromAnswer([], { jobs: pool(FIELD_POOL.sent), poolTotal: 500 }, TODAY);
+    const ids = (next: typeof copy) => next.jobs.map((j) => j.id);
+    // Another technician's job, and a new request beyond the pool the phone was sent.
+    expect(
+      afterPush(copy, open(7, 1, { status: 'accepted', technicianId: 99 }), ME.id, TODAY),
+    ).toBe(copy);
+    expect(afterPush(copy, open(8, 600), ME.id, TODAY)).toBe(copy);
+    // Theirs, wherever it is in the order; a pool job within the cut.
+    expect(
+      ids(afterPush(copy, open(9, 600, { status: 'assigned', technicianId: ME.id }), ME.id, TODAY)),
+    ).toContain(9);
+    expect(ids(afterPush(copy, open(10, 5), ME.id, TODAY))).toContain(10);
+  });
+
+  it('drops a pool job another technician took; an older push changes nothing', () => {
+    const copy = copyFromAnswer([], { jobs: [open(1, 0, { version: 2 })], poolTotal: 1 }, TODAY);
+    const taken = open(1, 0, { status: 'accepted', technicianId: 99, version: 3 });
+    expect(afterPush(copy, taken, ME.id, TODAY).jobs).toEqual([]);
+    const late = open(1, 0, { status: 'accepted', technicianId: 99, version: 1 });
+    expect(afterPush(copy, late, ME.id, TODAY)).toBe(copy);
+  });
+
+  it('asks for more of the pool once fewer than the screen lists are left', () => {
+    let copy = copyFromAnswer([], { jobs: pool(FIELD_POOL.sent), poolTotal: 500 }, TODAY);
+    expect(needsMorePool(copy, TODAY)).toBe(false);
+    for (let i = 0; i <= FIELD_POOL.sent - FIELD_POOL.shown; i += 1)
+      copy = afterPush(
+        copy,
+        open(100 + i, i, { status: 'accepted', technicianId: 99, version: 2 }),
+        ME.id,
+        TODAY,
+      );
+    expect(needsMorePool(copy, TODAY)).toBe(true);
+    expect(needsMorePool(EMPTY_COPY, TODAY)).toBe(false);
   });
 });

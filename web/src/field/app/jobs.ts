@@ -1,12 +1,15 @@
 import {
+  FIELD_POOL,
   NEXT_MOVE,
   businessDate,
   checkMove,
   isActive,
   type AppointmentStatus,
   type DashboardAppointment,
+  type FieldJobs,
   type Move,
 } from '@cincy/contracts';
+import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-versions';
 import { phoneSections, type BoardSectionKey } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind, FieldUser, OutboxStep } from '../outbox/types';
 
@@ -62,6 +65,15 @@ const applyStep = (job: FieldJob, step: OutboxStep, userId: number): FieldJob =>
   updatedAt: step.occurredAt,
 });
 
+const NOTHING_WAITING: OutboxStep[] = [];
+/** A job no step of the phone's changes, one object per server copy: its card is not drawn again. */
+const untouched = new WeakMap<DashboardAppointment, FieldJob>();
+const asIs = (job: DashboardAppointment): FieldJob => {
+  let shown = untouched.get(job);
+  if (!shown) untouched.set(job, (shown = { ...job, waiting: NOTHING_WAITING }));
+  return shown;
+};
+
 /**
  * The jobs with the steps the server took but they do not show yet (`sent`), then the phone's
  * waiting steps, applied in order (refused ones change nothing).
@@ -75,15 +87,69 @@ export function withWaitingSteps(
   return jobs.map((job) => {
     const waiting = steps.filter((s) => s.jobId === job.id && s.state === 'waiting');
     const taken = stillAhead(sent, [job]).map((s) => s.step);
+    if (!waiting.length && !taken.length) return asIs(job);
     return [...taken, ...waiting].reduce<FieldJob>(
       (shown, step) => applyStep(shown, step, userId),
-      {
-        ...job,
-        waiting,
-      },
+      { ...job, waiting },
     );
   });
 }
+
+/**
+ * The phone's copy of its jobs (GET /api/dispatch/field-jobs, then pushes): its own and the oldest
+ * of today's open pool, bounded by what the screen lists, whatever the size of the board.
+ */
+export interface FieldCopy {
+  jobs: DashboardAppointment[];
+  /**
+   * When the server holds more of the pool than it sent: the request time of the last one sent;
+   * a pushed pool job requested later is not the phone's to keep. Null: the phone has it all.
+   */
+  poolCut: string | null;
+}
+
+export const EMPTY_COPY: FieldCopy = { jobs: [], poolCut: null };
+
+/** In today's open pool: pending, undated or booked for today (the board's Available Jobs). */
+const inPool = (job: DashboardAppointment, today: string) =>
+  job.status === 'pending' && (!job.scheduledDate || job.scheduledDate === today);
+
+const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
+  a.requestedAt.localeCompare(b.requestedAt);
+
+/** The copy the server's answer makes; a job on screen newer than the answer's stays. */
+export function copyFromAnswer(
+  shown: DashboardAppointment[],
+  answer: FieldJobs,
+  today: string,
+): FieldCopy {
+  const pool = answer.jobs.filter((j) => inPool(j, today)).sort(byRequested);
+  const cut = answer.poolTotal > FIELD_POOL.sent ? pool[FIELD_POOL.sent - 1] : undefined;
+  return { jobs: keepNewerAppointments(shown, answer.jobs), poolCut: cut?.requestedAt ?? null };
+}
+
+/**
+ * A pushed job on the copy: taken when it is the user's or a pool job within the cut, dropped
+ * when it no longer is either (taken by another, cancelled), ignored when older than the copy's.
+ */
+export function afterPush(
+  copy: FieldCopy,
+  job: DashboardAppointment,
+  userId: number,
+  today: string,
+): FieldCopy {
+  const known = copy.jobs.find((j) => j.id === job.id);
+  if (known && known.version >= job.version) return copy;
+  const kept =
+    job.technicianId === userId ||
+    (inPool(job, today) && (copy.poolCut === null || job.requestedAt <= copy.poolCut));
+  if (kept) return { ...copy, jobs: upsertAppointment(copy.jobs, job) ?? copy.jobs };
+  return known ? { ...copy, jobs: copy.jobs.filter((j) => j.id !== job.id) } : copy;
+}
+
+/** The pool on the copy fell below what the screen lists while the server holds more. */
+export const needsMorePool = (copy: FieldCopy, today: string) =>
+  copy.poolCut !== null && copy.jobs.filter((j) => inPool(j, today)).length < FIELD_POOL.shown;
 
 /** The phone's one screen: the job at hand, the rest of theirs, the open pool, today's done. */
 export interface FieldSections {
@@ -92,9 +158,6 @@ export interface FieldSections {
   pool: FieldJob[];
   done: FieldJob[];
 }
-
-/** How many open jobs of the pool the screen lists: the oldest requests; the office has the rest. */
-export const POOL_SHOWN = 20;
 
 /**
  * The board's lists for a technician's phone (phoneSections): the job under way, else the first
@@ -117,7 +180,7 @@ export function fieldSections(
         businessDate(new Date(j.updatedAt)) === today,
     )
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  return { current, mine, pool: list('available').slice(0, POOL_SHOWN), done };
+  return { current, mine, pool: list('available').slice(0, FIELD_POOL.shown), done };
 }
 
 /** The button of each move, on the phone. */
@@ -128,29 +191,27 @@ export const MOVE_LABELS: Record<Exclude<Move, 'declined'>, string> = {
   completed: 'Complete',
 };
 
+/** The job the user has under way (accepted, on the way or on site), if any. */
+export const jobUnderWay = (jobs: readonly FieldJob[], userId: number): FieldJob | null =>
+  jobs.find((j) => j.technicianId === userId && isActive(j.status)) ?? null;
+
 /**
  * The one next step the technician may take on this job now, or null: the board's own rules
- * (checkMove), with the job they already have under way for an accept.
+ * (checkMove), with the job they have under way (`underWayId`) for an accept.
  */
 export function nextMove(
   job: FieldJob,
   userId: number,
-  jobs: readonly FieldJob[],
+  underWayId: number | null,
   now: Date,
 ): Exclude<Move, 'declined'> | null {
   const move = NEXT_MOVE[job.status];
   if (!move || move === 'declined') return null;
-  const active = jobs.find(
-    (j) => j.id !== job.id && j.technicianId === userId && isActive(j.status),
-  );
   const refusal = checkMove(
     job,
     move,
     { id: userId, role: 'technician' },
-    {
-      now,
-      activeJobId: active?.id ?? null,
-    },
+    { now, activeJobId: underWayId === job.id ? null : underWayId },
   );
   return refusal ? null : move;
 }

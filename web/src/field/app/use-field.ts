@@ -1,13 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DashboardAppointment, InventoryItem } from '@cincy/contracts';
-import { fetchAppointments } from '../../api/appointments';
+import { businessDate, type DashboardAppointment, type InventoryItem } from '@cincy/contracts';
+import { fetchFieldJobs } from '../../api/appointments';
 import { fetchCurrentUser, login, logout } from '../../api/auth';
 import { fetchInventory } from '../../api/inventory';
-import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-versions';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
 import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
 import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
-import { leftAsSent, stillAhead, withWaitingSteps, type FieldJob, type SentStep } from './jobs';
+import {
+  EMPTY_COPY,
+  afterPush,
+  copyFromAnswer,
+  leftAsSent,
+  needsMorePool,
+  stillAhead,
+  withWaitingSteps,
+  type FieldCopy,
+  type FieldJob,
+  type SentStep,
+} from './jobs';
 
 /** How often the jobs are read again while the live connection is not up (and as a backstop). */
 const REFRESH_MS = 30_000;
@@ -39,7 +49,8 @@ export function useField() {
   const store = fieldStore();
   const [phase, setPhase] = useState<FieldPhase>('opening');
   const [user, setUser] = useState<FieldUser | null>(null);
-  const [serverJobs, setServerJobs] = useState<DashboardAppointment[]>([]);
+  const [copy, setCopy] = useState<FieldCopy>(EMPTY_COPY);
+  const serverJobs = copy.jobs;
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [online, setOnline] = useState(true);
   const [steps, setSteps] = useState<OutboxStep[]>([]);
@@ -63,11 +74,11 @@ export function useField() {
     const current = userRef.current;
     if (!current) return;
     try {
-      const jobs = await fetchAppointments();
-      setServerJobs((shown) => keepNewerAppointments(shown, jobs));
+      const answer = await fetchFieldJobs();
+      setCopy((shown) => copyFromAnswer(shown.jobs, answer, businessDate()));
       setSavedAt(new Date());
       setOnline(true);
-      void store.saveJobs(current.id, jobs);
+      void store.saveJobs(current.id, answer.jobs);
       const items = await fetchInventory({ category: 'battery' });
       setBatteries(items);
       void store.saveBatteries(items);
@@ -109,7 +120,7 @@ export function useField() {
         setUser(kept);
         const last = await store.lastJobs<DashboardAppointment>(kept.id);
         if (last && !stopped) {
-          setServerJobs(last.jobs);
+          setCopy({ jobs: last.jobs, poolCut: null });
           setSavedAt(last.savedAt);
         }
         setBatteries(await store.lastBatteries<InventoryItem>());
@@ -194,10 +205,21 @@ export function useField() {
     [begin],
   );
 
-  /** A job the server pushed: on screen at once, unless what is shown is newer. */
+  /** A job the server pushed: on screen at once if it is the phone's, unless what is shown is newer. */
   const pushed = useCallback((job: DashboardAppointment) => {
-    setServerJobs((shown) => upsertAppointment(shown, job) ?? shown);
+    const me = userRef.current;
+    if (me) setCopy((shown) => afterPush(shown, job, me.id, businessDate()));
   }, []);
+
+  // Others took enough of the pool on screen: read the next of it (once at a time).
+  const refilling = useRef(false);
+  useEffect(() => {
+    if (refilling.current || !needsMorePool(copy, businessDate())) return;
+    refilling.current = true;
+    void refresh().finally(() => {
+      refilling.current = false;
+    });
+  }, [copy, refresh]);
 
   const jobs = useMemo(
     () => (user ? withWaitingSteps(serverJobs, steps, user.id, sent) : []),
