@@ -74,9 +74,9 @@ export function FieldApp() {
     [store],
   );
   const onStep = useCallback(
-    async (jobId: number, kind: FieldStepKind, body?: Record<string, unknown>) => {
-      await take(jobId, kind, body);
-      if (kind === 'complete') await store.dropDraft(jobId);
+    async (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>) => {
+      await take(job, kind, body);
+      if (kind === 'complete') await store.dropDraft(job.id);
     },
     [store, take],
   );
@@ -186,7 +186,8 @@ function Refusals({
           <div key={step.seq} className="fa-refusal" role="alert">
             <p>
               <strong>{STEP_NAMES[step.kind]}</strong>
-              {job ? ` for ${job.customer.name}` : ` for job ${step.jobId}`}: {step.refusal}
+              {` for ${job?.customer.name ?? step.customerName ?? `job ${step.jobId}`}`}:{' '}
+              {step.refusal}
             </p>
             {kept.length > 0 && <p>What you entered: {kept.join(', ')}</p>}
             <button

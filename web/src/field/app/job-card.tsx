@@ -23,7 +23,7 @@ export interface JobCardProps {
   batteries: readonly InventoryItem[];
   draft: Record<string, string> | null;
   onDraft: (jobId: number, fields: CompletionFields) => void;
-  onStep: (jobId: number, kind: FieldStepKind, body?: Record<string, unknown>) => Promise<void>;
+  onStep: (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>) => Promise<void>;
 }
 
 /**
@@ -44,7 +44,7 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
   const step = async (kind: FieldStepKind, body?: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await onStep(job.id, kind, body);
+      await onStep(job, kind, body);
     } finally {
       setBusy(false);
     }

@@ -142,11 +142,12 @@ export function createFieldOutbox(deps: FieldOutboxDeps): FieldOutbox {
   }
 
   return {
-    async take({ jobId, kind, body = {}, occurredAt = now() }) {
+    async take({ jobId, customerName, kind, body = {}, occurredAt = now() }) {
       const at = occurredAt.toISOString();
       const unsent = {
         key: randomKey(),
         jobId,
+        customerName,
         kind,
         ...requestFor(jobId, kind, body, at),
         occurredAt: at,

@@ -16,6 +16,8 @@ export interface OutboxStep {
   /** The Idempotency-Key it is sent with, every time: the server does it once. */
   key: string;
   jobId: number;
+  /** Whose job it was when taken: names it on a refusal once the job has left the phone's list. */
+  customerName?: string;
   kind: FieldStepKind;
   method: 'PATCH' | 'POST';
   /** e.g. /api/appointments/12/status */
@@ -39,6 +41,7 @@ export interface FieldOutbox {
   /** Writes a step (it is sent at the next flush, which the caller starts). */
   take(step: {
     jobId: number;
+    customerName?: string;
     kind: FieldStepKind;
     /** For hand_back: { reason }; for complete: the service record (without occurredAt). */
     body?: Record<string, unknown>;
