@@ -41,7 +41,8 @@
 // form's path before and after issue 33, with CPU per booking; bench-results/load.json);
 // --only=growth only a booking's rows read and CPU at about 300 and about 3,000 open jobs
 // (scripts/lib/bench-growth.mjs; bench-results/growth.json); --only=field only the field app's
-// first-screen JS and Lighthouse beside the landing page (bench-results/field.json).
+// first-screen JS and Lighthouse beside the landing page, then its push to the card at 1,000 open
+// jobs (bench-results/field.json).
 //
 // Benchmarks are not tests: nothing here fails on a slow number. Benchmarks are noisy on shared
 // machines; compare runs on the same machine.
@@ -329,19 +330,11 @@ function publicSiteRows(site) {
  * downloaded by network idle (socket.io comes after the first screen); Lighthouse mobile on it,
  * round by round beside the public landing page, so both see the same machine.
  */
-async function benchFieldApp(stack, admin, openJobs) {
+async function benchFieldApp(stack, admin, openJobs, { push = false } = {}) {
   const { ApiClient, asapAppointmentInput } = loadStack();
   const staff = new ApiClient(stack.baseUrl);
   await staff.login(admin.username, admin.password);
-  const login = {
-    username: 'bench-field-tech',
-    password: `Bench-${randomBytes(9).toString('base64url')}`,
-  };
-  await staff.request('POST', '/api/users', {
-    ...login,
-    name: 'Field Technician',
-    role: 'technician',
-  });
+  await addTechniciansOnShift(stack.baseUrl, staff, 1, 'bench-field');
   for (let i = 0; i < openJobs; i++) {
     const customer = await staff.request('POST', '/api/customers', {
       name: `Field Customer ${i + 1}`,
@@ -351,19 +344,65 @@ async function benchFieldApp(stack, admin, openJobs) {
     await staff.request('POST', '/api/appointments', asapAppointmentInput(customer.id));
   }
   const technician = new ApiClient(stack.baseUrl);
-  await technician.login(login.username, login.password);
+  await technician.login('bench-field-0', 'Bench-bench-field-0-x9');
   const cookies = ['cb_session']
     .map((name) => ({ name, value: technician.jar.get(name), url: stack.baseUrl }))
     .filter((c) => c.value);
   const [all] = await measureJsBytes(stack.baseUrl, [FIELD_ROUTE], { cookies });
   const urls = [FIELD_ROUTE, '/'].map((route) => new URL(route, stack.baseUrl).toString());
   const scores = lighthousePath() ? await runLighthouse(urls, N.lighthouseRuns, { cookies }) : null;
+  let pushes = null;
+  if (push) {
+    // The push on the big day's board (the full bench measures it on the big day's stack).
+    log(`the field app in Chromium (4x slower CPU) with ${N.dayOpenJobs} open jobs`);
+    await bookOpenJobs(staff, N.dayOpenJobs - openJobs, { firstPhone: 5560000, concurrency: 4 });
+    let booked = 0;
+    pushes = await benchFieldPush(stack.baseUrl, staff, 'bench-field-0', () => {
+      booked += 1;
+      return { name: `Field Push ${booked}`, phone: `513557${String(booked).padStart(4, '0')}` };
+    });
+  }
   return {
     firstScreen: fieldFirstScreenBytes(),
     all,
     lighthouse: scores?.[urls[0]] ?? null,
     landing: scores?.[urls[1]] ?? null,
+    push: pushes?.phone ?? null,
   };
+}
+
+/**
+ * Push to the card on the field app, on a phone with its CPU 4x slower: `technician` (made by
+ * addTechniciansOnShift) has the app open; the office books a job and gives it to them each time.
+ */
+async function benchFieldPush(baseUrl, staff, technician, nextVisitor) {
+  const { ApiClient } = loadStack();
+  const phone = new ApiClient(baseUrl);
+  const technicianId = (await phone.login(technician, `Bench-${technician}-x9`)).id;
+  return benchBoardScreen({
+    baseUrl,
+    cookies: [{ name: 'cb_session', value: phone.jar.get('cb_session'), url: baseUrl }],
+    pushes: N.dayScreenPushes,
+    viewports: { phone: BOARD_VIEWPORTS.phone },
+    route: FIELD_ROUTE,
+    cpuSlowdown: 4,
+    change: async () => {
+      const { appointment } = await staff.bookAsap(nextVisitor());
+      // Dispatch hears of the booking a few milliseconds after booking answers.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await staff.request('POST', `/api/appointments/${appointment.id}/assign`, {
+            technicianId,
+          });
+          break;
+        } catch (err) {
+          if (err.status !== 404 || attempt >= 50) throw err;
+          await sleep(100);
+        }
+      }
+      return appointment.id;
+    },
+  });
 }
 
 /** The scripts dist/field/index.html names (its entry and modulepreloads), raw and gzip. */
@@ -381,7 +420,16 @@ function fieldFirstScreenBytes() {
   };
 }
 
-/** The field app's rows: its first screen's JS, and Lighthouse beside the landing page's. */
+/** Push to the card on the field app at 1,000 open jobs: its row, in either section. */
+const fieldPushRow = (what, f) => [
+  what,
+  `Push -> card on screen, ${FIELD_ROUTE} phone, CPU 4x slower, ${N.dayOpenJobs} open jobs (n=${f.n})`,
+  `p50 ${ms(f.p50)} / p99 ${ms(f.p99)}`,
+  `p99 <= ${GOALS.fieldPushToCardP99Ms} ms`,
+  `max ${ms(f.max)}${f.missed ? `, ${f.missed} not drawn in 3 s` : ''}; a job the office gives the technician, from the socket handler's mark to after the paint (the frame alone: p50 ${ms(f.frame?.p50)} / p99 ${ms(f.frame?.p99)})`,
+];
+
+/** The field app's rows: its first screen's JS, Lighthouse beside the landing page's, the push. */
 function fieldAppRows(field) {
   if (!field) return [];
   const { firstScreen, all, lighthouse: s, landing } = field;
@@ -394,17 +442,16 @@ function fieldAppRows(field) {
       `${firstScreen.scripts} scripts named by its HTML, raw ${kb(firstScreen.raw)}; ${kb(all.gzip)} in ${all.scripts} scripts by network idle (socket.io after the first screen)`,
     ],
   ];
-  if (!s) {
-    rows.push(['Lighthouse mobile', FIELD_ROUTE, 'n/a (lighthouse not installed)', '', '']);
-    return rows;
-  }
-  rows.push([
-    'Lighthouse mobile',
-    `${FIELD_ROUTE} (technician, ${N.boardOpenJobs} open jobs)`,
-    `perf ${s.performance} / a11y ${s.accessibility}`,
-    `perf >= ${GOALS.fieldLighthouse} / a11y 100, within 3 of /`,
-    `the landing page in the same rounds: perf ${landing?.performance} / a11y ${landing?.accessibility}; median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}`,
-  ]);
+  if (!s) rows.push(['Lighthouse mobile', FIELD_ROUTE, 'n/a (lighthouse not installed)', '', '']);
+  else
+    rows.push([
+      'Lighthouse mobile',
+      `${FIELD_ROUTE} (technician, ${N.boardOpenJobs} open jobs)`,
+      `perf ${s.performance} / a11y ${s.accessibility}`,
+      `perf >= ${GOALS.fieldLighthouse} / a11y 100, within 3 of /`,
+      `the landing page in the same rounds: perf ${landing?.performance} / a11y ${landing?.accessibility}; median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}`,
+    ]);
+  if (field.push) rows.push(fieldPushRow('Field app', field.push));
   return rows;
 }
 
@@ -483,40 +530,11 @@ async function benchBigDay(day, admin) {
         return appointment.id;
       },
     });
-    // The first technician's phone (their password is the one addTechniciansOnShift gave them):
-    // the field app, a job the office gives them each time, the CPU slowed 4x.
-    const technician = new ApiClient(day.baseUrl);
-    const technicianId = (await technician.login('bench-day-0', 'Bench-bench-day-0-x9')).id;
+    // The first technician's phone (their password is the one addTechniciansOnShift gave them).
     log(`the field app in Chromium (4x slower CPU) with ${N.dayOpenJobs} open jobs`);
-    result.fieldScreen = await benchBoardScreen({
-      baseUrl: day.baseUrl,
-      cookies: ['cb_session']
-        .map((name) => ({ name, value: technician.jar.get(name), url: day.baseUrl }))
-        .filter((c) => c.value),
-      pushes: N.dayScreenPushes,
-      viewports: { phone: BOARD_VIEWPORTS.phone },
-      route: FIELD_ROUTE,
-      cpuSlowdown: 4,
-      change: async () => {
-        booked += 1;
-        const { appointment } = await staff.bookAsap({
-          name: `Field Push ${booked}`,
-          phone: `513557${String(booked).padStart(4, '0')}`,
-        });
-        // Dispatch hears of the booking a few milliseconds after booking answers.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await staff.request('POST', `/api/appointments/${appointment.id}/assign`, {
-              technicianId,
-            });
-            break;
-          } catch (err) {
-            if (err.status !== 404 || attempt >= 50) throw err;
-            await sleep(100);
-          }
-        }
-        return appointment.id;
-      },
+    result.fieldScreen = await benchFieldPush(day.baseUrl, staff, 'bench-day-0', () => {
+      booked += 1;
+      return { name: `Field Push ${booked}`, phone: `513557${String(booked).padStart(4, '0')}` };
     });
     if (lighthousePath()) {
       log(`Lighthouse (mobile) on the board with ${N.dayOpenJobs} open jobs`);
@@ -873,7 +891,7 @@ async function main() {
       return;
     }
     if (only === 'field') {
-      results.field = await benchFieldApp(stack, admin, N.boardOpenJobs);
+      results.field = await benchFieldApp(stack, admin, N.boardOpenJobs, { push: true });
       results.seconds = Math.round((Date.now() - started) / 1000);
       printResults('field app', results, fieldAppRows(results.field), 'field.json');
       return; // the finally below stops the stack
@@ -1107,15 +1125,7 @@ async function main() {
         `max ${ms(t.max)}${t.missed ? `, ${t.missed} not drawn in 3 s` : ''}; from the socket handler's mark to after the paint of the frame with the card (the frame alone: p50 ${ms(t.frame?.p50)} / p99 ${ms(t.frame?.p99)}; a push waits for the next frame, up to 16.7 ms)`,
       ]);
     }
-    const f = d.fieldScreen?.phone;
-    if (f)
-      rows.push([
-        'Big day',
-        `Push -> card on screen, ${FIELD_ROUTE} phone, CPU 4x slower (n=${f.n})`,
-        `p50 ${ms(f.p50)} / p99 ${ms(f.p99)}`,
-        `p99 <= ${GOALS.fieldPushToCardP99Ms} ms`,
-        `max ${ms(f.max)}${f.missed ? `, ${f.missed} not drawn in 3 s` : ''}; a job the office gives the technician, from the socket handler's mark to after the paint (the frame alone: p50 ${ms(f.frame?.p50)} / p99 ${ms(f.frame?.p99)})`,
-      ]);
+    if (d.fieldScreen?.phone) rows.push(fieldPushRow('Big day', d.fieldScreen.phone));
     if (d.lighthouse) {
       const s = d.lighthouse;
       rows.push([
