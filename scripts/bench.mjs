@@ -91,7 +91,7 @@ import {
 import { DEFAULT_EARLIER_REF, buildEarlierWeb, serveWithGateway } from './lib/bench-earlier.mjs';
 import { benchGrowth, growthRows } from './lib/bench-growth.mjs';
 import { benchManySockets, benchTechnicianBytes } from './lib/bench-sockets.mjs';
-import { build, isStackBuilt, loadStack, paint, ROOT } from './lib/procs.mjs';
+import { build, isStackBuilt, loadStack, paint, ROOT, untilMachineQuiet } from './lib/procs.mjs';
 
 const argv = process.argv.slice(2);
 const forceBuild = argv.includes('--build');
@@ -199,6 +199,7 @@ const pick = (record, keys) => Object.fromEntries(keys.map((key) => [key, record
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const mb = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
+const pct = (share) => `${Math.round(share * 100)} %`;
 
 /** True when the launcher, every service and the web app are built. */
 function isBuilt() {
@@ -353,21 +354,32 @@ async function benchFieldApp(stack, admin, openJobs, { push = false } = {}) {
   const scores = lighthousePath() ? await runLighthouse(urls, N.lighthouseRuns, { cookies }) : null;
   let pushes = null;
   if (push) {
-    // The push on the big day's board (the full bench measures it on the big day's stack).
-    log(`the field app in Chromium (4x slower CPU) with ${N.dayOpenJobs} open jobs`);
-    await bookOpenJobs(staff, N.dayOpenJobs - openJobs, { firstPhone: 5560000, concurrency: 4 });
+    // The same push on this small board first (the reference of the same run), then on the big
+    // day's board; each once the stack is done with what it was given (texts of the bookings).
     let booked = 0;
-    pushes = await benchFieldPush(stack.baseUrl, staff, 'bench-field-0', () => {
-      booked += 1;
-      return { name: `Field Push ${booked}`, phone: `513557${String(booked).padStart(4, '0')}` };
+    const measure = async () => {
+      const quiet = await untilMachineQuiet();
+      const { phone } = await benchFieldPush(stack.baseUrl, staff, 'bench-field-0', () => {
+        booked += 1;
+        return { name: `Field Push ${booked}`, phone: `513557${String(booked).padStart(4, '0')}` };
+      });
+      return { ...phone, busy: quiet };
+    };
+    log(`the field app's push in Chromium (4x slower CPU) with ${openJobs} open jobs`);
+    const small = await measure();
+    await bookOpenJobs(staff, N.dayOpenJobs - openJobs - booked, {
+      firstPhone: 5560000,
+      concurrency: 4,
     });
+    log(`the field app's push in Chromium (4x slower CPU) with ${N.dayOpenJobs} open jobs`);
+    pushes = { small, big: await measure() };
   }
   return {
     firstScreen: fieldFirstScreenBytes(),
     all,
     lighthouse: scores?.[urls[0]] ?? null,
     landing: scores?.[urls[1]] ?? null,
-    push: pushes?.phone ?? null,
+    push: pushes,
   };
 }
 
@@ -421,9 +433,9 @@ function fieldFirstScreenBytes() {
 }
 
 /** Push to the card on the field app at 1,000 open jobs: its row, in either section. */
-const fieldPushRow = (what, f) => [
+const fieldPushRow = (what, f, openJobs) => [
   what,
-  `Push -> card on screen, ${FIELD_ROUTE} phone, CPU 4x slower, ${N.dayOpenJobs} open jobs (n=${f.n})`,
+  `Push -> card on screen, ${FIELD_ROUTE} phone, CPU 4x slower, ${openJobs} open jobs (n=${f.n})`,
   `p50 ${ms(f.p50)} / p99 ${ms(f.p99)}`,
   `p99 <= ${GOALS.fieldPushToCardP99Ms} ms`,
   `max ${ms(f.max)}${f.missed ? `, ${f.missed} not drawn in 3 s` : ''}; a job the office gives the technician, from the socket handler's mark to after the paint (the frame alone: p50 ${ms(f.frame?.p50)} / p99 ${ms(f.frame?.p99)})`,
@@ -451,7 +463,15 @@ function fieldAppRows(field) {
       `perf >= ${GOALS.fieldLighthouse} / a11y 100, within 3 of /`,
       `the landing page in the same rounds: perf ${landing?.performance} / a11y ${landing?.accessibility}; median of ${s.runs.length} runs (perf ${s.runs.join(', ')}): LCP ${ms(s.lcpMs)}, TBT ${ms(s.tbtMs)}; best practices ${s['best-practices']}`,
     ]);
-  if (field.push) rows.push(fieldPushRow('Field app', field.push));
+  if (field.push) {
+    const { small, big } = field.push;
+    rows.push(fieldPushRow('Field app', big, N.dayOpenJobs));
+    rows.push([
+      ...fieldPushRow('Field app', small, N.boardOpenJobs).slice(0, 3),
+      'the reference',
+      `p99 ${(big.p99 / small.p99).toFixed(2)}x at ${N.dayOpenJobs} open jobs of this at ${N.boardOpenJobs}; cores busy ${pct(small.busy)} / ${pct(big.busy)} in the second before each`,
+    ]);
+  }
   return rows;
 }
 
@@ -1125,7 +1145,8 @@ async function main() {
         `max ${ms(t.max)}${t.missed ? `, ${t.missed} not drawn in 3 s` : ''}; from the socket handler's mark to after the paint of the frame with the card (the frame alone: p50 ${ms(t.frame?.p50)} / p99 ${ms(t.frame?.p99)}; a push waits for the next frame, up to 16.7 ms)`,
       ]);
     }
-    if (d.fieldScreen?.phone) rows.push(fieldPushRow('Big day', d.fieldScreen.phone));
+    if (d.fieldScreen?.phone)
+      rows.push(fieldPushRow('Big day', d.fieldScreen.phone, N.dayOpenJobs));
     if (d.lighthouse) {
       const s = d.lighthouse;
       rows.push([

@@ -1,7 +1,7 @@
 // What the scripts need before anything is built: the repository root, running a command to
 // completion, local binaries, coloured messages, and loading @cincy/stack once it is built.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,4 +59,29 @@ export function loadStack() {
     throw new Error('libs/stack is not built: run `npm run build` first.');
   }
   return createRequire(path.join(ROOT, 'package.json'))('@cincy/stack');
+}
+
+/** The machine's CPU time so far (/proc/stat): busy and total jiffies over every core. */
+function cpuTimes() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait = 0, irq = 0, softirq = 0, steal = 0] =
+    fields.map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+/**
+ * Waits until the machine's cores are busy less than `busyBelow` of the time over one second (the
+ * stack done with work it was given, such as the texts of a thousand bookings), or `timeoutMs`.
+ * Answers the last second's share, so a figure measured after it can say how quiet it was.
+ */
+export async function untilMachineQuiet({ busyBelow = 0.25, timeoutMs = 90_000 } = {}) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const before = cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = cpuTimes();
+    const share = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    if (share < busyBelow || Date.now() >= until) return share;
+  }
 }

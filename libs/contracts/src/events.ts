@@ -9,6 +9,7 @@ import {
   queueSchema,
   scheduleFactsSchema,
 } from './dispatch/api';
+import { batteryTestSchema } from './dispatch/battery-tests';
 import { userFactsSchema, userLocationSchema } from './identity/api';
 import { inventoryItemSchema, serviceRecordSchema } from './inventory/api';
 import { stockMovementSchema } from './inventory/movements';
@@ -76,6 +77,8 @@ export const EVENT_PAYLOADS = {
   'dispatch.appointment.completed': boardView,
   /** Ended without service; booking gives the hour back. */
   'dispatch.appointment.declined': boardView,
+  /** A battery test was recorded on the job (before the completion that carries it to the record). */
+  'dispatch.battery-test.recorded': z.object({ test: batteryTestSchema }),
   /** The customer's details on the job changed (edited, or removed with the customer). */
   'dispatch.appointment.updated': boardView,
   /** A technician's weekly pattern or a date's shifts changed (an empty schedule: not a technician). */

@@ -14,6 +14,8 @@ export * from './booking/service-area';
 export * from './booking/tracking';
 export * from './booking/customer-record';
 export * from './dispatch/api';
+export * from './dispatch/battery-test-rules';
+export * from './dispatch/battery-tests';
 export * from './dispatch/booked-hour';
 export * from './dispatch/lifecycle';
 export * from './dispatch/step-time';

@@ -101,7 +101,7 @@ export const CONSUMERS = {
   'dispatch-queue': {
     service: 'dispatch',
     filter: 'dispatch.>',
-    ignores: ['dispatch.queue.updated', 'dispatch.stats.updated'],
+    ignores: ['dispatch.queue.updated', 'dispatch.stats.updated', 'dispatch.battery-test.recorded'],
     noticeOnly: true,
   },
   /** Booking keeps every technician's schedule: an hour's capacity is who is on shift then. */

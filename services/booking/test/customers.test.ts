@@ -125,6 +125,7 @@ describe('the customer database (booking)', () => {
           inventoryItemId: null,
           completedAt,
           price: 0,
+          batteryTests: [],
         },
       }),
     );

@@ -8,6 +8,11 @@ import {
   CustomerDetailsService,
   ReschedulesService,
 } from './board';
+import {
+  BatteryTestsController,
+  BatteryTestsRepository,
+  BatteryTestsService,
+} from './battery-tests';
 import { DISPATCH_ENV } from './config';
 import { DayController, DayRepository, DayService } from './day';
 import { LifecycleController, LifecycleService } from './lifecycle';
@@ -20,6 +25,7 @@ import { CancelledByCustomer1732800000001 } from './migrations/1732800000001-can
 import { ReportDays1733000000003 } from './migrations/1733000000003-report-days';
 import { BoardReferences1733300000102 } from './migrations/1733300000102-board-references';
 import { QueueIndexes1733300000106 } from './migrations/1733300000106-queue-indexes';
+import { BatteryTests1733400000001 } from './migrations/1733400000001-battery-tests';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -74,6 +80,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         ReportDays1733000000003,
         BoardReferences1733300000102,
         QueueIndexes1733300000106,
+        BatteryTests1733400000001,
       ],
     }),
   ],
@@ -88,6 +95,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     DayController,
     TrackingController,
     ReportsController,
+    BatteryTestsController,
   ],
   providers: [
     BoardRepository,
@@ -114,6 +122,8 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     TrackingService,
     ReportsRepository,
     ReportsService,
+    BatteryTestsRepository,
+    BatteryTestsService,
   ],
 })
 export class AppModule {}

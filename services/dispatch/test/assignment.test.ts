@@ -233,6 +233,7 @@ describe('assigning jobs (dispatch)', () => {
           inventoryItemId: 1,
           completedAt: new Date().toISOString(),
           price: 165,
+          batteryTests: [],
         },
       }),
     );

@@ -176,6 +176,7 @@ function serviceRecordFor(appointmentId: number, by: Actor, completedAt: Date): 
     inventoryItemId: 1,
     completedAt: completedAt.toISOString(),
     price: 165,
+    batteryTests: [],
   };
 }
 

@@ -82,6 +82,7 @@ function serviceRecordFor(appointmentId: number, completedAt: Date): ServiceReco
     inventoryItemId: 1,
     completedAt: completedAt.toISOString(),
     price: 165,
+    batteryTests: [],
   };
 }
 

@@ -95,6 +95,7 @@ function recordOf(
     inventoryItemId: null,
     completedAt: completedAt.toISOString(),
     price,
+    batteryTests: [],
   };
 }
 

@@ -71,6 +71,7 @@ async function completeOneJob(id: number) {
         inventoryItemId: 1,
         completedAt: new Date().toISOString(),
         price: 165,
+        batteryTests: [],
       },
     }),
   );

@@ -145,6 +145,7 @@ async function complete(id: number, by: Actor) {
         inventoryItemId: 1,
         completedAt: new Date().toISOString(),
         price: 165,
+        batteryTests: [],
       },
     }),
   );

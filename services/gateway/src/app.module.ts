@@ -9,6 +9,7 @@ import { SessionGuard } from './access/session.guard';
 import { SessionResolver } from './access/session-resolver';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { AssignmentController } from './dispatch/assignment.controller';
+import { BatteryTestsController } from './dispatch/battery-tests.controller';
 import { DispatchController } from './dispatch/dispatch.controller';
 import { QueueController } from './dispatch/queue.controller';
 import { SchedulesController } from './dispatch/schedules.controller';
@@ -53,6 +54,7 @@ import { TrackingViews } from './tracking/tracking-views';
     TimeSlotsController,
     DashboardController,
     AssignmentController,
+    BatteryTestsController,
     QueueController,
     SchedulesController,
     DispatchController,

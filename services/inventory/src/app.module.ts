@@ -17,6 +17,7 @@ import { CustomersCopy1732500000001 } from './migrations/1732500000001-customers
 import { SerialsInstalledOnce1732600000001 } from './migrations/1732600000001-serials-installed-once';
 import { ServiceRecordPrice1733000000002 } from './migrations/1733000000002-service-record-price';
 import { ErasedCustomers1733100000001 } from './migrations/1733100000001-erased-customers';
+import { ServiceRecordTests1733400000001 } from './migrations/1733400000001-service-record-tests';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -37,6 +38,7 @@ import {
         SerialsInstalledOnce1732600000001,
         ServiceRecordPrice1733000000002,
         ErasedCustomers1733100000001,
+        ServiceRecordTests1733400000001,
       ],
     }),
   ],

@@ -186,6 +186,7 @@ export function serveTrackingView(connection: NatsConnection, prefix: string): v
       scheduledTime: null,
       canCancel: false,
       canReschedule: false,
+      batteryTest: null,
     },
     technicianId: TEST_ACTORS.tech.id,
     destination: null,
@@ -232,5 +233,6 @@ export const serviceRecordFor = (
   inventoryItemId: 3,
   completedAt: new Date().toISOString(),
   price: 165,
+  batteryTests: [],
   ...overrides,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING } from '../constants';
 import { phoneDigits } from '../format';
 import { appointmentStatusSchema, geoPointSchema, prioritySchema, tooLong } from '../common';
+import { TEST_DECISIONS } from '../dispatch/battery-test-rules';
 import { TEXT_LIMITS } from './limits';
 import { isServedZip, outsideServiceArea } from './service-area';
 import { TRACKING_STEPS, isLinkToken, normalizeReference } from './tracking';
@@ -314,6 +315,11 @@ export const trackingStateSchema = z.object({
   scheduledTime: z.string().nullable(),
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
+  /** The old battery's test, once the visit is done (issue 35); null before, or with none. */
+  batteryTest: z
+    .object({ stateOfHealth: z.number().int(), decision: z.enum(TEST_DECISIONS) })
+    .nullable()
+    .default(null),
 });
 
 /** GET /api/track/{token} and the `/track` socket's `track.changed`. */

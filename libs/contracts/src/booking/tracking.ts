@@ -3,6 +3,7 @@
 import { BUSINESS } from '../constants';
 import { estimateDrive, type Point } from '../dispatch/estimate';
 import { isBeforeDeparture } from '../dispatch/lifecycle';
+import type { TestDecision } from '../dispatch/battery-test-rules';
 import type { AppointmentStatus } from '../enums';
 
 /**
@@ -108,6 +109,14 @@ export interface TrackingInput {
   destination: Point | null;
   /** From the ASAP queue, while the request waits there. */
   queue: { position: number; estimatedWaitMinutes: number | null } | null;
+  /** The old battery's last test (issue 35): shown once the visit is done. Absent: none. */
+  oldBatteryTest?: TrackedBatteryTest | null;
+}
+
+/** What the customer is told of their old battery's test: its health and the tester's decision. */
+export interface TrackedBatteryTest {
+  stateOfHealth: number;
+  decision: TestDecision;
 }
 
 /** One line of the timeline. */
@@ -132,6 +141,8 @@ export interface TrackingState {
   scheduledTime: string | null;
   canCancel: boolean;
   canReschedule: boolean;
+  /** Once the visit is done: "Your old battery tested at 41 % health: REPLACE". */
+  batteryTest: TrackedBatteryTest | null;
 }
 
 export const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
@@ -173,6 +184,7 @@ export function trackingState(input: TrackingInput): TrackingState {
     scheduledTime: input.scheduledTime,
     canCancel: changeable,
     canReschedule: changeable && input.scheduledDate !== null,
+    batteryTest: status === 'completed' ? (input.oldBatteryTest ?? null) : null,
   };
 }
 

@@ -23,6 +23,7 @@ import {
   weeklyShiftsInputSchema,
 } from './api';
 import { actorSchema } from '../identity/api';
+import { batteryTestInputSchema, batteryTestSchema, batteryTestsSchema } from './battery-tests';
 import { serviceRecordInputSchema, serviceRecordSchema } from '../inventory/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
@@ -64,6 +65,17 @@ export const DISPATCH_RPC = {
     request: z.object({ record: serviceRecordInputSchema, actor: actorSchema, idempotencyKey }),
     answer: serviceRecordSchema,
     refuses: [validation, notFound, forbidden, conflict, serviceUnavailable, idempotencyKeyReused],
+  },
+  /** A battery test taken at the car (issue 35), once per Idempotency-Key. */
+  'dispatch.battery-tests.record': {
+    request: batteryTestInputSchema.extend({ id, actor: actorSchema, idempotencyKey }),
+    answer: batteryTestSchema,
+    refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused],
+  },
+  'dispatch.battery-tests.list': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: batteryTestsSchema,
+    refuses: [notFound, forbidden],
   },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
   /** The customer cancels their visit, until the technician sets out. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { occurredAtSchema, optionalText, tooLong } from '../common';
 import { DIALOG_TO_SERVICE_CODE, DialogServiceCode, SERVICE_CODES, ServiceCode } from '../enums';
 import { SERVICE_RECORD_MESSAGES, takesBattery } from './service-record-rules';
+import { batteryTestsSchema } from '../dispatch/battery-tests';
 
 /** An inventory item as listed by GET /api/inventory. */
 export const inventoryItemSchema = z.object({
@@ -156,6 +157,8 @@ export const serviceRecordSchema = z.object({
   completedAt: z.string(),
   /** Dollars the customer paid, from the price list when the record was made (`servicePrice`). */
   price: z.number().default(0),
+  /** The battery tests taken on the job, as they were at completion (issue 35). */
+  batteryTests: batteryTestsSchema.default([]),
 });
 export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
+import { batteryTestsSchema } from '../dispatch/battery-tests';
 import { actorSchema } from '../identity/api';
 import {
   batterySearchResultSchema,
@@ -51,6 +52,8 @@ export const INVENTORY_RPC = {
   'inventory.service-records.record': {
     request: z.object({
       record: serviceRecordInputSchema,
+      /** The job's battery tests (dispatch's), kept with the record as they were at completion. */
+      batteryTests: batteryTestsSchema.default([]),
       /** The job's technician: the record is theirs, whoever saves it. */
       technician: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
       /** The job's customer as the board has them: inventory's copy of whose battery it is. */

@@ -13,12 +13,20 @@ export type ColumnOf<T> = readonly [column: string, field: keyof T & string];
 export class TableColumns<T extends object> {
   /** The select list for `FROM <table> a`: every column as `a.column AS "field"`. */
   readonly fields: string;
+  private readonly toParam: (column: ColumnOf<T>, row: Partial<T>) => unknown;
 
   constructor(
     readonly table: string,
     private readonly columns: readonly ColumnOf<T>[],
-    { dates = [], numbers = [] }: { dates?: readonly string[]; numbers?: readonly string[] } = {},
+    {
+      dates = [],
+      numbers = [],
+      json = [],
+    }: { dates?: readonly string[]; numbers?: readonly string[]; json?: readonly string[] } = {},
   ) {
+    // pg sends a JS array as a Postgres array: a json column's value goes as its JSON text.
+    this.toParam = ([c, f], row) =>
+      json.includes(c) && row[f] !== null ? JSON.stringify(row[f]) : row[f];
     const cast = (c: string) =>
       dates.includes(c) ? '::text' : numbers.includes(c) ? '::float8' : '';
     this.fields = columns.map(([c, f]) => `a.${c}${cast(c)} AS "${f}"`).join(', ');
@@ -36,7 +44,7 @@ export class TableColumns<T extends object> {
       `INSERT INTO ${this.table} AS a (${given.map(([c]) => c).join(', ')})
        VALUES (${given.map((_, i) => `$${i + 1}`).join(', ')})
        RETURNING ${this.fields}`,
-      given.map(([, f]) => row[f]),
+      given.map((column) => this.toParam(column, row)),
     );
     return stored;
   }
@@ -47,7 +55,7 @@ export class TableColumns<T extends object> {
     const [stored]: T[] = await manager.query(
       `UPDATE ${this.table} AS a SET ${set.map(([c], i) => `${c} = $${i + 2}`).join(', ')}
         WHERE a.${key[0]} = $1 RETURNING ${this.fields}`,
-      [row[key[1]], ...set.map(([, f]) => row[f])],
+      [row[key[1]], ...set.map((column) => this.toParam(column, row))],
     );
     return stored;
   }

@@ -6,6 +6,7 @@ import {
   EventPayload,
   EventType,
 } from '@cincy/contracts';
+import { requestFingerprint } from '../database/request-fingerprint';
 import { DomainError } from '../rpc/domain-error';
 import { DataSource, EntityManager } from 'typeorm';
 import { currentActorId, currentCorrelationId } from '../logging/request-context';
@@ -16,6 +17,17 @@ export interface RequestKey {
   key: string;
   fingerprint: string;
 }
+
+/**
+ * A client's Idempotency-Key as `transactionOnce` takes it: the key, and what was asked by whom
+ * (the same key with other details, or from someone else, is refused). None without a key.
+ */
+export const requestKey = (
+  key: string | undefined,
+  asked: object,
+  by: number,
+): RequestKey | undefined =>
+  key ? { key, fingerprint: requestFingerprint({ ...asked, by }) } : undefined;
 
 /** A new request under a key that already did something else. */
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =

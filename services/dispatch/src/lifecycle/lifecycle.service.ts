@@ -16,6 +16,7 @@ import {
   checkMove,
   checkStatusChange,
   checkUnassign,
+  missingTest,
   stepInstant,
 } from '@cincy/contracts';
 import {
@@ -23,14 +24,14 @@ import {
   DomainError,
   EventConsumers,
   Outbox,
-  RequestKey,
   RpcCallError,
-  requestFingerprint,
+  requestKey,
   RpcClient,
   Transaction,
 } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { BatteryTestsRepository } from '../battery-tests';
 import { BoardAppointmentEntity, BoardRepository } from '../board';
 import { ReportsService } from '../reports';
 import { StatsService } from '../stats';
@@ -66,6 +67,7 @@ export class LifecycleService implements OnModuleInit {
     private readonly technicians: TechniciansRepository,
     private readonly tracking: TrackingService,
     private readonly reports: ReportsService,
+    private readonly batteryTests: BatteryTestsRepository,
   ) {}
 
   onModuleInit() {
@@ -83,7 +85,7 @@ export class LifecycleService implements OnModuleInit {
     { occurredAt, idempotencyKey }: SentStep = {},
   ): Promise<DashboardAppointment> {
     const asked = { step: 'change-status', id, to, occurredAt };
-    return this.outbox.transactionOnce(once(idempotencyKey, asked, actor), async (tx) => {
+    return this.outbox.transactionOnce(requestKey(idempotencyKey, asked, actor.id), async (tx) => {
       const { manager, emit } = tx;
       if (to === 'accepted') await this.board.lockTechnician(manager, actor.id);
       const job = await this.lockJob(manager, id);
@@ -164,7 +166,7 @@ export class LifecycleService implements OnModuleInit {
     idempotencyKey?: string,
   ): Promise<DashboardAppointment> {
     const asked = { step: 'hand-back', id, reason };
-    return this.outbox.transactionOnce(once(idempotencyKey, asked, actor), async (tx) => {
+    return this.outbox.transactionOnce(requestKey(idempotencyKey, asked, actor.id), async (tx) => {
       const { manager, emit } = tx;
       const job = await this.lockJob(manager, id);
       refuseIf(checkHandBack(job, actor));
@@ -231,7 +233,7 @@ export class LifecycleService implements OnModuleInit {
     idempotencyKey?: string,
   ): Promise<ServiceRecord> {
     const asked = { step: 'complete', record, occurredAt };
-    return this.outbox.transactionOnce(once(idempotencyKey, asked, actor), async (tx) => {
+    return this.outbox.transactionOnce(requestKey(idempotencyKey, asked, actor.id), async (tx) => {
       const job = await this.lockJob(tx.manager, record.appointmentId);
       if (job.customerId !== record.customerId) {
         throw new DomainError(ERROR_CODES.validation, OTHER_CUSTOMER_MESSAGE, {
@@ -241,9 +243,14 @@ export class LifecycleService implements OnModuleInit {
       const now = new Date();
       refuseIf(checkMove(job, 'completed', actor, { now }));
       const completedAt = stepAt(occurredAt, now, job).toISOString();
+      // The evidence the service stands on (a warranty on a failing test): taken before this.
+      const batteryTests = await this.batteryTests.ofJob(tx.manager, job.id);
+      const missing = missingTest(record.serviceCode, batteryTests);
+      if (missing) throw new DomainError(ERROR_CODES.validation, missing, { serviceCode: missing });
       const serviceRecord = await this.inventory
         .call('inventory.service-records.record', {
           record,
+          batteryTests,
           completedAt,
           technician: {
             id: job.technicianId,
@@ -327,10 +334,6 @@ interface SentStep {
   occurredAt?: string;
   idempotencyKey?: string;
 }
-
-/** The phone's Idempotency-Key, as the outbox takes it: what was asked, and by whom. */
-const once = (key: string | undefined, asked: object, actor: Actor): RequestKey | undefined =>
-  key ? { key, fingerprint: requestFingerprint({ ...asked, by: actor.id }) } : undefined;
 
 /** The job's latest step so far: no step is recorded before it. */
 function latestStep(job: BoardAppointmentEntity): Date {

@@ -1,4 +1,4 @@
-import { TrackingFacts, isClosed, trackingState } from '@cincy/contracts';
+import { TrackedBatteryTest, TrackingFacts, isClosed, trackingState } from '@cincy/contracts';
 import { BoardAppointmentEntity } from '../board';
 
 /** What the tracking view needs of a job: the board row's own columns. */
@@ -40,6 +40,7 @@ export function trackingFacts(
   job: TrackedJob,
   position: LastPosition | null,
   queue: QueuePlace | null,
+  oldBatteryTest: TrackedBatteryTest | null = null,
 ): TrackingFacts {
   const state = trackingState({
     status: job.status,
@@ -56,6 +57,7 @@ export function trackingFacts(
       : null,
     destination: job.customerLocation,
     queue,
+    oldBatteryTest,
   });
   return {
     state,

@@ -1,3 +1,4 @@
+import { TrackedBatteryTest } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BoardAppointmentEntity, boardRows, waitingSql } from '../board';
@@ -15,6 +16,19 @@ export class TrackingRepository {
   async job(manager: EntityManager, id: number): Promise<BoardAppointmentEntity | null> {
     const [job] = await boardRows(manager, 'WHERE a.id = $1', [id]);
     return job ?? null;
+  }
+
+  /** The last test of the job's old battery (what the customer is told of it), if any. */
+  async oldBatteryTest(
+    manager: EntityManager,
+    appointmentId: number,
+  ): Promise<TrackedBatteryTest | null> {
+    const [row]: TrackedBatteryTest[] = await manager.query(
+      `SELECT state_of_health AS "stateOfHealth", decision FROM battery_tests
+        WHERE appointment_id = $1 AND battery = 'old' ORDER BY tested_at DESC, id DESC LIMIT 1`,
+      [appointmentId],
+    );
+    return row ?? null;
   }
 
   /** The technician's last reported position (technicians' copy of identity's presence). */

@@ -36,6 +36,8 @@ export class TrackingService {
     const queue = isChangeableByCustomer(job.status)
       ? await this.tracking.queuePlace(manager, job.id)
       : null;
-    return trackingFacts(job, position, queue);
+    const oldBatteryTest =
+      job.status === 'completed' ? await this.tracking.oldBatteryTest(manager, job.id) : null;
+    return trackingFacts(job, position, queue, oldBatteryTest);
   }
 }

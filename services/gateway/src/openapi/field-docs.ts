@@ -132,6 +132,51 @@ const FIELDS: Record<string, FieldDoc> = {
     example: 'Customer called: car started after all',
   },
 
+  // A job's battery tests (issue 35), as a conductance tester prints them.
+  'appointments.battery': {
+    description: 'Which battery was tested: old (in the car on arrival) or new (the one put in).',
+    example: 'old',
+  },
+  'appointments.ratingStandard': {
+    description: "The standard of the battery's cold cranking amps rating, from its label.",
+    example: 'SAE',
+  },
+  'appointments.ratedCca': {
+    description: "Cold cranking amps on the battery's label, a whole number from 0 to 2,000.",
+    example: 600,
+  },
+  'appointments.measuredCca': {
+    description: 'Cold cranking amps the tester measured, a whole number from 0 to 2,000.',
+    example: 250,
+  },
+  'appointments.voltage': {
+    description: 'Open-circuit voltage the tester read, 0 to 20 V to the hundredth.',
+    example: 12.05,
+  },
+  'appointments.stateOfHealth': {
+    description: "The tester's state of health, a whole percentage from 0 to 100.",
+    example: 41,
+  },
+  'appointments.decision': {
+    description:
+      "The tester's decision. A warranty replacement needs an old battery's REPLACE or BAD_CELL; a test-only visit needs one test.",
+    example: 'REPLACE',
+  },
+  'appointments.starter': {
+    description:
+      'The starter test, when run: cranking voltage (0-20 V) and NORMAL or LOW; null otherwise.',
+    example: { voltage: 9.6, result: 'NORMAL' },
+  },
+  'appointments.charging': {
+    description:
+      'The charging-system test, when run: output voltage (0-20 V) and NO_PROBLEMS, NO_OUTPUT, LOW, HIGH or EXCESSIVE_RIPPLE; null otherwise.',
+    example: { voltage: 14.2, result: 'NO_PROBLEMS' },
+  },
+  'appointments.testCode': {
+    description: 'The code the tester printed, to find the test again (at most 40 characters).',
+    example: 'T-4471-0092',
+  },
+
   // Inventory.
   'inventory.name': { description: "The item's name.", example: 'Group H6 AGM 760 CCA' },
   'inventory.description': { description: 'A longer description.', example: 'AGM, 70 Ah, 760 CCA' },

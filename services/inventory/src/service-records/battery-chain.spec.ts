@@ -26,6 +26,7 @@ const named = (
     inventoryItemId: 1,
     completedAt,
     price: previous ? 0 : 210,
+    batteryTests: [],
     ...extra,
   },
   batteryModel: 'H6 AGM',

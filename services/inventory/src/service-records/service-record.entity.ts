@@ -1,4 +1,4 @@
-import { ServiceCode } from '@cincy/contracts';
+import { BatteryTest, ServiceCode } from '@cincy/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** What was done on a job: one per appointment. */
@@ -56,6 +56,10 @@ export class ServiceRecordEntity {
   // Dollars: repositories read it as a number (`::float8`, ADR 0107).
   @Column({ type: 'numeric', precision: 10, scale: 2, default: 0 })
   price: number;
+
+  /** The job's battery tests as they were at completion (dispatch's, issue 35). */
+  @Column({ name: 'battery_tests', type: 'jsonb', default: () => "'[]'" })
+  batteryTests: BatteryTest[];
 
   /** A serial installed before the install-once rule whose first install is another record. */
   @Column({ name: 'legacy_duplicate_serial', type: 'boolean', default: false })

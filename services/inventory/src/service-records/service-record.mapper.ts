@@ -19,4 +19,5 @@ export const toServiceRecord = (r: ServiceRecordEntity): ServiceRecord => ({
   inventoryItemId: r.inventoryItemId,
   completedAt: r.completedAt.toISOString(),
   price: r.price,
+  batteryTests: r.batteryTests ?? [],
 });

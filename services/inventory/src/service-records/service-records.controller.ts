@@ -16,7 +16,14 @@ export class ServiceRecordsController {
 
   @RpcHandler('inventory.service-records.record')
   record(@RpcPayload('inventory.service-records.record') m: Record) {
-    return this.records.record(m.record, m.technician, m.customer, m.actor, m.completedAt);
+    return this.records.record(
+      m.record,
+      m.technician,
+      m.customer,
+      m.actor,
+      m.completedAt,
+      m.batteryTests,
+    );
   }
 
   @RpcHandler('inventory.service-records.verify-serial')

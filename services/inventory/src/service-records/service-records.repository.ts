@@ -35,8 +35,9 @@ const RECORDS = new TableColumns<ServiceRecordEntity>(
     ['completed_at', 'completedAt'],
     ['price', 'price'],
     ['legacy_duplicate_serial', 'legacyDuplicateSerial'],
+    ['battery_tests', 'batteryTests'],
   ],
-  { numbers: ['price'] },
+  { numbers: ['price'], json: ['battery_tests'] },
 );
 
 /** A record with its battery's model and whose car it is in (inventory's copy of customers). */

@@ -1,5 +1,6 @@
 import {
   Actor,
+  BatteryTest,
   BatteryChain,
   BatterySearchResult,
   CUSTOMER_RECORD_MESSAGES,
@@ -55,6 +56,7 @@ export class ServiceRecordsService {
     customer: { name: string; phone: string },
     actor: Actor,
     completedAt?: string,
+    batteryTests: BatteryTest[] = [],
   ): Promise<ServiceRecord> {
     return this.outbox.transaction(async (tx) => {
       const { manager } = tx;
@@ -83,6 +85,7 @@ export class ServiceRecordsService {
         inventoryItemId,
         completedAt: completedAt ? new Date(completedAt) : new Date(),
         price: servicePrice(input.serviceCode, batteryModel),
+        batteryTests,
       });
       if (serviceRecord === 'job-taken') {
         throw new DomainError(ERROR_CODES.conflict, LIFECYCLE_MESSAGES.alreadyCompleted);

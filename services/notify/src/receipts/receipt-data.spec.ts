@@ -19,6 +19,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   inventoryItemId: 3,
   completedAt: '2030-06-15T18:00:00.000Z',
   price: 210,
+  batteryTests: [],
   ...overrides,
 });
 const context = { reference: 'CB-7K3Q9', customerName: 'Robin Banks', batteryModel: 'H6 AGM' };
@@ -28,6 +29,7 @@ describe('buildReceipt', () => {
     expect(buildReceipt(record(), context)).toEqual({
       reference: 'CB-7K3Q9',
       customerName: 'Robin Banks',
+      batteryTests: [],
       completedAt: '2030-06-15T18:00:00.000Z',
       technicianName: 'Tess Tech',
       serviceCode: 'battery_installed',

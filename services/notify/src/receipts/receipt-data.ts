@@ -30,6 +30,7 @@ export function buildReceipt(
     previousBatterySerial: record.previousBatterySerialNumber,
     price: servicePrice(record.serviceCode, batteryModel),
     warrantyEndsOn: newBattery ? warrantyEndsOn(new Date(record.completedAt)) : null,
+    batteryTests: record.batteryTests,
   };
 }
 

@@ -60,6 +60,42 @@ describe('receiptPdf', () => {
     expect(text).not.toContain('June 16, 2030');
   });
 
+  it("prints the visit's battery tests as the tester's printout, on the one page", async () => {
+    const test = {
+      id: 1,
+      appointmentId: 12,
+      technicianId: 7,
+      technicianName: 'Dana Smith',
+      testedAt: '2030-06-15T17:00:00.000Z',
+      ratingStandard: 'SAE' as const,
+      ratedCca: 600,
+      measuredCca: 250,
+      voltage: 12.05,
+      starter: { voltage: 9.6, result: 'NORMAL' as const },
+      charging: null,
+      testCode: 'T-4471',
+    };
+    const pdf = await templates.receiptPdf(
+      receiptFixture({
+        batteryTests: [
+          { ...test, battery: 'old', stateOfHealth: 41, decision: 'REPLACE' },
+          { ...test, id: 2, battery: 'new', stateOfHealth: 100, decision: 'GOOD', testCode: null },
+        ],
+      }),
+      { compress: false },
+    );
+    const text = pdfText(pdf);
+    for (const line of [
+      'Battery tests',
+      'OLD BATTERY: REPLACE (test code T-4471)',
+      'Rated 600 CCA SAE · Measured 250 CCA · 12.05 V · Health 41 %',
+      'Starter 9.60 V NORMAL',
+      'NEW BATTERY: GOOD',
+    ])
+      expect(text).toContain(line);
+    expect(pages(pdf)).toBe(1);
+  });
+
   it('says "No charge" and gives no warranty for a visit without a new battery', async () => {
     const receipt = receiptFixture({
       serviceCode: 'test_only',

@@ -7,6 +7,7 @@ import {
   WARRANTY_YEARS,
   businessDate,
   formatDollars,
+  testPrintout,
 } from '@cincy/contracts';
 import { BUSINESS_PHONE, formatLongDate, formatMileage, oneLine } from './copy';
 import type { ReceiptData } from './template-data';
@@ -102,6 +103,23 @@ export function receiptPdf(receipt: ReceiptData, options: ReceiptPdfOptions = {}
         .fillColor('#111827')
         .text(value, valueX, y, { width: width - (valueX - left) });
       doc.moveDown(0.4);
+    }
+
+    const tests = receipt.batteryTests ?? [];
+    if (tests.length) {
+      doc.moveDown(0.8);
+      doc.font('Helvetica-Bold').fontSize(12).fillColor('#111827').text('Battery tests', left);
+      doc.moveDown(0.3);
+      for (const test of tests) {
+        const [title, ...rest] = testPrintout(test).map(printable);
+        doc
+          .font('Courier-Bold')
+          .fontSize(10)
+          .fillColor('#111827')
+          .text(title, left, doc.y, { width });
+        doc.font('Courier').text(rest.join('\n'), left, doc.y, { width });
+        doc.moveDown(0.5);
+      }
     }
 
     doc.moveDown(2);

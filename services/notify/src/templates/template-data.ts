@@ -1,4 +1,4 @@
-import type { MessageChannel, MessageKind, ServiceCode } from '@cincy/contracts';
+import type { BatteryTest, MessageChannel, MessageKind, ServiceCode } from '@cincy/contracts';
 
 /**
  * What a message says, gathered by notify when the step happens (the interface between the
@@ -42,6 +42,8 @@ export interface ReceiptData {
   price: number;
   /** YYYY-MM-DD, for a new battery (warrantyEndsOn); null otherwise. */
   warrantyEndsOn: string | null;
+  /** The battery tests of the visit, as the tester printed them (absent on receipts before them). */
+  batteryTests?: BatteryTest[];
 }
 
 /** A rendered message: an email has a subject, text and HTML; a text message only text. */

@@ -26,6 +26,7 @@ const result = (patch: Partial<BatterySearchResult> = {}): BatterySearchResult =
   inventoryItemId: 1,
   completedAt: '2030-06-14T16:00:00.000Z',
   price: 165,
+  batteryTests: [],
   customer: { name: 'Jane Doe', phone: '5135550101' },
   ...patch,
 });

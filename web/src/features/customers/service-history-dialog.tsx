@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Empty, Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ServiceHistoryRow } from '@cincy/contracts';
+import { testPrintout, type ServiceHistoryRow } from '@cincy/contracts';
 import { useCustomerServiceRecords } from '../../hooks/use-customer-service-records';
 import { formatCurrency, formatDateTime } from '../../lib/format';
 import { compareDate, compareNumber, compareText } from '../../lib/sort';
@@ -27,7 +27,8 @@ function SerialLink({ serial, onOpen }: { serial: string | null; onOpen: (s: str
 }
 
 /**
- * Date, Technician, Vehicle, Service, Battery, Serial, Previous Serial, Mileage, Price, Notes;
+ * Date, Technician, Vehicle, Service, Battery, Serial, Previous Serial, Mileage, Price, Battery
+ * Tests (as the tester printed them), Notes;
  * newest first as the server sends them, and Date, Technician, Service and Price sort here.
  */
 export function historyColumns(onSerial: (serial: string) => void): ColumnsType<ServiceHistoryRow> {
@@ -74,6 +75,22 @@ export function historyColumns(onSerial: (serial: string) => void): ColumnsType<
       align: 'right',
       sorter: (a, b) => compareNumber(a.price, b.price),
       render: (_, r) => formatCurrency(r.price),
+    },
+    {
+      key: 'tests',
+      title: 'Battery Tests',
+      render: (_, r) =>
+        r.batteryTests.length === 0 ? (
+          NONE
+        ) : (
+          <Flex vertical gap={4}>
+            {r.batteryTests.map((test) => (
+              <Typography.Text key={test.id} style={{ fontSize: 12, whiteSpace: 'pre' }}>
+                {testPrintout(test).join('\n')}
+              </Typography.Text>
+            ))}
+          </Flex>
+        ),
     },
     { key: 'notes', title: 'Notes', render: (_, r) => r.completionNotes || NONE },
   ];

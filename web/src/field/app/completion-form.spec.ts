@@ -1,4 +1,4 @@
-import { SERVICE_RECORD_MESSAGES } from '@cincy/contracts';
+import { BATTERY_TEST_MESSAGES, SERVICE_RECORD_MESSAGES } from '@cincy/contracts';
 import { NO_COMPLETION_FIELDS, completionRecord, type CompletionFields } from './completion-form';
 
 const fields = (extra: Partial<CompletionFields>) =>
@@ -54,8 +54,29 @@ describe('completionRecord', () => {
         completionNotes: null,
       },
     });
-    expect(completionRecord(job, fields({ serviceCode: 'battery test' }))).toMatchObject({
+    const tested = [{ battery: 'old' as const, decision: 'GOOD' as const, stateOfHealth: 80 }];
+    expect(completionRecord(job, fields({ serviceCode: 'battery test' }), tested)).toMatchObject({
       record: { serviceCode: 'test_only', inventoryItemId: null },
+    });
+  });
+
+  it('asks for the test a warranty or a test-only visit stands on, before the signal does', () => {
+    const warranty = fields({
+      serviceCode: 'warranty replacement',
+      inventoryItemId: '3',
+      batterySerialNumber: 'SN-9',
+      previousBatterySerialNumber: 'SN-1',
+      vehicleMileage: '84120',
+    });
+    const good = { battery: 'old' as const, decision: 'GOOD' as const, stateOfHealth: 80 };
+    expect(completionRecord(job, warranty, [good])).toEqual({
+      error: BATTERY_TEST_MESSAGES.warrantyNeedsFailingTest,
+    });
+    expect(
+      completionRecord(job, warranty, [good, { ...good, decision: 'BAD_CELL', stateOfHealth: 9 }]),
+    ).toHaveProperty('record');
+    expect(completionRecord(job, fields({ serviceCode: 'battery test' }))).toEqual({
+      error: BATTERY_TEST_MESSAGES.testOnlyNeedsTest,
     });
   });
 });

@@ -4,10 +4,12 @@ import {
   DIALOG_TO_SERVICE_CODE,
   SERVICE_CODE_LABELS,
   SERVICE_RECORD_MESSAGES,
+  missingTest,
   takesBattery,
   type DialogServiceCode,
   type InventoryItem,
 } from '@cincy/contracts';
+import type { KnownTest } from './job-tests';
 import type { FieldJob } from './jobs';
 
 /** The completion's fields as typed (text): kept on the phone until the server has the record. */
@@ -39,6 +41,7 @@ const text = (value: string) => value.trim() || null;
 export function completionRecord(
   job: Pick<FieldJob, 'customerId'>,
   fields: CompletionFields,
+  tests: readonly KnownTest[] = [],
 ): { record: Record<string, unknown> } | { error: string } {
   const dialogCode = fields.serviceCode as DialogServiceCode;
   const serviceCode = DIALOG_TO_SERVICE_CODE[dialogCode];
@@ -52,6 +55,8 @@ export function completionRecord(
       (warranty && !fields.previousBatterySerialNumber.trim());
     if (missing) return { error: SERVICE_RECORD_MESSAGES.batteryDetailsRequired };
   }
+  const untested = missingTest(serviceCode, tests);
+  if (untested) return { error: untested };
   return {
     record: {
       customerId: job.customerId,
@@ -67,6 +72,8 @@ export function completionRecord(
 
 interface Props {
   job: FieldJob;
+  /** The job's tests the phone knows of: a warranty stands on a failing one. */
+  tests: readonly KnownTest[];
   batteries: readonly InventoryItem[];
   draft: Record<string, string> | null;
   onDraft: (fields: CompletionFields) => void;
@@ -75,7 +82,15 @@ interface Props {
 }
 
 /** The service record at the door: what was done, which battery, its serials and the mileage. */
-export function CompletionForm({ job, batteries, draft, onDraft, onCancel, onComplete }: Props) {
+export function CompletionForm({
+  job,
+  tests,
+  batteries,
+  draft,
+  onDraft,
+  onCancel,
+  onComplete,
+}: Props) {
   const [fields, setFields] = useState<CompletionFields>({ ...NO_COMPLETION_FIELDS, ...draft });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -92,7 +107,7 @@ export function CompletionForm({ job, batteries, draft, onDraft, onCancel, onCom
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = completionRecord(job, fields);
+    const result = completionRecord(job, fields, tests);
     if ('error' in result) {
       setError(result.error);
       return;

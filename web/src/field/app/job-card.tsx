@@ -2,14 +2,18 @@ import { memo, useState } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
   checkHandBack,
+  checkBatteryTest,
   formatLocation,
+  testSummary,
   formatPhone,
   type InventoryItem,
 } from '@cincy/contracts';
 import { formatSchedule, mapsSearchUrl, telHref } from '../../features/dispatch/board-lists.util';
 import { gateCode } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind } from '../outbox/types';
+import { BatteryTestForm } from './battery-test-form';
 import { CompletionForm, type CompletionFields } from './completion-form';
+import { useJobTests } from './job-tests';
 import { MOVE_LABELS, STEP_OF_MOVE, nextMove, type FieldJob } from './jobs';
 
 export interface JobCardProps {
@@ -35,8 +39,12 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
   const [completing, setCompleting] = useState(false);
   const [handingBack, setHandingBack] = useState(false);
   const [reason, setReason] = useState('');
+  const [testing, setTesting] = useState(false);
   const [busy, setBusy] = useState(false);
   const move = nextMove(job, userId, underWayId, now);
+  // Tests are taken at the car: the technician's own job once arrived (the server's rule).
+  const mayTest = checkBatteryTest(job, { id: userId, role: 'technician' }) === null;
+  const tests = useJobTests(job, mayTest);
   const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
   const gate = gateCode(job.notes);
@@ -103,7 +111,33 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
           Waiting for signal: {job.waiting.map((s) => STEP_NAMES[s.kind]).join(', ')}
         </p>
       )}
-      {move && !completing && (
+      {tests.length > 0 && (
+        <ul className="fa-tests" aria-label="Battery tests">
+          {tests.map((test, i) => (
+            <li key={i}>{testSummary(test)}</li>
+          ))}
+        </ul>
+      )}
+      {mayTest && !testing && !completing && (
+        <button
+          type="button"
+          className="fa-button fa-button-quiet"
+          onClick={() => setTesting(true)}
+        >
+          Test battery
+        </button>
+      )}
+      {testing && (
+        <BatteryTestForm
+          jobId={job.id}
+          onCancel={() => setTesting(false)}
+          onSave={async (body) => {
+            await step('battery_test', body);
+            setTesting(false);
+          }}
+        />
+      )}
+      {move && !completing && !testing && (
         <button
           type="button"
           className={current ? 'fa-button fa-button-big' : 'fa-button'}
@@ -118,6 +152,7 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
       {completing && (
         <CompletionForm
           job={job}
+          tests={tests}
           batteries={props.batteries}
           draft={props.draft}
           onDraft={(fields) => props.onDraft(job.id, fields)}
@@ -180,6 +215,7 @@ export const STEP_NAMES: Record<FieldStepKind, string> = {
   accepted: 'Accept',
   en_route: 'On my way',
   on_location: 'Arrived',
+  battery_test: 'Battery test',
   complete: 'Complete',
   hand_back: 'Hand back',
 };

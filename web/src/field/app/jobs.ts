@@ -19,11 +19,12 @@ export interface FieldJob extends DashboardAppointment {
   waiting: OutboxStep[];
 }
 
-/** What each step makes of the job, until the server says otherwise. */
-const AFTER_STEP: Record<FieldStepKind, AppointmentStatus> = {
+/** What each step makes of the job, until the server says otherwise (a test: no change). */
+const AFTER_STEP: Record<FieldStepKind, AppointmentStatus | null> = {
   accepted: 'accepted',
   en_route: 'en_route',
   on_location: 'on_location',
+  battery_test: null,
   complete: 'completed',
   hand_back: 'pending',
 };
@@ -59,7 +60,7 @@ export const stillAhead = (sent: readonly SentStep[], jobs: readonly DashboardAp
 
 const applyStep = (job: FieldJob, step: OutboxStep, userId: number): FieldJob => ({
   ...job,
-  status: AFTER_STEP[step.kind],
+  status: AFTER_STEP[step.kind] ?? job.status,
   technicianId:
     step.kind === 'hand_back' ? null : step.kind === 'accepted' ? userId : job.technicianId,
   updatedAt: step.occurredAt,

@@ -40,6 +40,12 @@ function requestFor(
         path: `/api/appointments/${jobId}/hand-back`,
         body: { reason: body.reason },
       };
+    case 'battery_test':
+      return {
+        method: 'POST',
+        path: `/api/appointments/${jobId}/battery-tests`,
+        body: { ...body, occurredAt },
+      };
     case 'complete':
       return {
         method: 'POST',

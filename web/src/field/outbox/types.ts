@@ -7,7 +7,8 @@ import type { SignedInUser } from '@cincy/contracts';
  */
 
 /** What a technician does to a job from the phone. */
-export type FieldStepKind = 'accepted' | 'en_route' | 'on_location' | 'hand_back' | 'complete';
+export type FieldStepKind =
+  'accepted' | 'en_route' | 'on_location' | 'hand_back' | 'battery_test' | 'complete';
 
 /** One step as the outbox keeps it until the server has it. */
 export interface OutboxStep {
@@ -43,7 +44,7 @@ export interface FieldOutbox {
     jobId: number;
     customerName?: string;
     kind: FieldStepKind;
-    /** For hand_back: { reason }; for complete: the service record (without occurredAt). */
+    /** hand_back: { reason }; battery_test: the test; complete: the service record (no occurredAt). */
     body?: Record<string, unknown>;
     /** Defaults to now. */
     occurredAt?: Date;

@@ -29,6 +29,7 @@ function view(status: AppointmentStatus, reached: number, over: Partial<Tracking
     scheduledTime: null,
     canCancel: false,
     canReschedule: false,
+    batteryTest: null,
     ...over,
   } satisfies TrackingView;
 }
@@ -103,6 +104,16 @@ describe('TrackVisit', () => {
         `<a[^>]*href="/api/track/${TOKEN}/receipt"[^>]*download=""[^>]*>Download receipt \\(PDF\\)</a>`,
       ),
     );
+  });
+
+  it("says what the old battery's test found, once the visit is done", () => {
+    const done = view('completed', TRACKING_STEPS.length, {
+      batteryTest: { stateOfHealth: 41, decision: 'BAD_CELL' },
+    });
+    expect(render(done)).toContain(
+      'Your old battery tested at 41 % health: <strong>BAD CELL</strong>',
+    );
+    expect(render(view('completed', TRACKING_STEPS.length))).not.toContain('tested at');
   });
 
   it('offers no receipt before the visit is complete', () => {

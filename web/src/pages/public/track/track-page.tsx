@@ -1,4 +1,10 @@
-import { isClosed, TRACKING_MESSAGES, isLinkToken, type TrackingView } from '@cincy/contracts';
+import {
+  isClosed,
+  TEST_DECISION_LABELS,
+  TRACKING_MESSAGES,
+  isLinkToken,
+  type TrackingView,
+} from '@cincy/contracts';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { receiptUrl, type RescheduledBooking } from '../../../api/tracking';
@@ -139,6 +145,13 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
             Book another visit
           </Link>
         </div>
+      )}
+
+      {view.batteryTest && (
+        <p className="pub-track-test">
+          Your old battery tested at {view.batteryTest.stateOfHealth} % health:{' '}
+          <strong>{TEST_DECISION_LABELS[view.batteryTest.decision]}</strong>
+        </p>
       )}
 
       {offersReceipt(view) && (

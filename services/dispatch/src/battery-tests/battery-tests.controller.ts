@@ -1,0 +1,22 @@
+import { RpcMessage } from '@cincy/contracts';
+import { RpcHandler, RpcPayload } from '@cincy/platform';
+import { Controller } from '@nestjs/common';
+import { BatteryTestsService } from './battery-tests.service';
+
+type Record = RpcMessage<'dispatch.battery-tests.record'>;
+type List = RpcMessage<'dispatch.battery-tests.list'>;
+
+@Controller()
+export class BatteryTestsController {
+  constructor(private readonly tests: BatteryTestsService) {}
+
+  @RpcHandler('dispatch.battery-tests.record')
+  record(@RpcPayload('dispatch.battery-tests.record') request: Record) {
+    return this.tests.record(request);
+  }
+
+  @RpcHandler('dispatch.battery-tests.list')
+  list(@RpcPayload('dispatch.battery-tests.list') { id, actor }: List) {
+    return this.tests.list(id, actor);
+  }
+}
