@@ -215,6 +215,15 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
 
     // A minute on location, so the install has a duration to measure; then complete.
     await adminPage.waitForTimeout(61_000);
+    await dana.request('POST', `/api/appointments/${job.id}/battery-tests`, {
+      battery: 'old',
+      ratingStandard: 'SAE',
+      ratedCca: 600,
+      measuredCca: 540,
+      voltage: 12.6,
+      stateOfHealth: 90,
+      decision: 'GOOD',
+    });
     await dana.request('POST', '/api/service-records', {
       appointmentId: job.id,
       customerId: job.customerId,

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError, bookAsap, login, startStack, Stack } from '@cincy/stack';
-import type { InventoryItem, UserLocation } from '@cincy/contracts';
+import { BATTERY_TEST_MESSAGES, type InventoryItem, type UserLocation } from '@cincy/contracts';
 import type { Page } from 'playwright-core';
 import {
   cardStatus,
@@ -282,6 +282,18 @@ describe('field work (board actions, completion dialog, map)', () => {
     );
     await labelled(adminPage, 'New Battery Serial Number').fill(`E2E-SN-${suffix}-2`);
     await labelled(adminPage, 'Vehicle Mileage').fill('51002');
+    // A warranty stands on a failing test of the old battery: refused until there is one.
+    await complete.getByRole('button', { name: 'Complete', exact: true }).click();
+    await complete.getByText(BATTERY_TEST_MESSAGES.warrantyNeedsFailingTest).first().waitFor();
+    await techApi.request('POST', `/api/appointments/${second.appointment.id}/battery-tests`, {
+      battery: 'old',
+      ratingStandard: 'SAE',
+      ratedCca: 700,
+      measuredCca: 180,
+      voltage: 11.9,
+      stateOfHealth: 14,
+      decision: 'BAD_CELL',
+    });
     await complete.getByRole('button', { name: 'Complete', exact: true }).click();
     await toastIn(adminPage)
       .filter({ hasText: 'The service record has been saved successfully.' })

@@ -162,12 +162,23 @@ describe("the customer's side: a private link, live tracking, cancelling", () =>
     await heading(page, 'Dana has arrived').waitFor();
     await vanMap(page).waitFor({ state: 'detached' });
 
+    // A test-only visit: the old battery tested at the car, then the visit done.
+    await tech.request('POST', `/api/appointments/${job.id}/battery-tests`, {
+      battery: 'old',
+      ratingStandard: 'SAE',
+      ratedCca: 600,
+      measuredCca: 480,
+      voltage: 12.48,
+      stateOfHealth: 82,
+      decision: 'GOOD_RECHARGE',
+    });
     await tech.request('POST', '/api/service-records', {
       appointmentId: job.id,
       customerId: job.customerId,
       serviceCode: 'test_only',
     });
     await heading(page, 'Your battery service is complete').waitFor();
+    await page.getByText('Your old battery tested at 82 % health: GOOD - RECHARGE').waitFor();
     const text = await page.locator('main').innerText();
     expect(text).not.toContain('Quillfeather');
     expect(text).not.toContain(visitor.lastName);

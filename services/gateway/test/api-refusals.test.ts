@@ -145,6 +145,16 @@ describe('the API document', () => {
         ...extra,
       });
     const job = await bookFor(customer.id);
+    /** A battery test as a tester prints it. */
+    const TEST = {
+      battery: 'old',
+      ratingStandard: 'SAE',
+      ratedCca: 600,
+      measuredCca: 250,
+      voltage: 12.05,
+      stateOfHealth: 41,
+      decision: 'REPLACE',
+    };
     await eventually(async () => (await admin.appointments()).some((a) => a.id === job.id));
     // An Idempotency-Key a technician's step already used: sent again with anything else, 422.
     let stepKey: Promise<Record<string, string>> | undefined;
@@ -794,6 +804,25 @@ describe('the API document', () => {
             body: { appointmentId: job.id, customerId: customer.id, serviceCode: 'battery test' },
           }),
       },
+      'POST /api/appointments/{id}/battery-tests': {
+        403: () =>
+          call('POST', `/api/appointments/${job.id}/battery-tests`, { client: other, body: TEST }),
+        404: () =>
+          call('POST', '/api/appointments/999999/battery-tests', { client: admin, body: TEST }),
+        // The completed visit (below): its tests can no longer change.
+        409: () =>
+          call('POST', `/api/appointments/${done.id}/battery-tests`, { client: admin, body: TEST }),
+        422: async () =>
+          call('POST', `/api/appointments/${job.id}/battery-tests`, {
+            client: admin,
+            headers: await usedStepKey(),
+            body: TEST,
+          }),
+      },
+      'GET /api/appointments/{id}/battery-tests': {
+        403: () => call('GET', `/api/appointments/${job.id}/battery-tests`, { client: other }),
+        404: () => call('GET', '/api/appointments/999999/battery-tests', { client: admin }),
+      },
       'GET /api/customers/{id}/visits': {
         404: () => call('GET', '/api/customers/999999/visits', { client: admin }),
       },
@@ -1012,6 +1041,18 @@ describe('the API document', () => {
     await eventually(async () => (await admin.appointments()).some((a) => a.id === done.id));
     for (const status of ['accepted', 'en_route', 'on_location'])
       await receiptTech.client.request('PATCH', `/api/appointments/${done.id}/status`, { status });
+    // A test-only visit stands on its test: recorded, then read, both answers held to the document.
+    heard.push({
+      key: 'POST /api/appointments/{id}/battery-tests',
+      answer: await call('POST', `/api/appointments/${done.id}/battery-tests`, {
+        client: receiptTech.client,
+        body: TEST,
+      }),
+    });
+    heard.push({
+      key: 'GET /api/appointments/{id}/battery-tests',
+      answer: await call('GET', `/api/appointments/${done.id}/battery-tests`, { client: admin }),
+    });
     await receiptTech.client.request('POST', '/api/service-records', {
       appointmentId: done.id,
       customerId: customer.id,
