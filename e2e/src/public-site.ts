@@ -121,6 +121,13 @@ export function toastIn(page: Page): Locator {
     .locator('[role="status"], [role="alert"]');
 }
 
+/** Closes every toast on screen (they stack over the corner of a dialog's buttons). */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('.ant-notification-notice-close').all())
+    await close.click().catch(() => undefined); // gone on its own meanwhile
+  await toastIn(page).first().waitFor({ state: 'detached' });
+}
+
 /** The confirmation page's "Request Details" as { Contact: '...', 'Service Location': '...' }. */
 export async function readRequestDetails(page: Page): Promise<Record<string, string>> {
   // The confirmation page is a lazy chunk: the URL changes before its content renders.

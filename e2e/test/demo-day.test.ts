@@ -6,6 +6,7 @@ import {
   businessDate,
   businessParts,
   CUSTOMER_PAGE_SIZE,
+  missingTest,
   type CustomerSummary,
   type CustomerVisits,
   type DashboardAppointment,
@@ -225,6 +226,10 @@ describe('the demo day', () => {
       (r) => `${r.customerId} ${r.vehicleYear} ${r.vehicleMake} ${r.vehicleModel}`,
     );
     expect(new Set(cars).size).toBe(records.length);
+    // Each record stands on the tests its service needs; the history's have the old battery's.
+    expect(records.filter((r) => missingTest(r.serviceCode, r.batteryTests) !== null)).toEqual([]);
+    const history = records.filter((r) => r.appointmentId >= DEMO_HISTORY_FIRST_ID);
+    expect(history.every((r) => r.batteryTests.some((t) => t.battery === 'old'))).toBe(true);
     for (const r of records) {
       const years = businessParts().year - Number(r.vehicleYear) + 0.5;
       expect(Number(r.vehicleMileage) / years).toBeGreaterThan(6_000);

@@ -180,14 +180,24 @@ describe('the field app: steps taken without signal', () => {
       const arrivedAt = new Date();
       await tap(page, customer, 'Arrived');
       await waitingLine(page, '2 steps waiting for signal');
-      await tap(page, customer, 'Complete');
+      // The old battery's test, typed from the tester at the car.
+      await tap(page, customer, 'Test battery');
       const form = card(page, customer);
+      await form.getByLabel('Rated CCA (label)').fill('600');
+      await form.getByLabel('Measured CCA', { exact: true }).fill('250');
+      await form.getByLabel('Voltage (V)', { exact: true }).fill('12.05');
+      await form.getByLabel('State of health (%)').fill('41');
+      await form.getByLabel('Decision').selectOption('REPLACE');
+      await form.getByRole('button', { name: 'Save test' }).click();
+      await waitingLine(page, '3 steps waiting for signal');
+      await form.getByText('Old battery: 41 % health, REPLACE').waitFor();
+      await tap(page, customer, 'Complete');
       await form.getByLabel('Service performed').selectOption('battery installed');
       await form.getByLabel('Battery', { exact: true }).selectOption(String(battery.id));
       await form.getByLabel('New battery serial number').fill(`FIELD-SN-${suffix}`);
       await form.getByLabel('Vehicle mileage').fill('84,120');
       await form.getByRole('button', { name: 'Complete job' }).click();
-      await waitingLine(page, '3 steps waiting for signal');
+      await waitingLine(page, '4 steps waiting for signal');
       expect(await stepsOf(id)).toEqual(['opened', 'assigned', 'accepted']);
       await page.waitForTimeout(3_000);
 
@@ -220,13 +230,21 @@ describe('the field app: steps taken without signal', () => {
       expect(rows[0].en_route_at.getTime()).toBeGreaterThanOrEqual(departedAt.getTime() - 1_000);
       expect(rows[0].en_route_at.getTime()).toBeLessThan(arrivedAt.getTime());
       expect(rows[0].on_location_at.getTime()).toBeLessThan(backAt.getTime() - 2_000);
-      const records = await db.query<{ battery_serial_number: string; completed_at: Date }>(
-        `SELECT battery_serial_number, completed_at FROM inventory.service_records
+      const records = await db.query<{
+        battery_serial_number: string;
+        completed_at: Date;
+        battery_tests: { decision: string; voltage: number; testedAt: string }[];
+      }>(
+        `SELECT battery_serial_number, completed_at, battery_tests FROM inventory.service_records
           WHERE appointment_id = $1`,
         [id],
       );
       expect(records.rows).toHaveLength(1);
       expect(records.rows[0].battery_serial_number).toBe(`FIELD-SN-${suffix}`);
+      // The test went before the completion that carries it, with the time it was taken.
+      const [test] = records.rows[0].battery_tests;
+      expect(test).toMatchObject({ decision: 'REPLACE', voltage: 12.05 });
+      expect(Date.parse(test.testedAt)).toBeLessThan(backAt.getTime() - 2_000);
       expect(records.rows[0].completed_at.getTime()).toBeLessThan(backAt.getTime() - 2_000);
     }),
     240_000,

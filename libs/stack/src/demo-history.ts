@@ -1,7 +1,10 @@
 import {
+  BatteryTest,
   PRICES,
   referenceFrom,
   ServiceCode,
+  TestDecision,
+  TestedBattery,
   addDays,
   businessInstant,
   daysInRange,
@@ -464,16 +467,16 @@ async function insertCustomers(client: Client, jobs: readonly HistoryJob[]): Pro
        (appointment_id, customer_id, service_code, completion_notes, technician_id,
         technician_name, battery_serial_number, previous_battery_serial_number, vehicle_year,
         vehicle_make, vehicle_model, vehicle_color, vehicle_mileage, inventory_item_id,
-        completed_at, price)
+        completed_at, price, battery_tests)
      SELECT r.id, r.id, code, notes, technician_id, technician_name, serial, previous, year,
             make, model, color, mileage, (SELECT i.id FROM inventory.inventory_items i
                                            WHERE i.sku = r.sku ORDER BY i.id LIMIT 1),
-            completed_at, price
+            completed_at, price, tests
        FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[],
                    $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-                   $13::text[], $14::timestamptz[], $15::numeric[])
+                   $13::text[], $14::timestamptz[], $15::numeric[], $16::jsonb[])
          AS r(id, code, notes, technician_id, technician_name, serial, previous, year, make,
-              model, color, mileage, sku, completed_at, price)
+              model, color, mileage, sku, completed_at, price, tests)
       WHERE NOT EXISTS (SELECT 1 FROM inventory.service_records s WHERE s.appointment_id = r.id)`,
     [
       field((r) => r.job.id),
@@ -491,6 +494,7 @@ async function insertCustomers(client: Client, jobs: readonly HistoryJob[]): Pro
       field((r) => r.sku),
       field((r) => r.job.completedAt),
       field((r) => r.job.price),
+      field((r) => JSON.stringify(r.tests)),
     ],
   );
 }
@@ -503,6 +507,48 @@ interface HistoryRecord {
   sku: string | null;
   vehicle: ReturnType<typeof vehicleParts>;
   mileage: string;
+  /** The battery tests the record keeps, as a technician takes them (issue 35). */
+  tests: BatteryTest[];
+}
+
+/**
+ * The tests of a visit, drawn from the job's own seed: the old battery tested on arrival (failing
+ * where it was replaced or declined, passing on a test-only visit), the new one after it went in.
+ */
+function historyTests(job: HistoryJob, fitted: boolean, agm: boolean): BatteryTest[] {
+  const random = seededRandom(job.id * 31 + 7);
+  const code = job.serviceCode!;
+  const ratedCca = agm ? 760 : 640;
+  const done = job.completedAt!.getTime();
+  const failing = code !== 'test_only';
+  const health = failing ? 5 + Math.floor(random() * 40) : 70 + Math.floor(random() * 26);
+  const decision: TestDecision = !failing
+    ? health < 80
+      ? 'GOOD_RECHARGE'
+      : 'GOOD'
+    : code === 'warranty_replacement' && random() < 0.5
+      ? 'BAD_CELL'
+      : 'REPLACE';
+  const test = (battery: TestedBattery, stateOfHealth: number, at: number): BatteryTest => ({
+    id: job.id * 2 + (battery === 'new' ? 1 : 0),
+    appointmentId: job.id,
+    battery,
+    ratingStandard: 'SAE',
+    ratedCca,
+    measuredCca: Math.round((ratedCca * Math.max(stateOfHealth, 30)) / 100),
+    voltage: Math.round((11.8 + (stateOfHealth / 100) * 0.9) * 100) / 100,
+    stateOfHealth,
+    decision: battery === 'new' ? 'GOOD' : decision,
+    starter: null,
+    charging: battery === 'old' ? { voltage: 14.1, result: 'NO_PROBLEMS' } : null,
+    testCode: `D${job.id}${battery === 'old' ? 'A' : 'B'}`,
+    technicianId: job.technician!.id,
+    technicianName: job.technician!.name,
+    testedAt: new Date(at).toISOString(),
+  });
+  const tests = [test('old', health, done - 12 * 60_000)];
+  if (fitted) tests.push(test('new', 100, done - 60_000));
+  return tests;
 }
 
 const NOTES: Record<ServiceCode, string> = {
@@ -526,6 +572,7 @@ function serviceRecordOf(job: HistoryJob): HistoryRecord {
     sku: fitted ? (agm ? (n % 3 ? 'AGM-H6' : 'AGM-H7') : n % 4 ? 'FL-35' : 'FL-24F') : null,
     vehicle: vehicleParts(job.customer.vehicle),
     mileage: String(mileageOf(job.customer.vehicle, job.completedAt!, job.customer.yearlyMiles)),
+    tests: historyTests(job, fitted, agm),
   };
 }
 

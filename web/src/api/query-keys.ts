@@ -27,6 +27,9 @@ export const QUERY_KEYS = {
   customerLookup: (search: string) =>
     ['/api/customers', { search: search.trim(), lookup: true }] as const,
   customerVisits: (customerId: number) => ['/api/customers/:id/visits', customerId] as const,
+  /** A job's battery tests (issue 35). */
+  batteryTests: (appointmentId: number) =>
+    ['/api/appointments/:id/battery-tests', appointmentId] as const,
   customerServiceRecords: (customerId: number) =>
     ['/api/customers/:id/service-records', customerId] as const,
   /** Every Battery Search (for invalidation). */

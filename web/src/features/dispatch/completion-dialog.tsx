@@ -7,6 +7,7 @@ import { useBatteryInventory } from '../../hooks/use-battery-inventory';
 import { useCreateServiceRecord } from '../../hooks/use-create-service-record';
 import { useVerifySerial } from '../../hooks/use-verify-serial';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
+import { BatteryTestsPanel } from './battery-tests-panel';
 import { BATTERY_FIELDS, CompletionFields } from './completion-fields';
 import {
   EMPTY_COMPLETION_FORM,
@@ -144,6 +145,7 @@ export function CompletionDialog({
       <Typography.Paragraph type="secondary">
         {appointment.customer.name} · {formatLocation(appointment.location)}
       </Typography.Paragraph>
+      <BatteryTestsPanel appointmentId={appointment.id} />
       <Form
         form={form}
         name="completion"
