@@ -1,6 +1,7 @@
 import {
   Actor,
   BATTERY_TEST_MESSAGES,
+  DOOR_RECORD_MESSAGES,
   BatteryTestInput,
   ServiceRecordInput,
 } from '@cincy/contracts';
@@ -130,7 +131,7 @@ describe("a job's battery tests", () => {
     const id = await onLocation();
     expect(await refusal(recordTest(id, {}, otherTech))).toMatchObject({
       status: 403,
-      body: { message: BATTERY_TEST_MESSAGES.notYourJob },
+      body: { message: DOOR_RECORD_MESSAGES.notYourJob },
     });
     expect(
       await refusal(rpc.call('dispatch.battery-tests.list', { id, actor: otherTech })),
@@ -144,7 +145,7 @@ describe("a job's battery tests", () => {
     await move(early, 'accepted', otherTech);
     expect(await refusal(recordTest(early, {}, otherTech))).toMatchObject({
       status: 409,
-      body: { message: BATTERY_TEST_MESSAGES.notAtTheCar },
+      body: { message: DOOR_RECORD_MESSAGES.notAtTheCar },
     });
     await complete({
       appointmentId: id,
@@ -153,7 +154,7 @@ describe("a job's battery tests", () => {
     });
     expect(await refusal(recordTest(id, {}, admin))).toMatchObject({
       status: 409,
-      body: { message: BATTERY_TEST_MESSAGES.closed },
+      body: { message: DOOR_RECORD_MESSAGES.closed },
     });
   });
 

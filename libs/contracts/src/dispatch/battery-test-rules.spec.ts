@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '../error-codes';
 import {
   BATTERY_TEST_MESSAGES,
-  checkBatteryTest,
+  DOOR_RECORD_MESSAGES,
+  checkDoorRecord,
   missingTest,
   testPrintout,
   testSummary,
@@ -35,20 +36,20 @@ describe('missingTest', () => {
   });
 });
 
-describe('checkBatteryTest', () => {
+describe('checkDoorRecord', () => {
   it('lets the technician on the job test once arrived, the office on any open job', () => {
-    expect(checkBatteryTest({ status: 'on_location', technicianId: 7 }, TECH)).toBeNull();
-    expect(checkBatteryTest({ status: 'on_location', technicianId: 8 }, TECH)?.code).toBe(
+    expect(checkDoorRecord({ status: 'on_location', technicianId: 7 }, TECH)).toBeNull();
+    expect(checkDoorRecord({ status: 'on_location', technicianId: 8 }, TECH)?.code).toBe(
       ERROR_CODES.forbidden,
     );
-    expect(checkBatteryTest({ status: 'en_route', technicianId: 7 }, TECH)?.message).toBe(
-      BATTERY_TEST_MESSAGES.notAtTheCar,
+    expect(checkDoorRecord({ status: 'en_route', technicianId: 7 }, TECH)?.message).toBe(
+      DOOR_RECORD_MESSAGES.notAtTheCar,
     );
     expect(
-      checkBatteryTest({ status: 'pending', technicianId: null }, { id: 1, role: 'admin' }),
+      checkDoorRecord({ status: 'pending', technicianId: null }, { id: 1, role: 'admin' }),
     ).toBeNull();
     expect(
-      checkBatteryTest({ status: 'completed', technicianId: 7 }, { id: 1, role: 'admin' })?.code,
+      checkDoorRecord({ status: 'completed', technicianId: 7 }, { id: 1, role: 'admin' })?.code,
     ).toBe(ERROR_CODES.conflict);
   });
 });

@@ -75,26 +75,30 @@ export const BATTERY_TEST_MESSAGES = {
   warrantyNeedsFailingTest:
     'A warranty replacement needs a test of the old battery that says REPLACE or BAD CELL. Record that test first.',
   testOnlyNeedsTest: 'A battery test visit needs the test result. Record the test first.',
-  notYourJob: 'Only the technician on this job can record or read its battery tests.',
-  notAtTheCar: 'Battery tests are recorded at the car: tap Arrived first.',
-  closed: 'This job is closed: its battery tests can no longer change.',
+} as const;
+
+/** Refusals of what is recorded at the door: the battery tests and the photos. */
+export const DOOR_RECORD_MESSAGES = {
+  notYourJob: 'Only the technician on this job can record or see its tests and photos.',
+  notAtTheCar: 'Tests and photos are taken at the car: tap Arrived first.',
+  closed: 'This job is closed: its tests and photos can no longer change.',
 } as const;
 
 /**
- * May `actor` record a test on the job? The technician on it, once arrived (the test is taken at
+ * May `actor` record a test or a photo on the job? The technician on it, once arrived (taken at
  * the car); the office on any open job (a printout typed in afterwards).
  */
-export function checkBatteryTest(
+export function checkDoorRecord(
   job: { status: AppointmentStatus; technicianId: number | null },
   actor: { id: number; role: string },
 ): Refusal | null {
   if (isClosed(job.status))
-    return { code: ERROR_CODES.conflict, message: BATTERY_TEST_MESSAGES.closed };
+    return { code: ERROR_CODES.conflict, message: DOOR_RECORD_MESSAGES.closed };
   if (actor.role === 'admin') return null;
   if (job.technicianId !== actor.id)
-    return { code: ERROR_CODES.forbidden, message: BATTERY_TEST_MESSAGES.notYourJob };
+    return { code: ERROR_CODES.forbidden, message: DOOR_RECORD_MESSAGES.notYourJob };
   if (job.status !== 'on_location')
-    return { code: ERROR_CODES.conflict, message: BATTERY_TEST_MESSAGES.notAtTheCar };
+    return { code: ERROR_CODES.conflict, message: DOOR_RECORD_MESSAGES.notAtTheCar };
   return null;
 }
 

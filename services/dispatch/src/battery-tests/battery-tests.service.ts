@@ -1,10 +1,10 @@
 import {
   Actor,
-  BATTERY_TEST_MESSAGES,
+  DOOR_RECORD_MESSAGES,
   BatteryTest,
   ERROR_CODES,
   RpcMessage,
-  checkBatteryTest,
+  checkDoorRecord,
   stepInstant,
 } from '@cincy/contracts';
 import { DomainError, Outbox, requestKey } from '@cincy/platform';
@@ -48,7 +48,7 @@ export class BatteryTestsService {
     return this.outbox.transactionOnce(requestKey(idempotencyKey, asked, actor.id), async (tx) => {
       const job = await this.board.lock(tx.manager, id);
       if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
-      const refusal = checkBatteryTest(job, actor);
+      const refusal = checkDoorRecord(job, actor);
       if (refusal) throw new DomainError(refusal.code, refusal.message);
       const saved = await this.tests.insert(tx.manager, {
         ...test,
@@ -70,7 +70,7 @@ export class BatteryTestsService {
     );
     if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
     if (actor.role !== 'admin' && job.technician_id !== actor.id)
-      throw new DomainError(ERROR_CODES.forbidden, BATTERY_TEST_MESSAGES.notYourJob);
+      throw new DomainError(ERROR_CODES.forbidden, DOOR_RECORD_MESSAGES.notYourJob);
     return this.tests.ofJob(this.dataSource.manager, id);
   }
 }

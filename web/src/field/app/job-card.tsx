@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
   checkHandBack,
-  checkBatteryTest,
+  checkDoorRecord,
   formatLocation,
   testSummary,
   formatPhone,
@@ -43,7 +43,7 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
   const [busy, setBusy] = useState(false);
   const move = nextMove(job, userId, underWayId, now);
   // Tests are taken at the car: the technician's own job once arrived (the server's rule).
-  const mayTest = checkBatteryTest(job, { id: userId, role: 'technician' }) === null;
+  const mayTest = checkDoorRecord(job, { id: userId, role: 'technician' }) === null;
   const tests = useJobTests(job, mayTest);
   const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
