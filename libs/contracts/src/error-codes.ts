@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -35,5 +36,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body that is not what the route reads (a text file sent as a photo). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 };

@@ -16,6 +16,8 @@ export * from './booking/customer-record';
 export * from './dispatch/api';
 export * from './dispatch/battery-test-rules';
 export * from './dispatch/battery-tests';
+export * from './dispatch/photo-rules';
+export * from './dispatch/photos';
 export * from './dispatch/booked-hour';
 export * from './dispatch/lifecycle';
 export * from './dispatch/step-time';

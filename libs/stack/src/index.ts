@@ -1,3 +1,4 @@
+export { startLocalObjectStore, type LocalObjectStore } from './object-store';
 export {
   missingBuilds,
   parseReplicas,

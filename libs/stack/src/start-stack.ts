@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import { createDatabase, databaseNameOf, dropDatabase, withDatabaseName } from './database';
 import { freePort } from './free-port';
 import { infraUrls } from './infra-check';
+import { startLocalObjectStore } from './object-store';
 import { Instance, instancesOf, missingBuilds, Replicas } from './processes';
 import { OutputMode, StackProcesses } from './stack-processes';
 
@@ -197,12 +198,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // Created here, before five services start at the same moment and race to CREATE DATABASE.
   if (options.throwaway) await createDatabase(where.databaseUrl);
 
+  // The photos' object store: the site's (S3_URL), else s3rver in this process.
+  const objectStore = env.S3_URL ? null : await startLocalObjectStore(!!options.throwaway);
   let up = false;
   let stopping = false;
   let firstExit: string | undefined;
   const processes = new StackProcesses({
     instances: instancesOf(options.replicas),
-    envFor: serviceEnv(options, env, where),
+    envFor: serviceEnv(options, { ...env, ...objectStore?.env }, where),
     output: options.output ?? 'keep',
     processGroups: options.processGroups ?? false,
     restart: options.supervise
@@ -223,6 +226,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     (stopped ??= (async () => {
       stopping = true;
       await processes.stop(STOP_GRACE_MS, options.onNote);
+      await objectStore?.stop();
       if (options.throwaway) await removeStackData(where);
     })());
   const stopQuietly = () => void stop().catch(() => undefined); // stop()'s caller sees errors

@@ -12,7 +12,10 @@ import {
   BatteryTestsController,
   BatteryTestsRepository,
   BatteryTestsService,
-} from './battery-tests';
+  PhotosController,
+  PhotosRepository,
+  PhotosService,
+} from './door-records';
 import { DISPATCH_ENV } from './config';
 import { DayController, DayRepository, DayService } from './day';
 import { LifecycleController, LifecycleService } from './lifecycle';
@@ -26,6 +29,7 @@ import { ReportDays1733000000003 } from './migrations/1733000000003-report-days'
 import { BoardReferences1733300000102 } from './migrations/1733300000102-board-references';
 import { QueueIndexes1733300000106 } from './migrations/1733300000106-queue-indexes';
 import { BatteryTests1733400000001 } from './migrations/1733400000001-battery-tests';
+import { JobPhotos1733400000002 } from './migrations/1733400000002-job-photos';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -81,6 +85,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         BoardReferences1733300000102,
         QueueIndexes1733300000106,
         BatteryTests1733400000001,
+        JobPhotos1733400000002,
       ],
     }),
   ],
@@ -96,6 +101,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     TrackingController,
     ReportsController,
     BatteryTestsController,
+    PhotosController,
   ],
   providers: [
     BoardRepository,
@@ -124,6 +130,8 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     ReportsService,
     BatteryTestsRepository,
     BatteryTestsService,
+    PhotosRepository,
+    PhotosService,
   ],
 })
 export class AppModule {}

@@ -10,6 +10,8 @@ import { SessionResolver } from './access/session-resolver';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { AssignmentController } from './dispatch/assignment.controller';
 import { BatteryTestsController } from './dispatch/battery-tests.controller';
+import { PhotoStore } from './photos/photo-store';
+import { PhotosController } from './photos/photos.controller';
 import { DispatchController } from './dispatch/dispatch.controller';
 import { QueueController } from './dispatch/queue.controller';
 import { SchedulesController } from './dispatch/schedules.controller';
@@ -55,6 +57,7 @@ import { TrackingViews } from './tracking/tracking-views';
     DashboardController,
     AssignmentController,
     BatteryTestsController,
+    PhotosController,
     QueueController,
     SchedulesController,
     DispatchController,
@@ -76,6 +79,7 @@ import { TrackingViews } from './tracking/tracking-views';
     TrackingPush,
     PushServer,
     TrackingViews,
+    PhotoStore,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     SharedLimits,

@@ -25,6 +25,15 @@ export const GATEWAY_ENV = defineEnv(
     /** Map tiles for the board's map (Leaflet URL template) and their attribution. */
     MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+    /**
+     * The S3-compatible object store of the photos taken at the door (S3, MinIO, R2; `npm start`
+     * and the tests run s3rver). Unset: photos answer 503, the rest of the app works.
+     */
+    S3_URL: z.url().optional(),
+    S3_BUCKET: z.string().min(3).max(63).default('cincy-photos'),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   }),
 );
 export type GatewayEnv = EnvOf<typeof GATEWAY_ENV>;

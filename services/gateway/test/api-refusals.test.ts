@@ -38,14 +38,14 @@ async function send(
   options: {
     client?: ApiClient;
     body?: unknown;
-    raw?: string;
+    raw?: string | Buffer;
     headers?: Record<string, string>;
   } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const cookie = options.client?.jar.header();
   if (cookie) headers.Cookie = cookie;
-  let body: string | undefined = options.raw;
+  let body: string | Buffer | undefined = options.raw;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] ??= 'application/json';
   const res = await fetch(`${base}${url}`, { method, headers, body });
@@ -145,6 +145,13 @@ describe('the API document', () => {
         ...extra,
       });
     const job = await bookFor(customer.id);
+    /** The completed visit's photo (below), for the image's refusals. */
+    let donePhoto = { id: 0 };
+    /** A photo as the phone sends it: a JPEG's bytes (the start of one is all the gateway reads). */
+    const PHOTO = {
+      raw: Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9]),
+      headers: { 'Content-Type': 'image/jpeg' },
+    };
     /** A battery test as a tester prints it. */
     const TEST = {
       battery: 'old',
@@ -819,6 +826,38 @@ describe('the API document', () => {
             body: TEST,
           }),
       },
+      'POST /api/appointments/{id}/photos': {
+        404: () =>
+          call('POST', '/api/appointments/999999/photos?kind=old', { client: admin, ...PHOTO }),
+        409: () =>
+          call('POST', `/api/appointments/${done.id}/photos?kind=old`, { client: admin, ...PHOTO }),
+        413: () =>
+          call('POST', `/api/appointments/${job.id}/photos?kind=old`, {
+            client: admin,
+            raw: Buffer.alloc(9 * 1024 * 1024),
+            headers: { 'Content-Type': 'image/jpeg' },
+          }),
+        415: () =>
+          call('POST', `/api/appointments/${job.id}/photos?kind=old`, {
+            client: admin,
+            raw: 'a text file, said to be a photo',
+            headers: { 'Content-Type': 'image/jpeg' },
+          }),
+        422: async () =>
+          call('POST', `/api/appointments/${job.id}/photos?kind=old`, {
+            client: admin,
+            raw: PHOTO.raw,
+            headers: { ...PHOTO.headers, ...(await usedStepKey()) },
+          }),
+      },
+      'GET /api/appointments/{id}/photos': {
+        403: () => call('GET', `/api/appointments/${job.id}/photos`, { client: other }),
+        404: () => call('GET', '/api/appointments/999999/photos', { client: admin }),
+      },
+      'GET /api/photos/{id}': {
+        403: () => call('GET', `/api/photos/${donePhoto.id}`, { client: other }),
+        404: () => call('GET', '/api/photos/999999', { client: admin }),
+      },
       'GET /api/appointments/{id}/battery-tests': {
         403: () => call('GET', `/api/appointments/${job.id}/battery-tests`, { client: other }),
         404: () => call('GET', '/api/appointments/999999/battery-tests', { client: admin }),
@@ -1052,6 +1091,20 @@ describe('the API document', () => {
     heard.push({
       key: 'GET /api/appointments/{id}/battery-tests',
       answer: await call('GET', `/api/appointments/${done.id}/battery-tests`, { client: admin }),
+    });
+    const photoAnswer = await call('POST', `/api/appointments/${done.id}/photos?kind=label`, {
+      client: receiptTech.client,
+      ...PHOTO,
+    });
+    heard.push({ key: 'POST /api/appointments/{id}/photos', answer: photoAnswer });
+    donePhoto = photoAnswer.body as { id: number };
+    heard.push({
+      key: 'GET /api/appointments/{id}/photos',
+      answer: await call('GET', `/api/appointments/${done.id}/photos`, { client: admin }),
+    });
+    heard.push({
+      key: 'GET /api/photos/{id}',
+      answer: await call('GET', `/api/photos/${donePhoto.id}`, { client: admin }),
     });
     await receiptTech.client.request('POST', '/api/service-records', {
       appointmentId: done.id,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ServiceName, User, businessDate, businessInstant } from '@cincy/contracts';
 import { createServiceApp } from '@cincy/platform';
 import { dropIsolatedStack, eventually, useIsolatedStack } from '@cincy/platform/testing';
-import { ApiClient, ApiError } from '@cincy/stack';
+import { ApiClient, ApiError, startLocalObjectStore } from '@cincy/stack';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { Socket, io } from 'socket.io-client';
 // The whole back office in one process: these tests are about the gateway's routes over the real services.
@@ -44,7 +44,8 @@ export interface Heard {
  */
 export async function startWholeStack(env: Record<string, string> = {}) {
   const stack = useIsolatedStack();
-  Object.assign(process.env, {
+  const objectStore = await startLocalObjectStore(true);
+  Object.assign(process.env, objectStore.env, {
     SEED_ADMIN_USERNAME: ADMIN.username,
     SEED_ADMIN_PASSWORD: ADMIN.password,
     SUPERVISOR_USERNAME,
@@ -133,6 +134,7 @@ export async function startWholeStack(env: Record<string, string> = {}) {
     async stop() {
       await gateway.close();
       for (const service of services) await service.close();
+      await objectStore.stop();
       await dropIsolatedStack(stack);
     },
   };

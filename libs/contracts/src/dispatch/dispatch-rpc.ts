@@ -24,6 +24,8 @@ import {
 } from './api';
 import { actorSchema } from '../identity/api';
 import { batteryTestInputSchema, batteryTestSchema, batteryTestsSchema } from './battery-tests';
+import { PHOTO_TYPES } from './photo-rules';
+import { jobPhotoSchema, jobPhotosSchema, photoQuerySchema } from './photos';
 import { serviceRecordInputSchema, serviceRecordSchema } from '../inventory/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
@@ -75,6 +77,33 @@ export const DISPATCH_RPC = {
   'dispatch.battery-tests.list': {
     request: z.object({ id, actor: actorSchema }),
     answer: batteryTestsSchema,
+    refuses: [notFound, forbidden],
+  },
+  /**
+   * A photo the gateway stored (`objectKey` in the bucket) recorded on the job, once per
+   * Idempotency-Key; refused (the gateway then deletes the object) unless its taker may.
+   */
+  'dispatch.photos.record': {
+    request: photoQuerySchema.extend({
+      id,
+      actor: actorSchema,
+      idempotencyKey,
+      objectKey: z.string().min(1).max(300),
+      contentType: z.enum(PHOTO_TYPES),
+      bytes: z.number().int().nonnegative(),
+    }),
+    answer: jobPhotoSchema.extend({ objectKey: z.string() }),
+    refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused],
+  },
+  'dispatch.photos.list': {
+    request: z.object({ id, actor: actorSchema }),
+    answer: jobPhotosSchema,
+    refuses: [notFound, forbidden],
+  },
+  /** Where a photo's bytes are, for someone who may see them. */
+  'dispatch.photos.file': {
+    request: z.object({ photoId: id, actor: actorSchema }),
+    answer: z.object({ objectKey: z.string(), contentType: z.enum(PHOTO_TYPES) }),
     refuses: [notFound, forbidden],
   },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },

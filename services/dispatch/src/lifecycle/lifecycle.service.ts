@@ -31,7 +31,7 @@ import {
 } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { BatteryTestsRepository } from '../battery-tests';
+import { BatteryTestsRepository } from '../door-records';
 import { BoardAppointmentEntity, BoardRepository } from '../board';
 import { ReportsService } from '../reports';
 import { StatsService } from '../stats';

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@cincy/contracts';
+import { ERROR_CODES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '@cincy/contracts';
 import express, { NextFunction, Request, Response } from 'express';
 
 /** Bodies are small forms; anything bigger is refused before it is read. */
@@ -9,15 +9,31 @@ export const BODY_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH'];
 
 const jsonParser = express.json({ limit: BODY_LIMIT });
 
-/** Body parser failures answer in the API's error shape (400, 413) instead of express's HTML page. */
+/** The one route whose body is a file: a photo taken at the door, read as bytes whatever its type. */
+export const PHOTO_UPLOAD_PATH = /^\/api\/appointments\/[^/]+\/photos$/;
+const photoParser = express.raw({ type: () => true, limit: PHOTO_MAX_BYTES });
+
+/** The largest body a route reads, as the API document says it. */
+export const bodyLimitOf = (routePath: string) =>
+  PHOTO_UPLOAD_PATH.test(routePath.replace(/:\w+/g, '1')) ? '8 MB' : '32 kB';
+
+/**
+ * Reads the body (JSON, or a photo's bytes on its route); failures answer in the API's error
+ * shape (400, 413) instead of express's HTML page.
+ */
 export function parseJson(req: Request, res: Response, next: NextFunction) {
   if (!BODY_METHODS.includes(req.method)) return next();
-  jsonParser(req, res, (error?: { type?: string }) => {
+  const photo = PHOTO_UPLOAD_PATH.test(req.path);
+  (photo ? photoParser : jsonParser)(req, res, (error?: { type?: string }) => {
     if (!error) return next();
     const tooLarge = error.type === 'entity.too.large';
     res.status(tooLarge ? 413 : 400).json({
       code: tooLarge ? ERROR_CODES.payloadTooLarge : ERROR_CODES.validation,
-      message: tooLarge ? 'The request is too large.' : 'The request body is not valid JSON.',
+      message: tooLarge
+        ? photo
+          ? PHOTO_MESSAGES.tooLarge
+          : 'The request is too large.'
+        : 'The request body is not valid JSON.',
     });
   });
 }

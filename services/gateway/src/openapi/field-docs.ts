@@ -172,6 +172,15 @@ const FIELDS: Record<string, FieldDoc> = {
       'The charging-system test, when run: output voltage (0-20 V) and NO_PROBLEMS, NO_OUTPUT, LOW, HIGH or EXCESSIVE_RIPPLE; null otherwise.',
     example: { voltage: 14.2, result: 'NO_PROBLEMS' },
   },
+  'appointments.kind': {
+    description:
+      "What the photo is of: label (the new battery's label), old (the old battery) or signature (the customer's, with signedBy).",
+    example: 'label',
+  },
+  'appointments.signedBy': {
+    description: "The customer's printed name under their signature (kind signature only).",
+    example: 'Robin Banks',
+  },
   'appointments.testCode': {
     description: 'The code the tester printed, to find the test again (at most 40 characters).',
     example: 'T-4471-0092',
@@ -352,6 +361,7 @@ const ID_OWNERS: Record<string, string> = {
   inventory: 'inventory item',
   users: 'user',
   messages: 'message',
+  photos: 'photo',
   addressId: 'address',
   vehicleId: 'vehicle',
 };

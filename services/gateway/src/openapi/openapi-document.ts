@@ -81,7 +81,9 @@ function successContent(route: GatewayRoute): Record<string, { schema: JsonSchem
   const answer = route.doc?.answer;
   if (answer === undefined) return undefined;
   if (isFileAnswer(answer))
-    return { [answer.file]: { schema: { type: 'string', format: 'binary' } } };
+    return Object.fromEntries(
+      [answer.file].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    );
   const schema = typeof answer === 'string' ? (RPC[answer].answer as z.ZodType) : answer;
   return { 'application/json': { schema: toSchema(schema, 'output') } };
 }
@@ -126,6 +128,17 @@ function operation(route: GatewayRoute) {
       requestBody: {
         required: true,
         content: { 'application/json': bodyContent(route, body) },
+      },
+    }),
+    ...(route.doc?.fileBody && {
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(
+          route.doc.fileBody.map((type) => [
+            type,
+            { schema: { type: 'string', format: 'binary' } },
+          ]),
+        ),
       },
     }),
     responses: {

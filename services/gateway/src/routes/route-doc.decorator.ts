@@ -15,11 +15,13 @@ export interface RouteDocOptions {
   calls?: RpcSubject[];
   /** What the handler itself answers besides success (health's 503 with its own body). */
   answers?: Refusal[];
+  /** A body that is a file, not JSON: the media types it may be (a photo's). */
+  fileBody?: readonly string[];
 }
 
-/** An answer that is a file, not JSON: its bytes, of this media type (the receipt's PDF). */
+/** An answer that is a file, not JSON: its bytes, of this media type or one of these. */
 export interface FileAnswer {
-  file: string;
+  file: string | readonly string[];
 }
 
 /** What the route table cannot read off a handler: a summary and the answer's schema. */

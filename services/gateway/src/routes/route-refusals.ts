@@ -1,5 +1,5 @@
 import { ERROR_STATUS, ErrorCode, refusalsOf } from '@cincy/contracts';
-import { BODY_METHODS } from '../common/json-body';
+import { BODY_METHODS, bodyLimitOf } from '../common/json-body';
 import { Refusal } from '../common/refusals';
 import { UNSAFE_METHODS } from '../security/same-origin';
 import { GatewayRoute } from './route-table';
@@ -38,7 +38,7 @@ export function refusalsOfRoute(route: GatewayRoute): Map<number, Refusal[]> {
   if (BODY_METHODS.includes(route.method)) {
     found.push(
       { status: 400, description: 'The body is not valid JSON.' },
-      { status: 413, description: 'The body is larger than 32 kB.' },
+      { status: 413, description: `The body is larger than ${bodyLimitOf(route.path)}.` },
     );
   }
   if (UNSAFE_METHODS.has(route.method)) {
