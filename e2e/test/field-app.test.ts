@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, bookAsap, login, startStack, Stack } from '@cincy/stack';
-import type { DashboardAppointment } from '@cincy/contracts';
+import type { DashboardAppointment, JobPhoto } from '@cincy/contracts';
 import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { eventually, seedBattery, type SeededItem } from '../src/board';
@@ -26,6 +26,7 @@ describe('the field app: steps taken without signal', () => {
   const sam = technician('Sam Basement');
   const lee = technician('Lee Relief');
   const kim = technician('Kim Twotabs');
+  const dee = technician('Dee Door');
 
   let stack: Stack | undefined;
   let office: ApiClient;
@@ -37,7 +38,7 @@ describe('the field app: steps taken without signal', () => {
   beforeAll(async () => {
     stack = await startStack({ throwaway: { label: 'e2efieldapp' }, admin });
     office = await login(stack.baseUrl, admin.username, admin.password);
-    for (const t of [dana, sam, lee, kim]) {
+    for (const t of [dana, sam, lee, kim, dee]) {
       const user = await office.request<{ id: number }>('POST', '/api/users', {
         ...t,
         role: 'technician',
@@ -293,6 +294,81 @@ describe('the field app: steps taken without signal', () => {
       await refusal.waitFor({ state: 'detached' });
     }),
     240_000,
+  );
+
+  test(
+    "at the door: the label photographed with signal, the customer's signature without, both on the job in the office",
+    run(async () => {
+      const customer = `Door Customer ${suffix}`;
+      const id = await jobFor(customer, dee);
+      const { page, context } = await phone();
+      await signIn(page, dee);
+      // Each tap shows the next step once it is taken.
+      for (const [step, next] of [
+        ['Accept', 'On my way'],
+        ['On my way', 'Arrived'],
+        ['Arrived', 'Test battery'],
+      ]) {
+        await tap(page, customer, step);
+        await card(page, customer).getByRole('button', { name: next, exact: true }).waitFor();
+      }
+      await eventually(
+        'on location',
+        () => statusOf(id),
+        (s) => s === 'on_location',
+      );
+
+      // A photo of the label (any real image will do: the screen itself), made small and sent.
+      const shot = await page.screenshot({ type: 'jpeg' });
+      await page.locator(`#photo-${id}-label`).setInputFiles({
+        name: 'label.jpg',
+        mimeType: 'image/jpeg',
+        buffer: shot,
+      });
+      await card(page, customer)
+        .getByRole('img', { name: "New battery's label", exact: true })
+        .waitFor();
+
+      // The signature, taken in the basement: kept on the phone, sent when the signal is back.
+      await context.setOffline(true);
+      await tap(page, customer, 'Customer signs');
+      const signatureBox = await card(page, customer)
+        .getByLabel('Signature box: sign with a finger')
+        .boundingBox();
+      const { x, y, width, height } = signatureBox!;
+      await page.mouse.move(x + 20, y + height / 2);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++)
+        await page.mouse.move(
+          x + 20 + (i * (width - 40)) / 10,
+          y + height / 2 + (i % 2 ? -20 : 20),
+        );
+      await page.mouse.up();
+      await card(page, customer).getByLabel("Customer's name").fill('Robin Door');
+      await card(page, customer).getByRole('button', { name: 'Save signature' }).click();
+      await waitingLine(page, '1 step waiting for signal');
+      await card(page, customer)
+        .getByRole('img', { name: "Customer's signature (waiting for signal)" })
+        .waitFor();
+      await context.setOffline(false);
+      await page
+        .getByText(/waiting for signal/)
+        .first()
+        .waitFor({ state: 'detached' });
+
+      const photos = await office.request<JobPhoto[]>('GET', `/api/appointments/${id}/photos`);
+      expect(photos.map((p) => [p.kind, p.signedBy, p.contentType])).toEqual([
+        ['label', null, 'image/jpeg'],
+        ['signature', 'Robin Door', 'image/png'],
+      ]);
+      // The label's photo went small and without metadata: well under the screenshot's size.
+      expect(photos[0].bytes).toBeGreaterThan(1_000);
+      const res = await fetch(`${stack!.baseUrl}/api/photos/${photos[1].id}`, {
+        headers: { Cookie: office.jar.header() ?? '' },
+      });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
+    }),
+    120_000,
   );
 
   test(

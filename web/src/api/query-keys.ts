@@ -30,6 +30,8 @@ export const QUERY_KEYS = {
   /** A job's battery tests (issue 35). */
   batteryTests: (appointmentId: number) =>
     ['/api/appointments/:id/battery-tests', appointmentId] as const,
+  /** A job's photos (issue 35). */
+  jobPhotos: (appointmentId: number) => ['/api/appointments/:id/photos', appointmentId] as const,
   customerServiceRecords: (customerId: number) =>
     ['/api/customers/:id/service-records', customerId] as const,
   /** Every Battery Search (for invalidation). */

@@ -5,6 +5,7 @@ import { testPrintout, type ServiceHistoryRow } from '@cincy/contracts';
 import { useCustomerServiceRecords } from '../../hooks/use-customer-service-records';
 import { formatCurrency, formatDateTime } from '../../lib/format';
 import { compareDate, compareNumber, compareText } from '../../lib/sort';
+import { JobPhotos } from '../../components/job-photos';
 import { BatteryChainDrawer } from './battery-chain-drawer';
 import { CUSTOMER_DB_MESSAGES, NONE, serviceLabel } from './customer-database.util';
 import { CustomerPlaces } from './customer-places';
@@ -153,6 +154,8 @@ export function ServiceHistoryDialog({
           loading={records.isPending}
           pagination={false}
           scroll={{ x: 'max-content' }}
+          // A visit's photos and signature, read when its row is opened.
+          expandable={{ expandedRowRender: (r) => <JobPhotos appointmentId={r.appointmentId} /> }}
           aria-label={`Service history of ${customerName}`}
           locale={{
             emptyText: records.isPending ? (

@@ -7,7 +7,7 @@ import { useBatteryInventory } from '../../hooks/use-battery-inventory';
 import { useCreateServiceRecord } from '../../hooks/use-create-service-record';
 import { useVerifySerial } from '../../hooks/use-verify-serial';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
-import { BatteryTestsPanel } from './battery-tests-panel';
+import { DoorRecordsPanel } from './door-records-panel';
 import { BATTERY_FIELDS, CompletionFields } from './completion-fields';
 import {
   EMPTY_COMPLETION_FORM,
@@ -145,7 +145,7 @@ export function CompletionDialog({
       <Typography.Paragraph type="secondary">
         {appointment.customer.name} · {formatLocation(appointment.location)}
       </Typography.Paragraph>
-      <BatteryTestsPanel appointmentId={appointment.id} />
+      <DoorRecordsPanel appointmentId={appointment.id} />
       <Form
         form={form}
         name="completion"

@@ -9,7 +9,7 @@ import {
   type DialogServiceCode,
   type InventoryItem,
 } from '@cincy/contracts';
-import type { KnownTest } from './job-tests';
+import type { KnownTest } from './door-records';
 import type { FieldJob } from './jobs';
 
 /** The completion's fields as typed (text): kept on the phone until the server has the record. */

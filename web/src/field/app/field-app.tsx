@@ -74,8 +74,8 @@ export function FieldApp() {
     [store],
   );
   const onStep = useCallback(
-    async (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>) => {
-      await take(job, kind, body);
+    async (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>, image?: Blob) => {
+      await take(job, kind, body, image);
       if (kind === 'complete') await store.dropDraft(job.id);
     },
     [store, take],

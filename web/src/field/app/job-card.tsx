@@ -4,6 +4,7 @@ import {
   checkHandBack,
   checkDoorRecord,
   formatLocation,
+  PHOTO_KIND_LABELS,
   testSummary,
   formatPhone,
   type InventoryItem,
@@ -13,7 +14,9 @@ import { gateCode } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind } from '../outbox/types';
 import { BatteryTestForm } from './battery-test-form';
 import { CompletionForm, type CompletionFields } from './completion-form';
-import { useJobTests } from './job-tests';
+import { useDoorRecords } from './door-records';
+import { PhotoButton, SignatureForm, WaitingThumb } from './door-photos';
+import { photoUrl } from '../../api/photos';
 import { MOVE_LABELS, STEP_OF_MOVE, nextMove, type FieldJob } from './jobs';
 
 export interface JobCardProps {
@@ -27,7 +30,12 @@ export interface JobCardProps {
   batteries: readonly InventoryItem[];
   draft: Record<string, string> | null;
   onDraft: (jobId: number, fields: CompletionFields) => void;
-  onStep: (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>) => Promise<void>;
+  onStep: (
+    job: FieldJob,
+    kind: FieldStepKind,
+    body?: Record<string, unknown>,
+    image?: Blob,
+  ) => Promise<void>;
 }
 
 /**
@@ -40,19 +48,21 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
   const [handingBack, setHandingBack] = useState(false);
   const [reason, setReason] = useState('');
   const [testing, setTesting] = useState(false);
+  const [signing, setSigning] = useState(false);
   const [busy, setBusy] = useState(false);
   const move = nextMove(job, userId, underWayId, now);
-  // Tests are taken at the car: the technician's own job once arrived (the server's rule).
-  const mayTest = checkDoorRecord(job, { id: userId, role: 'technician' }) === null;
-  const tests = useJobTests(job, mayTest);
+  // Tests and photos are taken at the car: the technician's own job once arrived (the server's rule).
+  const atTheDoor = checkDoorRecord(job, { id: userId, role: 'technician' }) === null;
+  const { tests, photos, waitingPhotos } = useDoorRecords(job, atTheDoor);
+  const recording = testing || signing || completing;
   const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
   const gate = gateCode(job.notes);
 
-  const step = async (kind: FieldStepKind, body?: Record<string, unknown>) => {
+  const step = async (kind: FieldStepKind, body?: Record<string, unknown>, file?: Blob) => {
     setBusy(true);
     try {
-      await onStep(job, kind, body);
+      await onStep(job, kind, body, file);
     } finally {
       setBusy(false);
     }
@@ -118,14 +128,59 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
           ))}
         </ul>
       )}
-      {mayTest && !testing && !completing && (
-        <button
-          type="button"
-          className="fa-button fa-button-quiet"
-          onClick={() => setTesting(true)}
-        >
-          Test battery
-        </button>
+      {(photos.length > 0 || waitingPhotos.length > 0) && (
+        <div className="fa-thumbs" aria-label="Photos">
+          {photos.map((photo) => (
+            <img
+              key={photo.id}
+              className="fa-thumb"
+              src={photoUrl(photo.id)}
+              alt={PHOTO_KIND_LABELS[photo.kind]}
+              loading="lazy"
+            />
+          ))}
+          {waitingPhotos.map((photo, i) => (
+            <WaitingThumb key={i} image={photo.image} label={PHOTO_KIND_LABELS[photo.kind]} />
+          ))}
+        </div>
+      )}
+      {atTheDoor && !recording && (
+        <div className="fa-door">
+          <button
+            type="button"
+            className="fa-button fa-button-quiet"
+            onClick={() => setTesting(true)}
+          >
+            Test battery
+          </button>
+          <PhotoButton
+            kind="label"
+            jobId={job.id}
+            onPhoto={(image) => step('photo', { kind: 'label' }, image)}
+          />
+          <PhotoButton
+            kind="old"
+            jobId={job.id}
+            onPhoto={(image) => step('photo', { kind: 'old' }, image)}
+          />
+          <button
+            type="button"
+            className="fa-button fa-button-quiet"
+            onClick={() => setSigning(true)}
+          >
+            Customer signs
+          </button>
+        </div>
+      )}
+      {signing && (
+        <SignatureForm
+          jobId={job.id}
+          onCancel={() => setSigning(false)}
+          onSave={async (image, signedBy) => {
+            await step('photo', { kind: 'signature', signedBy }, image);
+            setSigning(false);
+          }}
+        />
       )}
       {testing && (
         <BatteryTestForm
@@ -137,7 +192,7 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
           }}
         />
       )}
-      {move && !completing && !testing && (
+      {move && !recording && (
         <button
           type="button"
           className={current ? 'fa-button fa-button-big' : 'fa-button'}
@@ -216,6 +271,7 @@ export const STEP_NAMES: Record<FieldStepKind, string> = {
   en_route: 'On my way',
   on_location: 'Arrived',
   battery_test: 'Battery test',
+  photo: 'Photo',
   complete: 'Complete',
   hand_back: 'Hand back',
 };

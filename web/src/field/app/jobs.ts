@@ -25,6 +25,7 @@ const AFTER_STEP: Record<FieldStepKind, AppointmentStatus | null> = {
   en_route: 'en_route',
   on_location: 'on_location',
   battery_test: null,
+  photo: null,
   complete: 'completed',
   hand_back: 'pending',
 };

@@ -174,8 +174,8 @@ export function useField() {
   }, [phase, refresh]);
 
   const take = useCallback(
-    async (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>) => {
-      await outbox.take({ jobId: job.id, customerName: job.customer.name, kind, body });
+    async (job: FieldJob, kind: FieldStepKind, body?: Record<string, unknown>, file?: Blob) => {
+      await outbox.take({ jobId: job.id, customerName: job.customer.name, kind, body, file });
       afterFlush(await outbox.flush());
     },
     [afterFlush, outbox],

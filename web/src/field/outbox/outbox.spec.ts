@@ -241,6 +241,34 @@ describe('flush', () => {
   });
 });
 
+describe('a photo', () => {
+  it('is kept with its image until sent, then goes as the body itself, what it is of in the query', async () => {
+    const box = outbox();
+    const image = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' });
+    await box.take({
+      jobId: 12,
+      kind: 'photo',
+      body: { kind: 'signature', signedBy: 'Robin Banks' },
+      file: image,
+    });
+    const [kept] = await box.list();
+    expect(kept.file?.size).toBe(4);
+    server.answers.push('no signal');
+    expect(await box.flush()).toBe('offline');
+    expect(await box.flush()).toBe('done');
+
+    const { path, init } = server.requests[1];
+    expect(path).toBe(
+      `/api/appointments/12/photos?kind=signature&occurredAt=${encodeURIComponent(NOW.toISOString())}&signedBy=Robin+Banks`,
+    );
+    expect(init.headers).toEqual({ 'Content-Type': 'image/jpeg', 'Idempotency-Key': 'key-1' });
+    expect(new Uint8Array(await (init.body as Blob).arrayBuffer())).toEqual(
+      new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
+    );
+    expect(await box.list()).toEqual([]);
+  });
+});
+
 describe('subscribe', () => {
   const channels: BroadcastChannel[] = [];
   const channel = (name: string) => {

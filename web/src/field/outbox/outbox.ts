@@ -46,6 +46,12 @@ function requestFor(
         path: `/api/appointments/${jobId}/battery-tests`,
         body: { ...body, occurredAt },
       };
+    case 'photo': {
+      // The image is the body: what it is of, and when, go in the query.
+      const query = new URLSearchParams({ kind: String(body.kind), occurredAt });
+      if (typeof body.signedBy === 'string') query.set('signedBy', body.signedBy);
+      return { method: 'POST', path: `/api/appointments/${jobId}/photos?${query}`, body };
+    }
     case 'complete':
       return {
         method: 'POST',
@@ -114,8 +120,11 @@ export function createFieldOutbox(deps: FieldOutboxDeps): FieldOutbox {
       res = await deps.fetch(step.path, {
         method: step.method,
         credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': step.key },
-        body: JSON.stringify(step.body),
+        headers: {
+          'Content-Type': step.file ? step.file.type : 'application/json',
+          'Idempotency-Key': step.key,
+        },
+        body: step.file ?? JSON.stringify(step.body),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
     } catch {
@@ -148,12 +157,13 @@ export function createFieldOutbox(deps: FieldOutboxDeps): FieldOutbox {
   }
 
   return {
-    async take({ jobId, customerName, kind, body = {}, occurredAt = now() }) {
+    async take({ jobId, customerName, kind, body = {}, file, occurredAt = now() }) {
       const at = occurredAt.toISOString();
       const unsent = {
         key: randomKey(),
         jobId,
         customerName,
+        file,
         kind,
         ...requestFor(jobId, kind, body, at),
         occurredAt: at,

@@ -8,7 +8,7 @@ import type { SignedInUser } from '@cincy/contracts';
 
 /** What a technician does to a job from the phone. */
 export type FieldStepKind =
-  'accepted' | 'en_route' | 'on_location' | 'hand_back' | 'battery_test' | 'complete';
+  'accepted' | 'en_route' | 'on_location' | 'hand_back' | 'battery_test' | 'photo' | 'complete';
 
 /** One step as the outbox keeps it until the server has it. */
 export interface OutboxStep {
@@ -23,8 +23,10 @@ export interface OutboxStep {
   method: 'PATCH' | 'POST';
   /** e.g. /api/appointments/12/status */
   path: string;
-  /** The request body, `occurredAt` included where the route takes it. */
+  /** The request body, `occurredAt` included where the route takes it (a photo's: what it is of). */
   body: Record<string, unknown>;
+  /** A photo's image, sent as the body itself (kept in IndexedDB until the server has it). */
+  file?: Blob;
   /** When the technician took it (ISO 8601). */
   occurredAt: string;
   /** Waiting for signal, or refused by the server (kept, with its reason, until dismissed). */
@@ -44,8 +46,13 @@ export interface FieldOutbox {
     jobId: number;
     customerName?: string;
     kind: FieldStepKind;
-    /** hand_back: { reason }; battery_test: the test; complete: the service record (no occurredAt). */
+    /**
+     * hand_back: { reason }; battery_test: the test; photo: { kind, signedBy? }; complete: the
+     * service record (no occurredAt).
+     */
     body?: Record<string, unknown>;
+    /** A photo's image. */
+    file?: Blob;
     /** Defaults to now. */
     occurredAt?: Date;
   }): Promise<OutboxStep>;

@@ -14,6 +14,7 @@ import type { BatteryTestBody } from '../../api/battery-tests';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
 import { useBatteryTests, useRecordBatteryTest } from '../../hooks/use-battery-tests';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
+import { JobPhotos } from '../../components/job-photos';
 
 /** The form's values: the test's, with the optional starter and charging results flat. */
 interface TestValues {
@@ -61,10 +62,11 @@ const options = (values: readonly string[], label: (v: string) => string = (v) =
   values.map((value) => ({ value, label: label(value) }));
 
 /**
- * The job's battery tests in the completion dialog: as the tester printed them, and a form to
- * type one in from a printout (a warranty stands on a failing test of the old battery).
+ * What was recorded at the door, in the completion dialog: the battery tests as the tester printed
+ * them, with a form to type one in from a printout (a warranty stands on a failing test of the old
+ * battery), and the photos taken.
  */
-export function BatteryTestsPanel({ appointmentId }: { appointmentId: number }) {
+export function DoorRecordsPanel({ appointmentId }: { appointmentId: number }) {
   const tests = useBatteryTests(appointmentId);
   const record = useRecordBatteryTest(appointmentId);
   const [adding, setAdding] = useState(false);
@@ -202,6 +204,10 @@ export function BatteryTestsPanel({ appointmentId }: { appointmentId: number }) 
           </Flex>
         </Form>
       )}
+      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 16 }}>
+        Photos
+      </Typography.Title>
+      <JobPhotos appointmentId={appointmentId} />
     </section>
   );
 }
