@@ -9,6 +9,11 @@ export const DISPATCH_ENV = defineEnv(
      * times of the suggestions. Unset: the straight-line estimate only.
      */
     ROUTING_URL: z.url().optional(),
+    /**
+     * The business asks every customer served to sign on the technician's phone: a completion
+     * (other than "no service") is refused without the signature. Off by default (issue 35).
+     */
+    REQUIRE_SIGNATURE: z.stringbool().default(false),
   }),
 );
 export type DispatchEnv = EnvOf<typeof DISPATCH_ENV>;

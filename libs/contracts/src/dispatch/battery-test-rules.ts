@@ -82,6 +82,8 @@ export const DOOR_RECORD_MESSAGES = {
   notYourJob: 'Only the technician on this job can record or see its tests and photos.',
   notAtTheCar: 'Tests and photos are taken at the car: tap Arrived first.',
   closed: 'This job is closed: its tests and photos can no longer change.',
+  signatureNeeded:
+    "The customer's signature is needed before the job is completed: have them sign on the phone (Customer signs).",
 } as const;
 
 /**

@@ -47,6 +47,15 @@ export class PhotosRepository {
     return rows.map(stored);
   }
 
+  /** The customer signed on the job. */
+  async hasSignature(manager: EntityManager, appointmentId: number): Promise<boolean> {
+    const [row] = await manager.query(
+      "SELECT 1 FROM job_photos WHERE appointment_id = $1 AND kind = 'signature' LIMIT 1",
+      [appointmentId],
+    );
+    return !!row;
+  }
+
   async byId(manager: EntityManager, id: number): Promise<StoredPhoto | null> {
     const [row] = await manager.query(`SELECT ${FIELDS} FROM job_photos WHERE id = $1`, [id]);
     return row ? stored(row) : null;

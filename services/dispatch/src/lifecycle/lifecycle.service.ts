@@ -1,6 +1,7 @@
 import {
   Actor,
   AppointmentStatus,
+  DOOR_RECORD_MESSAGES,
   DashboardAppointment,
   ERROR_CODES,
   EventEnvelope,
@@ -23,6 +24,7 @@ import {
   AppLogger,
   DomainError,
   EventConsumers,
+  InjectEnv,
   Outbox,
   RpcCallError,
   requestKey,
@@ -31,7 +33,8 @@ import {
 } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { BatteryTestsRepository } from '../door-records';
+import { DISPATCH_ENV, DispatchEnv } from '../config';
+import { BatteryTestsRepository, PhotosRepository } from '../door-records';
 import { BoardAppointmentEntity, BoardRepository } from '../board';
 import { ReportsService } from '../reports';
 import { StatsService } from '../stats';
@@ -68,6 +71,8 @@ export class LifecycleService implements OnModuleInit {
     private readonly tracking: TrackingService,
     private readonly reports: ReportsService,
     private readonly batteryTests: BatteryTestsRepository,
+    private readonly photos: PhotosRepository,
+    @InjectEnv(DISPATCH_ENV) private readonly env: Pick<DispatchEnv, 'REQUIRE_SIGNATURE'>,
   ) {}
 
   onModuleInit() {
@@ -247,6 +252,12 @@ export class LifecycleService implements OnModuleInit {
       const batteryTests = await this.batteryTests.ofJob(tx.manager, job.id);
       const missing = missingTest(record.serviceCode, batteryTests);
       if (missing) throw new DomainError(ERROR_CODES.validation, missing, { serviceCode: missing });
+      if (
+        this.env.REQUIRE_SIGNATURE &&
+        record.serviceCode !== 'no_service' &&
+        !(await this.photos.hasSignature(tx.manager, job.id))
+      )
+        throw new DomainError(ERROR_CODES.validation, DOOR_RECORD_MESSAGES.signatureNeeded);
       const serviceRecord = await this.inventory
         .call('inventory.service-records.record', {
           record,

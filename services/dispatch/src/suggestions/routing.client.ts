@@ -32,7 +32,7 @@ export class RoutingClient {
   private failing = false;
 
   constructor(
-    @InjectEnv(DISPATCH_ENV) private readonly env: DispatchEnv,
+    @InjectEnv(DISPATCH_ENV) private readonly env: Pick<DispatchEnv, 'ROUTING_URL'>,
     private readonly logger: AppLogger,
   ) {}
 
