@@ -282,9 +282,9 @@ describe('office (inventory, users, customers)', () => {
     await history.waitFor();
     const record = rowWith(history, serial);
     await record.waitFor();
-    // Date, then who, what vehicle, what service, which battery and serial, the one it replaced,
-    // mileage, price (an AGM install) and notes.
-    expect((await cellTexts(record)).slice(1)).toEqual([
+    // The row's photos button and the date, then who, what vehicle, what service, which battery
+    // and serial, the one it replaced, mileage, price (an AGM install), the tests and notes.
+    expect((await cellTexts(record)).slice(2)).toEqual([
       technician.name,
       '2021 Honda Civic (Red)',
       'Battery Installed',
@@ -293,6 +293,7 @@ describe('office (inventory, users, customers)', () => {
       '—',
       '30,120 mi',
       '$210.00',
+      '—',
       'Installed in the driveway',
     ]);
     // The record's visits, counted (issue 32): two booked, one completed.

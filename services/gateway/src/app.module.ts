@@ -11,6 +11,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
 import { AssignmentController } from './dispatch/assignment.controller';
 import { BatteryTestsController } from './dispatch/battery-tests.controller';
 import { PhotoStore } from './photos/photo-store';
+import { PhotoUploads } from './photos/photo-uploads';
 import { PhotosController } from './photos/photos.controller';
 import { DispatchController } from './dispatch/dispatch.controller';
 import { QueueController } from './dispatch/queue.controller';
@@ -80,6 +81,7 @@ import { TrackingViews } from './tracking/tracking-views';
     PushServer,
     TrackingViews,
     PhotoStore,
+    PhotoUploads,
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     SharedLimits,

@@ -76,6 +76,7 @@ const urlOf = (path: string, id: number | string = 1) =>
     .replace('{id}', String(id))
     .replace('{technicianId}', '1')
     .replace('{date}', '2030-06-15')
+    .replace('{photoId}', '1')
     .replace('{token}', NOBODYS_TOKEN);
 
 /** A link token of the right shape that no booking has. */
@@ -724,6 +725,14 @@ describe('the API document', () => {
         ],
         429: () => tooMany('GET', urlOf('/api/track/{token}/receipt')),
       },
+      'GET /api/track/{token}/photos/{photoId}': {
+        // Nobody's link, and a real one opening another visit's photo.
+        404: async () => [
+          ...(await noSuchLink('GET', '/api/track/{token}/photos/1')),
+          await call('GET', `/api/track/${job.token}/photos/${donePhoto.id}`, { client: admin }),
+        ],
+        429: () => tooMany('GET', urlOf('/api/track/{token}/photos/{photoId}')),
+      },
       'POST /api/track/{token}/opt-out': {
         404: () => noSuchLink('POST', '/api/track/{token}/opt-out'),
         429: () => tooMany('POST', urlOf('/api/track/{token}/opt-out')),
@@ -1116,6 +1125,10 @@ describe('the API document', () => {
       return answer.status === 200 && answer;
     });
     heard.push({ key: 'GET /api/track/{token}/receipt', answer: receipt });
+    heard.push({
+      key: 'GET /api/track/{token}/photos/{photoId}',
+      answer: await call('GET', `/api/track/${done.token}/photos/${donePhoto.id}`),
+    });
 
     const reached: string[] = [];
     const missed: string[] = [];

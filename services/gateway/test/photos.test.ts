@@ -130,4 +130,39 @@ describe('photos taken at the door', () => {
       body: { kind: 'signature', signedBy: 'Robin Banks' },
     });
   });
+
+  it("shows a completed visit's photos to its customer by the private link, and by no other", async () => {
+    const { client: tess } = await stack.newUser('tess.link');
+    const visitor = new ApiClient(stack.base);
+    const { appointment } = await visitor.bookAsap({ name: 'Link Customer', phone: '5135557788' });
+    const { appointment: other } = await visitor.bookAsap({
+      name: 'Other Link',
+      phone: '5135557789',
+    });
+    const id = appointment.id;
+    await eventually(async () => (await stack.admin.appointments()).some((a) => a.id === id));
+    for (const status of ['accepted', 'en_route', 'on_location'])
+      await tess.request('PATCH', `/api/appointments/${id}/status`, { status });
+    const photo = (await upload(tess, id, 'kind=label', PHOTO)).body;
+    const byLink = (token: unknown) =>
+      fetch(`${stack.base}/api/track/${String(token)}/photos/${photo.id}`);
+
+    // Not before the visit is done.
+    expect((await byLink(appointment.token)).status).toBe(404);
+    await tess.request('POST', '/api/service-records', {
+      appointmentId: id,
+      customerId: (await stack.admin.appointments()).find((a) => a.id === id)!.customerId,
+      serviceCode: 'no_service',
+    });
+    const view = await visitor.request<{ photos: unknown[] }>(
+      'GET',
+      `/api/track/${String(appointment.token)}`,
+    );
+    expect(view.photos).toEqual([{ id: photo.id, kind: 'label' }]);
+    const res = await byLink(appointment.token);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(Buffer.from(await res.arrayBuffer()).equals(WITHOUT_EXIF)).toBe(true);
+    // Another visit's link opens no photo of this one.
+    expect((await byLink(other.token)).status).toBe(404);
+  });
 });

@@ -187,6 +187,7 @@ export function serveTrackingView(connection: NatsConnection, prefix: string): v
       canCancel: false,
       canReschedule: false,
       batteryTest: null,
+      photos: [],
     },
     technicianId: TEST_ACTORS.tech.id,
     destination: null,

@@ -65,6 +65,10 @@ export function receiptUrl(token: string): string {
   return `${byToken('/api/track', token)}/receipt`;
 }
 
+/** A photo of the completed visit, by the private link (shown to nobody else). */
+export const visitPhotoUrl = (token: string, photoId: number) =>
+  `${byToken('/api/track', token)}/photos/${photoId}`;
+
 /** POST /api/track/{token}/opt-out: no more texts or emails about the customer's visits. */
 export function optOut(token: string): Promise<OptOutAnswer> {
   return requestJson('POST', `${byToken('/api/track', token)}/opt-out`);

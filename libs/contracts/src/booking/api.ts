@@ -3,6 +3,7 @@ import { BOOKING } from '../constants';
 import { phoneDigits } from '../format';
 import { appointmentStatusSchema, geoPointSchema, prioritySchema, tooLong } from '../common';
 import { TEST_DECISIONS } from '../dispatch/battery-test-rules';
+import { PHOTO_KINDS } from '../dispatch/photo-rules';
 import { TEXT_LIMITS } from './limits';
 import { isServedZip, outsideServiceArea } from './service-area';
 import { TRACKING_STEPS, isLinkToken, normalizeReference } from './tracking';
@@ -320,6 +321,10 @@ export const trackingStateSchema = z.object({
     .object({ stateOfHealth: z.number().int(), decision: z.enum(TEST_DECISIONS) })
     .nullable()
     .default(null),
+  /** The photos taken at the door, once the visit is done; each image by the private link. */
+  photos: z
+    .array(z.object({ id: z.number().int().positive(), kind: z.enum(PHOTO_KINDS) }))
+    .default([]),
 });
 
 /** GET /api/track/{token} and the `/track` socket's `track.changed`. */

@@ -4,6 +4,7 @@ import { BUSINESS } from '../constants';
 import { estimateDrive, type Point } from '../dispatch/estimate';
 import { isBeforeDeparture } from '../dispatch/lifecycle';
 import type { TestDecision } from '../dispatch/battery-test-rules';
+import type { PhotoKind } from '../dispatch/photo-rules';
 import type { AppointmentStatus } from '../enums';
 
 /**
@@ -111,6 +112,14 @@ export interface TrackingInput {
   queue: { position: number; estimatedWaitMinutes: number | null } | null;
   /** The old battery's last test (issue 35): shown once the visit is done. Absent: none. */
   oldBatteryTest?: TrackedBatteryTest | null;
+  /** The photos taken at the door: shown once the visit is done. Absent: none. */
+  photos?: TrackedPhoto[];
+}
+
+/** A photo of the visit, as its customer's page names it (the image: by the private link). */
+export interface TrackedPhoto {
+  id: number;
+  kind: PhotoKind;
 }
 
 /** What the customer is told of their old battery's test: its health and the tester's decision. */
@@ -143,6 +152,8 @@ export interface TrackingState {
   canReschedule: boolean;
   /** Once the visit is done: "Your old battery tested at 41 % health: REPLACE". */
   batteryTest: TrackedBatteryTest | null;
+  /** Once the visit is done: the photos taken at the door (the label, the old battery, the signature). */
+  photos: TrackedPhoto[];
 }
 
 export const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
@@ -185,6 +196,7 @@ export function trackingState(input: TrackingInput): TrackingState {
     canCancel: changeable,
     canReschedule: changeable && input.scheduledDate !== null,
     batteryTest: status === 'completed' ? (input.oldBatteryTest ?? null) : null,
+    photos: status === 'completed' ? (input.photos ?? []) : [],
   };
 }
 

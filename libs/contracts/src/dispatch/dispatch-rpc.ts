@@ -106,6 +106,12 @@ export const DISPATCH_RPC = {
     answer: z.object({ objectKey: z.string(), contentType: z.enum(PHOTO_TYPES) }),
     refuses: [notFound, forbidden],
   },
+  /** A completed visit's photo, for its customer (the gateway resolved their link to the id). */
+  'dispatch.photos.visit-file': {
+    request: z.object({ id, photoId: id }),
+    answer: z.object({ objectKey: z.string(), contentType: z.enum(PHOTO_TYPES) }),
+    refuses: [notFound],
+  },
   'dispatch.stats.get': { request: empty, answer: dashboardStatsSchema },
   /** The customer cancels their visit, until the technician sets out. */
   'dispatch.appointments.cancel': {

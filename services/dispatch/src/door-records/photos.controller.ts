@@ -6,6 +6,7 @@ import { PhotosService } from './photos.service';
 type Record = RpcMessage<'dispatch.photos.record'>;
 type List = RpcMessage<'dispatch.photos.list'>;
 type File = RpcMessage<'dispatch.photos.file'>;
+type VisitFile = RpcMessage<'dispatch.photos.visit-file'>;
 
 @Controller()
 export class PhotosController {
@@ -19,6 +20,11 @@ export class PhotosController {
   @RpcHandler('dispatch.photos.list')
   list(@RpcPayload('dispatch.photos.list') { id, actor }: List) {
     return this.photos.list(id, actor);
+  }
+
+  @RpcHandler('dispatch.photos.visit-file')
+  visitFile(@RpcPayload('dispatch.photos.visit-file') { id, photoId }: VisitFile) {
+    return this.photos.visitFile(id, photoId);
   }
 
   @RpcHandler('dispatch.photos.file')

@@ -67,6 +67,18 @@ export class PhotosService {
     return (await this.photos.ofJob(this.dataSource.manager, id)).map(shown);
   }
 
+  /** Where a photo of a completed visit is, for its customer (none before the visit is done). */
+  async visitFile(id: number, photoId: number): Promise<RpcAnswer<'dispatch.photos.visit-file'>> {
+    const photo = await this.photos.byId(this.dataSource.manager, photoId);
+    const [visit] = await this.dataSource.query<{ status: string }[]>(
+      'SELECT status FROM board_appointments WHERE id = $1',
+      [id],
+    );
+    if (!photo || photo.appointmentId !== id || visit?.status !== 'completed')
+      throw new DomainError(ERROR_CODES.notFound, 'Photo not found');
+    return { objectKey: photo.objectKey, contentType: photo.contentType };
+  }
+
   /** Where a photo's bytes are, once `actor` may see its job's. */
   async file(photoId: number, actor: Actor): Promise<RpcAnswer<'dispatch.photos.file'>> {
     const photo = await this.photos.byId(this.dataSource.manager, photoId);

@@ -1,4 +1,10 @@
-import { TrackedBatteryTest, TrackingFacts, isClosed, trackingState } from '@cincy/contracts';
+import {
+  TrackedBatteryTest,
+  TrackedPhoto,
+  TrackingFacts,
+  isClosed,
+  trackingState,
+} from '@cincy/contracts';
 import { BoardAppointmentEntity } from '../board';
 
 /** What the tracking view needs of a job: the board row's own columns. */
@@ -40,7 +46,10 @@ export function trackingFacts(
   job: TrackedJob,
   position: LastPosition | null,
   queue: QueuePlace | null,
-  oldBatteryTest: TrackedBatteryTest | null = null,
+  doorRecords: { oldBatteryTest: TrackedBatteryTest | null; photos: TrackedPhoto[] } = {
+    oldBatteryTest: null,
+    photos: [],
+  },
 ): TrackingFacts {
   const state = trackingState({
     status: job.status,
@@ -57,7 +66,7 @@ export function trackingFacts(
       : null,
     destination: job.customerLocation,
     queue,
-    oldBatteryTest,
+    ...doorRecords,
   });
   return {
     state,

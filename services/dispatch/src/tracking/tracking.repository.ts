@@ -1,4 +1,4 @@
-import { TrackedBatteryTest } from '@cincy/contracts';
+import { TrackedBatteryTest, TrackedPhoto } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BoardAppointmentEntity, boardRows, waitingSql } from '../board';
@@ -29,6 +29,14 @@ export class TrackingRepository {
       [appointmentId],
     );
     return row ?? null;
+  }
+
+  /** The photos taken at the door on the visit, in the order taken. */
+  photos(manager: EntityManager, appointmentId: number): Promise<TrackedPhoto[]> {
+    return manager.query(
+      'SELECT id, kind FROM job_photos WHERE appointment_id = $1 ORDER BY taken_at, id',
+      [appointmentId],
+    );
   }
 
   /** The technician's last reported position (technicians' copy of identity's presence). */

@@ -36,8 +36,14 @@ export class TrackingService {
     const queue = isChangeableByCustomer(job.status)
       ? await this.tracking.queuePlace(manager, job.id)
       : null;
-    const oldBatteryTest =
-      job.status === 'completed' ? await this.tracking.oldBatteryTest(manager, job.id) : null;
-    return trackingFacts(job, position, queue, oldBatteryTest);
+    // What was recorded at the door is the customer's to see once the visit is done.
+    const doorRecords =
+      job.status === 'completed'
+        ? {
+            oldBatteryTest: await this.tracking.oldBatteryTest(manager, job.id),
+            photos: await this.tracking.photos(manager, job.id),
+          }
+        : undefined;
+    return trackingFacts(job, position, queue, doorRecords);
   }
 }

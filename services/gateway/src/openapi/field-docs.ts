@@ -362,6 +362,7 @@ const ID_OWNERS: Record<string, string> = {
   users: 'user',
   messages: 'message',
   photos: 'photo',
+  photoId: 'photo',
   addressId: 'address',
   vehicleId: 'vehicle',
 };

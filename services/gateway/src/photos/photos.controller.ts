@@ -1,36 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import {
   CurrentUser,
-  ERROR_CODES,
-  PHOTO_MESSAGES,
   PHOTO_TYPES,
   PhotoQuery,
   jobPhotoSchema,
   photoQuerySchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Header, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { User } from '../access/access.decorators';
-import { ApiException } from '../common/api-exception';
 import { Contract, PathId } from '../common/contract.pipe';
 import { IdempotencyKey } from '../common/idempotency-key';
 import { Doc } from '../routes/route-doc.decorator';
-import { imageTypeOf, withoutJpegMetadata } from './image-bytes';
-import { PhotoStore } from './photo-store';
+import { PhotoUploads } from './photo-uploads';
 
-const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-
-/**
- * The photos taken at the door and the customer's signature (issue 35). The bytes go to the
- * object store here; dispatch decides who may add or see them (the job's technician once
- * arrived, the office) and keeps the record. Never served by a guessable URL: every read asks.
- */
+/** The photos taken at the door and the customer's signature (PhotoUploads). */
 @Controller()
 export class PhotosController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly store: PhotoStore,
+    private readonly photos: PhotoUploads,
   ) {}
 
   /**
@@ -50,40 +39,14 @@ export class PhotosController {
     },
   )
   @Post('appointments/:id/photos')
-  async upload(
+  upload(
     @Param('id', PathId) id: number,
     @Query(new Contract(photoQuerySchema, 'query')) query: PhotoQuery,
     @Req() req: Request,
     @User() actor: CurrentUser,
     @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
-    const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const contentType = imageTypeOf(body);
-    if (!contentType)
-      throw new ApiException(415, {
-        code: ERROR_CODES.unsupportedMediaType,
-        message: PHOTO_MESSAGES.notAnImage,
-      });
-    const bytes = contentType === 'image/jpeg' ? withoutJpegMetadata(body) : body;
-    const objectKey = `photos/${id}/${randomUUID()}.${EXTENSION[contentType]}`;
-    await this.store.put(objectKey, bytes, contentType);
-    try {
-      const { objectKey: kept, ...photo } = await this.rpc.call('dispatch.photos.record', {
-        ...query,
-        id,
-        actor,
-        idempotencyKey,
-        objectKey,
-        contentType,
-        bytes: bytes.length,
-      });
-      // A repeat (the phone sent it again) answers the first photo: its copy is the one kept.
-      if (kept !== objectKey) void this.store.remove(objectKey);
-      return photo;
-    } catch (error) {
-      void this.store.remove(objectKey);
-      throw error;
-    }
+    return this.photos.upload(id, query, req.body, actor, idempotencyKey);
   }
 
   @Doc(
@@ -105,19 +68,8 @@ export class PhotosController {
     },
   )
   @Get('photos/:id')
-  async image(
-    @Param('id', PathId) photoId: number,
-    @User() actor: CurrentUser,
-    @Res() res: Response,
-  ) {
-    const { objectKey, contentType } = await this.rpc.call('dispatch.photos.file', {
-      photoId,
-      actor,
-    });
-    const bytes = await this.store.get(objectKey);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    bytes.on('error', () => res.destroy());
-    bytes.pipe(res);
+  @Header('Cache-Control', 'private, max-age=3600')
+  image(@Param('id', PathId) photoId: number, @User() actor: CurrentUser) {
+    return this.photos.image(photoId, actor);
   }
 }

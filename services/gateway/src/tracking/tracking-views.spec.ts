@@ -1,5 +1,6 @@
 import { LinkedBooking, TrackingFacts } from '@cincy/contracts';
 import { RpcCallError, RpcClient } from '@cincy/platform';
+import type { PhotoUploads } from '../photos/photo-uploads';
 import { TrackingViews } from './tracking-views';
 
 const linked: LinkedBooking = {
@@ -10,8 +11,9 @@ const linked: LinkedBooking = {
   scheduledTime: '14:00:00',
 };
 
+// No photo is read here: the views' photo store is never reached.
 const viewsAnswering = (answer: () => Promise<TrackingFacts>) =>
-  new TrackingViews({ call: answer } as unknown as RpcClient);
+  new TrackingViews({ call: answer } as unknown as RpcClient, {} as PhotoUploads);
 
 describe('TrackingViews.facts', () => {
   it("reads a visit dispatch has not heard of yet as received, from booking's side", async () => {

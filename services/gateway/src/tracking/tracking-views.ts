@@ -10,6 +10,7 @@ import {
 } from '@cincy/contracts';
 import { RpcCallError, RpcClient } from '@cincy/platform';
 import { Injectable, StreamableFile } from '@nestjs/common';
+import { PhotoUploads } from '../photos/photo-uploads';
 
 /**
  * What the browser sees of dispatch's facts: the state and the booking's reference. Who is
@@ -50,7 +51,10 @@ const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
  */
 @Injectable()
 export class TrackingViews {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly photos: PhotoUploads,
+  ) {}
 
   /** The booking a token opens; a token nobody holds is booking's 404. */
   resolve(token: string): Promise<LinkedBooking> {
@@ -107,6 +111,12 @@ export class TrackingViews {
       type: 'application/pdf',
       disposition: `attachment; filename="${safeFilename(file.filename)}"`,
     });
+  }
+
+  /** A photo of the completed visit (dispatch's 404 before, or for another visit's photo). */
+  async photo(token: string, photoId: number): Promise<StreamableFile> {
+    const { appointmentId } = await this.resolve(token);
+    return this.photos.visitImage(appointmentId, photoId);
   }
 
   /** No more texts or emails about the customer's visits. */

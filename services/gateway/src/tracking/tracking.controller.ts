@@ -1,5 +1,6 @@
 import {
   CancelBooking,
+  PHOTO_TYPES,
   RescheduleBooking,
   cancelBookingSchema,
   rescheduleBookingSchema,
@@ -9,7 +10,7 @@ import {
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { Public } from '../access/access.decorators';
 import { RateLimit } from '../booking/booking-rate-limit.guard';
-import { Contract, PathLinkToken } from '../common/contract.pipe';
+import { Contract, PathId, PathLinkToken } from '../common/contract.pipe';
 import { Doc } from '../routes/route-doc.decorator';
 import { TrackingViews } from './tracking-views';
 
@@ -74,6 +75,22 @@ export class TrackingController {
   @Header('Cache-Control', 'no-store')
   receipt(@Param('token', PathLinkToken) token: string) {
     return this.views.receipt(token);
+  }
+
+  /** A photo of the completed visit: the customer's own, never kept by a shared cache. */
+  @RateLimit('tracking')
+  @Doc(
+    'A photo taken at the door on the completed visit, as its image',
+    { file: PHOTO_TYPES },
+    {
+      calls: ['booking.links.resolve', 'dispatch.photos.visit-file'],
+      answers: [{ status: 503, description: 'The photo store did not answer.' }],
+    },
+  )
+  @Get(':token/photos/:photoId')
+  @Header('Cache-Control', 'private, max-age=3600')
+  photo(@Param('token', PathLinkToken) token: string, @Param('photoId', PathId) photoId: number) {
+    return this.views.photo(token, photoId);
   }
 
   @RateLimit('tracking')

@@ -12,6 +12,7 @@ describe('the service history columns', () => {
       'Previous Serial',
       'Mileage',
       'Price',
+      'Battery Tests',
       'Notes',
     ]);
   });

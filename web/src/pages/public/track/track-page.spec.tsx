@@ -30,6 +30,7 @@ function view(status: AppointmentStatus, reached: number, over: Partial<Tracking
     canCancel: false,
     canReschedule: false,
     batteryTest: null,
+    photos: [],
     ...over,
   } satisfies TrackingView;
 }
@@ -114,6 +115,20 @@ describe('TrackVisit', () => {
       'Your old battery tested at 41 % health: <strong>BAD CELL</strong>',
     );
     expect(render(view('completed', TRACKING_STEPS.length))).not.toContain('tested at');
+  });
+
+  it("shows the visit's photos by its private link only", () => {
+    const done = view('completed', TRACKING_STEPS.length, {
+      photos: [
+        { id: 31, kind: 'label' },
+        { id: 32, kind: 'signature' },
+      ],
+    });
+    const html = render(done);
+    expect(html).toContain(`src="/api/track/${TOKEN}/photos/31"`);
+    expect(html).toContain('alt="Your new battery&#x27;s label"');
+    expect(html).toContain('alt="Your signature"');
+    expect(html).not.toContain('/api/photos/');
   });
 
   it('offers no receipt before the visit is complete', () => {

@@ -3,11 +3,19 @@ import {
   TEST_DECISION_LABELS,
   TRACKING_MESSAGES,
   isLinkToken,
+  type PhotoKind,
   type TrackingView,
 } from '@cincy/contracts';
+
+/** The photos of a visit as its customer's page names them. */
+const VISIT_PHOTO_NAMES: Record<PhotoKind, string> = {
+  label: "Your new battery's label",
+  old: 'Your old battery',
+  signature: 'Your signature',
+};
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { receiptUrl, type RescheduledBooking } from '../../../api/tracking';
+import { receiptUrl, visitPhotoUrl, type RescheduledBooking } from '../../../api/tracking';
 import { useMyVisitCache, useTrackingView } from '../../../hooks/use-my-visit';
 import {
   FindBookingPage,
@@ -152,6 +160,24 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
           Your old battery tested at {view.batteryTest.stateOfHealth} % health:{' '}
           <strong>{TEST_DECISION_LABELS[view.batteryTest.decision]}</strong>
         </p>
+      )}
+
+      {view.photos.length > 0 && (
+        <ul className="pub-track-photos" aria-label="Photos of your visit">
+          {view.photos.map((photo) => (
+            <li key={photo.id}>
+              <a href={visitPhotoUrl(token, photo.id)} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={visitPhotoUrl(token, photo.id)}
+                  alt={VISIT_PHOTO_NAMES[photo.kind]}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
 
       {offersReceipt(view) && (
