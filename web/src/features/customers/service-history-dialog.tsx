@@ -155,7 +155,10 @@ export function ServiceHistoryDialog({
           pagination={false}
           scroll={{ x: 'max-content' }}
           // A visit's photos and signature, read when its row is opened.
-          expandable={{ expandedRowRender: (r) => <JobPhotos appointmentId={r.appointmentId} /> }}
+          expandable={{
+            columnTitle: 'Photos',
+            expandedRowRender: (r) => <JobPhotos appointmentId={r.appointmentId} />,
+          }}
           aria-label={`Service history of ${customerName}`}
           locale={{
             emptyText: records.isPending ? (
