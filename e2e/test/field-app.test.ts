@@ -140,6 +140,25 @@ describe('the field app: steps taken without signal', () => {
   const waitingLine = (page: Page, text: string) =>
     page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
+  /** The status the phone kept for a job (what it opens with offline), if it kept the job. */
+  const keptStatus = (page: Page, id: number) =>
+    page.evaluate(
+      (jobId) =>
+        new Promise<string | null>((resolve) => {
+          const open = indexedDB.open('cincy-field');
+          open.onsuccess = () => {
+            const all = open.result.transaction('kv').objectStore('kv').getAll();
+            all.onsuccess = () => {
+              const jobs = (all.result as { jobs?: { id: number; status: string }[] }[]).flatMap(
+                (entry) => entry.jobs ?? [],
+              );
+              resolve(jobs.find((j) => j.id === jobId)?.status ?? null);
+            };
+          };
+        }),
+      id,
+    );
+
   /** The events dispatch announced for a job, in order, with when each step happened. */
   async function stepsOf(id: number): Promise<string[]> {
     const { rows } = await db.query<{ type: string }>(
@@ -167,6 +186,11 @@ describe('the field app: steps taken without signal', () => {
       await eventually(
         'accepted',
         () => statusOf(id),
+        (s) => s === 'accepted',
+      );
+      await eventually(
+        'the phone kept it accepted',
+        () => keptStatus(page, id),
         (s) => s === 'accepted',
       );
 

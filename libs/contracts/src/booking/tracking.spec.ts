@@ -30,6 +30,9 @@ describe('references', () => {
   it('reads a typed reference in any case, with or without the prefix and spaces', () => {
     expect(normalizeReference('CB-7K3Q9')).toBe('CB-7K3Q9');
     expect(normalizeReference(' cb 7k3q9 ')).toBe('CB-7K3Q9');
+    // A body that begins with the prefix's letters, typed alone or in full.
+    expect(normalizeReference('CB3XY')).toBe('CB-CB3XY');
+    expect(normalizeReference('cb-cb3xy')).toBe('CB-CB3XY');
     expect(normalizeReference('7k3q9')).toBe('CB-7K3Q9');
   });
 

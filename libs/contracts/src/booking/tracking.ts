@@ -28,10 +28,13 @@ export function referenceFrom(draw: (max: number) => number): string {
 
 /** A typed reference, tidied: case, spaces and the prefix are optional; null when it cannot be one. */
 export function normalizeReference(input: string): string | null {
-  const body = input
-    .toUpperCase()
-    .replace(/[\s-]+/g, '')
-    .replace(/^CB/, '');
+  const typed = input.toUpperCase().replace(/[\s-]+/g, '');
+  const letters = REFERENCE.prefix.replace('-', '');
+  // The prefix only when it was typed: a body may begin with the same letters (CB-CB3XY).
+  const body =
+    typed.length === letters.length + REFERENCE.length && typed.startsWith(letters)
+      ? typed.slice(letters.length)
+      : typed;
   if (body.length !== REFERENCE.length) return null;
   for (const ch of body) if (!REFERENCE.alphabet.includes(ch)) return null;
   return `${REFERENCE.prefix}${body}`;

@@ -78,7 +78,6 @@ export function useField() {
       setCopy((shown) => copyFromAnswer(shown.jobs, answer, businessDate()));
       setSavedAt(new Date());
       setOnline(true);
-      void store.saveJobs(current.id, answer.jobs);
       const items = await fetchInventory({ category: 'battery' });
       setBatteries(items);
       void store.saveBatteries(items);
@@ -186,6 +185,7 @@ export function useField() {
     const current = userRef.current;
     userRef.current = null;
     setUser(null);
+    setCopy(EMPTY_COPY);
     await store.forgetUser();
     signedOut(null);
     await logout(current?.id).catch(() => undefined);
@@ -210,6 +210,12 @@ export function useField() {
     const me = userRef.current;
     if (me) setCopy((shown) => afterPush(shown, job, me.id, businessDate()));
   }, []);
+
+  // What the phone shows is what it opens with next time, pushes included.
+  useEffect(() => {
+    const me = userRef.current;
+    if (me && copy !== EMPTY_COPY) void store.saveJobs(me.id, copy.jobs);
+  }, [copy, store]);
 
   // Others took enough of the pool on screen: read the next of it (once at a time).
   const refilling = useRef(false);
