@@ -241,6 +241,20 @@ describe('flush', () => {
   });
 });
 
+describe('a flush asked for while one is under way', () => {
+  it('is one more pass: the signal came back while a send was failing', async () => {
+    const box = outbox();
+    await box.take({ jobId: 12, kind: 'en_route' });
+    server.answers.push('no signal');
+    const first = box.flush(); // fails: no signal
+    const second = box.flush(); // the phone is online again meanwhile
+    expect(await first).toBe('done');
+    expect(await second).toBe('done');
+    expect(server.requests).toHaveLength(2);
+    expect(await box.list()).toEqual([]);
+  });
+});
+
 describe('a photo', () => {
   it('is kept with its image until sent, then goes as the body itself, what it is of in the query', async () => {
     const box = outbox();

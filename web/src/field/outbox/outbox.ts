@@ -92,6 +92,8 @@ export function createFieldOutbox(deps: FieldOutboxDeps): FieldOutbox {
   const listeners = new Set<() => void>();
   let channel: ChannelLike | undefined;
   let flushing: Promise<FlushResult> | null = null;
+  /** A flush was asked for while one was under way (signal back mid-send): one more pass. */
+  let askedAgain = false;
 
   const notify = () => listeners.forEach((listener) => listener());
   // Opened on first use and kept: it carries this tab's changes out and the other tabs' in.
@@ -178,8 +180,20 @@ export function createFieldOutbox(deps: FieldOutboxDeps): FieldOutbox {
     },
 
     flush() {
-      // One flush per tab at a time; the lock makes it one across tabs.
-      flushing ??= (locks ? locks.request(OUTBOX, sendWaiting) : sendWaiting()).finally(() => {
+      // One flush per tab at a time; the lock makes it one across tabs. One asked for meanwhile
+      // (the signal came back while a send was failing) is one more pass, not a wait for the retry.
+      if (flushing) {
+        askedAgain = true;
+        return flushing;
+      }
+      flushing = (async () => {
+        let result: FlushResult;
+        do {
+          askedAgain = false;
+          result = await (locks ? locks.request(OUTBOX, sendWaiting) : sendWaiting());
+        } while (askedAgain && result === 'offline');
+        return result;
+      })().finally(() => {
         flushing = null;
       });
       return flushing;
