@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { eventually, seedBattery, type SeededItem } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
-import { PHONE } from '../src/public-site';
+import { PHONE, businessNoonToday, publicStackEnv } from '../src/public-site';
 
 // The field app (/field, issue 34) on a phone-size Chromium: a technician works a job through a
 // parking garage (no signal from On my way to Complete, the app reopened offline), a step queued
@@ -36,7 +36,12 @@ describe('the field app: steps taken without signal', () => {
   let db: Client;
 
   beforeAll(async () => {
-    stack = await startStack({ throwaway: { label: 'e2efieldapp' }, admin });
+    // Booking's clock at noon: the ASAP jobs are inside service hours whenever this runs.
+    stack = await startStack({
+      throwaway: { label: 'e2efieldapp' },
+      admin,
+      serviceEnv: publicStackEnv(businessNoonToday()),
+    });
     office = await login(stack.baseUrl, admin.username, admin.password);
     for (const t of [dana, sam, lee, kim, dee]) {
       const user = await office.request<{ id: number }>('POST', '/api/users', {
@@ -174,6 +179,13 @@ describe('the field app: steps taken without signal', () => {
     return board.find((a) => a.id === id)?.status;
   }
 
+  const accepted = (id: number) =>
+    eventually(
+      'accepted on the server',
+      () => statusOf(id),
+      (s) => s === 'accepted',
+    );
+
   test(
     'a job worked from On my way to Complete without signal reaches the office once, in order, with the times of the taps',
     run(async () => {
@@ -182,12 +194,7 @@ describe('the field app: steps taken without signal', () => {
       const { page, context } = await phone();
       await signIn(page, dana);
       await tap(page, customer, 'Accept');
-      await card(page, customer).getByRole('button', { name: 'On my way' }).waitFor();
-      await eventually(
-        'accepted',
-        () => statusOf(id),
-        (s) => s === 'accepted',
-      );
+      await accepted(id);
       await eventually(
         'the phone kept it accepted',
         () => keptStatus(page, id),
@@ -285,7 +292,8 @@ describe('the field app: steps taken without signal', () => {
       const { page, context } = await phone();
       await signIn(page, sam);
       await tap(page, current, 'Accept');
-      await card(page, current).getByRole('button', { name: 'On my way' }).waitFor();
+      // The card moves at the tap; going offline must wait for the server to have the accept.
+      await accepted(currentId);
 
       await context.setOffline(true);
       await tap(page, current, 'On my way');
@@ -403,7 +411,7 @@ describe('the field app: steps taken without signal', () => {
       const { page, context } = await phone();
       await signIn(page, kim);
       await tap(page, customer, 'Accept');
-      await card(page, customer).getByRole('button', { name: 'On my way' }).waitFor();
+      await accepted(id);
       const second = await context.newPage();
       await second.goto('/field/');
       await card(second, customer).getByRole('button', { name: 'On my way' }).waitFor();
