@@ -64,7 +64,9 @@ export default defineConfig({
       workbox: {
         // The shell (the manifest and its icons are added by the plugin). No runtime caching: the API's answers are never kept here (the app keeps
         // its jobs in IndexedDB itself), and the API and socket are never answered with the shell.
-        globPatterns: ['**/*.{html,js,css}'],
+        // The barcode reader's WebAssembly too (1.1 MB, under the 2 MB a precached file may be): the
+        // scanner opens without signal.
+        globPatterns: ['**/*.{html,js,css,wasm}'],
         navigateFallback: '/field/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/socket\.io/],
         cleanupOutdatedCaches: true,

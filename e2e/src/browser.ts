@@ -16,6 +16,8 @@ export interface LaunchOptions {
   baseURL?: string;
   /** Default 1280x900. */
   viewport?: { width: number; height: number };
+  /** More Chromium flags (a fake camera). */
+  args?: string[];
 }
 
 /**
@@ -29,7 +31,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [...CHROMIUM_ARGS],
+      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
       baseURL: options.baseURL,
       viewport: options.viewport ?? { width: 1280, height: 900 },
       timeout: 60_000,

@@ -3,16 +3,25 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, bookAsap, login, startStack, Stack } from '@cincy/stack';
-import type { DashboardAppointment, JobPhoto } from '@cincy/contracts';
+import type {
+  BatteryTest,
+  DashboardAppointment,
+  JobPhoto,
+  ServiceHistoryRow,
+} from '@cincy/contracts';
 import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { eventually, seedBattery, type SeededItem } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
+import { barcodeCamera } from '../src/fake-camera';
+import { pdfText } from '../src/pdf-text';
 import { PHONE, businessNoonToday, publicStackEnv } from '../src/public-site';
 
 // The field app (/field, issue 34) on a phone-size Chromium: a technician works a job through a
 // parking garage (no signal from On my way to Complete, the app reopened offline), a step queued
-// offline that the office overtook is refused and said, and one outbox sent by two tabs at once.
+// offline that the office overtook is refused and said, a visit's evidence taken at the door
+// (issue 35: the test, the label's photo, the signature, the serial scanned by a fake camera),
+// and one outbox sent by two tabs at once.
 describe('the field app: steps taken without signal', () => {
   const secret = () => randomBytes(9).toString('base64url');
   const suffix = randomBytes(3).toString('hex');
@@ -66,8 +75,8 @@ describe('the field app: steps taken without signal', () => {
     await stack?.stop();
   }, 60_000);
 
-  async function phone(): Promise<TestBrowser> {
-    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: PHONE });
+  async function phone(args: string[] = []): Promise<TestBrowser> {
+    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: PHONE, args });
     browser.page.setDefaultTimeout(20_000);
     browsers.push(browser);
     return browser;
@@ -110,7 +119,10 @@ describe('the field app: steps taken without signal', () => {
   };
 
   /** An ASAP job for a new customer, given to `to` by the office. */
-  async function jobFor(customerName: string, to: { username: string }): Promise<number> {
+  async function jobFor(
+    customerName: string,
+    to: { username: string },
+  ): Promise<{ id: number; token: string }> {
     const { appointment } = await bookAsap(stack!.baseUrl, {
       name: customerName,
       phone: '(513) 555-0142',
@@ -123,7 +135,7 @@ describe('the field app: steps taken without signal', () => {
         }),
       () => true,
     );
-    return appointment.id;
+    return { id: appointment.id, token: String(appointment.token) };
   }
 
   async function signIn(page: Page, who: { username: string; password: string }) {
@@ -190,7 +202,7 @@ describe('the field app: steps taken without signal', () => {
     'a job worked from On my way to Complete without signal reaches the office once, in order, with the times of the taps',
     run(async () => {
       const customer = `Garage Customer ${suffix}`;
-      const id = await jobFor(customer, dana);
+      const { id } = await jobFor(customer, dana);
       const { page, context } = await phone();
       await signIn(page, dana);
       await tap(page, customer, 'Accept');
@@ -226,7 +238,9 @@ describe('the field app: steps taken without signal', () => {
       await tap(page, customer, 'Complete');
       await form.getByLabel('Service performed').selectOption('battery installed');
       await form.getByLabel('Battery', { exact: true }).selectOption(String(battery.id));
-      await form.getByLabel('New battery serial number').fill(`FIELD-SN-${suffix}`);
+      await form
+        .getByLabel('New battery serial number', { exact: true })
+        .fill(`FIELD-SN-${suffix}`);
       await form.getByLabel('Vehicle mileage').fill('84,120');
       await form.getByRole('button', { name: 'Complete job' }).click();
       await waitingLine(page, '4 steps waiting for signal');
@@ -287,8 +301,8 @@ describe('the field app: steps taken without signal', () => {
     run(async () => {
       const current = `Basement Current ${suffix}`;
       const offered = `Basement Offered ${suffix}`;
-      const currentId = await jobFor(current, sam);
-      const offeredId = await jobFor(offered, sam);
+      const { id: currentId } = await jobFor(current, sam);
+      const { id: offeredId } = await jobFor(offered, sam);
       const { page, context } = await phone();
       await signIn(page, sam);
       await tap(page, current, 'Accept');
@@ -329,12 +343,18 @@ describe('the field app: steps taken without signal', () => {
   );
 
   test(
-    "at the door: the label photographed with signal, the customer's signature without, both on the job in the office",
+    "at the door: the old battery tested and the label photographed with signal; the customer's signature, the serial scanned by the camera and the completion without; all of it in the office and on the receipt",
     run(async () => {
       const customer = `Door Customer ${suffix}`;
-      const id = await jobFor(customer, dee);
-      const { page, context } = await phone();
+      const serial = `DH6-${suffix.toUpperCase()}-0482`;
+      const { id, token } = await jobFor(customer, dee);
+      // The phone's camera sees the new battery's label: its serial as a Code 128 barcode.
+      const camera = await barcodeCamera(serial);
+      const { page, context } = await phone(camera.chromiumArgs);
       await signIn(page, dee);
+      // Opened again, the app runs from what its service worker keeps (as on any later day).
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       // Each tap shows the next step once it is taken.
       for (const [step, next] of [
         ['Accept', 'On my way'],
@@ -350,6 +370,17 @@ describe('the field app: steps taken without signal', () => {
         (s) => s === 'on_location',
       );
 
+      // The old battery's test, typed from the tester's printout.
+      const form = card(page, customer);
+      await tap(page, customer, 'Test battery');
+      await form.getByLabel('Rated CCA (label)').fill('600');
+      await form.getByLabel('Measured CCA', { exact: true }).fill('250');
+      await form.getByLabel('Voltage (V)', { exact: true }).fill('12.05');
+      await form.getByLabel('State of health (%)').fill('41');
+      await form.getByLabel('Decision').selectOption('REPLACE');
+      await form.getByRole('button', { name: 'Save test' }).click();
+      await form.getByText('Old battery: 41 % health, REPLACE').waitFor();
+
       // A photo of the label (any real image will do: the screen itself), made small and sent.
       const shot = await page.screenshot({ type: 'jpeg' });
       await page.locator(`#photo-${id}-label`).setInputFiles({
@@ -357,16 +388,17 @@ describe('the field app: steps taken without signal', () => {
         mimeType: 'image/jpeg',
         buffer: shot,
       });
-      await card(page, customer)
-        .getByRole('img', { name: "New battery's label", exact: true })
-        .waitFor();
+      await form.getByRole('img', { name: "New battery's label", exact: true }).waitFor();
+      await eventually(
+        'the test reached the office',
+        () => office.request<BatteryTest[]>('GET', `/api/appointments/${id}/battery-tests`),
+        (tests) => tests.length === 1,
+      );
 
-      // The signature, taken in the basement: kept on the phone, sent when the signal is back.
+      // In the basement: the signature, then the completion with the serial read by the camera.
       await context.setOffline(true);
       await tap(page, customer, 'Customer signs');
-      const signatureBox = await card(page, customer)
-        .getByLabel('Signature box: sign with a finger')
-        .boundingBox();
+      const signatureBox = await form.getByLabel('Signature box: sign with a finger').boundingBox();
       const { x, y, width, height } = signatureBox!;
       await page.mouse.move(x + 20, y + height / 2);
       await page.mouse.down();
@@ -376,18 +408,41 @@ describe('the field app: steps taken without signal', () => {
           y + height / 2 + (i % 2 ? -20 : 20),
         );
       await page.mouse.up();
-      await card(page, customer).getByLabel("Customer's name").fill('Robin Door');
-      await card(page, customer).getByRole('button', { name: 'Save signature' }).click();
+      await form.getByLabel("Customer's name").fill('Robin Door');
+      await form.getByRole('button', { name: 'Save signature' }).click();
       await waitingLine(page, '1 step waiting for signal');
-      await card(page, customer)
-        .getByRole('img', { name: "Customer's signature (waiting for signal)" })
-        .waitFor();
+      await form.getByRole('img', { name: "Customer's signature (waiting for signal)" }).waitFor();
+
+      await tap(page, customer, 'Complete');
+      await form.getByLabel('Service performed').selectOption('battery installed');
+      await form.getByLabel('Battery', { exact: true }).selectOption(String(battery.id));
+      await form.getByRole('button', { name: 'Scan the new battery serial number' }).click();
+      await form.getByLabel('Camera, reading the new battery serial number').waitFor();
+      await eventually(
+        'the serial read from the label',
+        () => form.getByLabel('New battery serial number', { exact: true }).inputValue(),
+        (value) => value === serial,
+      );
+      // Read, the camera closes.
+      await form.getByLabel('Camera, reading the new battery serial number').waitFor({
+        state: 'detached',
+      });
+      await form.getByLabel('Vehicle mileage').fill('61,200');
+      await form.getByRole('button', { name: 'Complete job' }).click();
+      await waitingLine(page, '2 steps waiting for signal');
+
       await context.setOffline(false);
       await page
         .getByText(/waiting for signal/)
         .first()
         .waitFor({ state: 'detached' });
+      await eventually(
+        'completed on the board',
+        () => statusOf(id),
+        (s) => s === 'completed',
+      );
 
+      // The office: the test and the photos on the job, and the customer's history.
       const photos = await office.request<JobPhoto[]>('GET', `/api/appointments/${id}/photos`);
       expect(photos.map((p) => [p.kind, p.signedBy, p.contentType])).toEqual([
         ['label', null, 'image/jpeg'],
@@ -395,19 +450,47 @@ describe('the field app: steps taken without signal', () => {
       ]);
       // The label's photo went small and without metadata: well under the screenshot's size.
       expect(photos[0].bytes).toBeGreaterThan(1_000);
+      expect(photos[0].bytes).toBeLessThan(shot.length);
       const res = await fetch(`${stack!.baseUrl}/api/photos/${photos[1].id}`, {
         headers: { Cookie: office.jar.header() ?? '' },
       });
       expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
+      const board = await office.request<DashboardAppointment[]>('GET', '/api/appointments');
+      const customerId = board.find((a) => a.id === id)!.customerId;
+      const history = await eventually(
+        "the customer's history",
+        () =>
+          office.request<ServiceHistoryRow[]>(
+            'GET',
+            `/api/customers/${customerId}/service-records`,
+          ),
+        (rows) => rows.length === 1,
+      );
+      expect(history[0]).toMatchObject({
+        appointmentId: id,
+        batterySerialNumber: serial,
+        batteryTests: [{ battery: 'old', stateOfHealth: 41, decision: 'REPLACE' }],
+      });
+
+      // The receipt the customer downloads prints the test as the tester did.
+      const receipt = await eventually(
+        'the receipt',
+        () => fetch(`${stack!.baseUrl}/api/track/${token}/receipt`),
+        (r) => r.status === 200,
+      );
+      const text = pdfText(Buffer.from(await receipt.arrayBuffer()));
+      expect(text).toContain('Battery tests');
+      expect(text).toContain('REPLACE');
+      expect(text).toContain(serial);
     }),
-    120_000,
+    180_000,
   );
 
   test(
     'one outbox sent by two tabs at once makes each step once',
     run(async () => {
       const customer = `Two Tabs ${suffix}`;
-      const id = await jobFor(customer, kim);
+      const { id } = await jobFor(customer, kim);
       const { page, context } = await phone();
       await signIn(page, kim);
       await tap(page, customer, 'Accept');

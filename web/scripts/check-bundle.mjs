@@ -21,6 +21,8 @@ const FORBIDDEN = {
   'socket.io': [/socket\.io-client/, /engine\.io/, /\bEIO\b/],
   // The booking form loads the schemas at its first keystroke, never before its first paint.
   zod: [/\bZodError\b/],
+  // The field app's barcode reader loads when a scanner opens.
+  zxing: [/zxing_reader/, /\bZXING_WASM_VERSION\b/],
 };
 
 /** A chunk and everything it imports statically (what the browser fetches before running it). */

@@ -1,4 +1,9 @@
-import { DOOR_RECORD_MESSAGES, JobPhoto, PHOTO_MESSAGES } from '@cincy/contracts';
+import {
+  BATTERY_TEST_MESSAGES,
+  DOOR_RECORD_MESSAGES,
+  JobPhoto,
+  PHOTO_MESSAGES,
+} from '@cincy/contracts';
 import { eventually } from '@cincy/platform/testing';
 import { ApiClient } from '@cincy/stack';
 import { WholeStack, startWholeStack } from './whole-stack';
@@ -129,6 +134,29 @@ describe('photos taken at the door', () => {
       status: 201,
       body: { kind: 'signature', signedBy: 'Robin Banks' },
     });
+  });
+
+  it("refuses a battery test no tester prints, in the technician's words, and keeps nothing", async () => {
+    const { client: tess } = await stack.newUser('tess.volts');
+    const id = await atTheCar(tess);
+    const res = await fetch(`${stack.base}/api/appointments/${id}/battery-tests`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: tess.jar.header() ?? '' },
+      body: JSON.stringify({
+        battery: 'old',
+        ratingStandard: 'SAE',
+        ratedCca: 600,
+        measuredCca: 250,
+        voltage: 90,
+        stateOfHealth: 41,
+        decision: 'REPLACE',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      fieldErrors: { voltage: BATTERY_TEST_MESSAGES.voltage },
+    });
+    expect(await tess.request('GET', `/api/appointments/${id}/battery-tests`)).toEqual([]);
   });
 
   it("shows a completed visit's photos to its customer by the private link, and by no other", async () => {

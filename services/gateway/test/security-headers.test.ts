@@ -61,6 +61,14 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it("lets only the field app's pages compile WebAssembly (its barcode reader)", async () => {
+    const { base } = await start({ TRUST_PROXY: 'false' });
+    const field = cspOf(await fetch(`${base}/field/`));
+    expect(field['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(field['frame-ancestors']).toEqual(["'none'"]);
+    expect(cspOf(await fetch(`${base}/fieldwork`))['script-src']).toEqual(["'self'"]);
+  });
+
   it("lets an API answer load nothing and be framed nowhere, without the page's headers", async () => {
     const { base } = await start({ TRUST_PROXY: 'false' });
     for (const path of ['/api/openapi.json', '/api/appointments', '/api/no-such-route']) {

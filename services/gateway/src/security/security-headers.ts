@@ -12,6 +12,9 @@ export function tileSource(tileUrl: string): string | null {
   }
 }
 
+/** The technicians' app and its service worker, under `/field`. */
+const isFieldApp = (path: string) => path === '/field' || path.startsWith('/field/');
+
 /** The API's answers (JSON) under `/api/`; the docs page there is a page. */
 const isApiAnswer = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
 
@@ -41,28 +44,33 @@ export function securityHeaders(options: { mapTileUrl: string; behindTls: boolea
     // The same as frame-ancestors 'none', for browsers that read only the older header.
     xFrameOptions: { action: 'deny' },
   } as const;
-  const forPages = helmet({
-    ...common,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: withTiles(["'self'", 'data:', 'blob:']),
-        connectSrc: withTiles(["'self'"]),
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  const pageHeaders = (scriptSrc: string[]) =>
+    helmet({
+      ...common,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc,
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: withTiles(["'self'", 'data:', 'blob:']),
+          connectSrc: withTiles(["'self'"]),
+          fontSrc: ["'self'", 'data:'],
+          mediaSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+    });
+  const forPages = pageHeaders(["'self'"]);
+  // The field app's barcode reader is WebAssembly: compiling it needs 'wasm-unsafe-eval' (which
+  // allows no JavaScript eval), and only the field app's pages get it.
+  const forFieldApp = pageHeaders(["'self'", "'wasm-unsafe-eval'"]);
   const forApi = helmet({
     ...common,
     contentSecurityPolicy: {
@@ -77,6 +85,7 @@ export function securityHeaders(options: { mapTileUrl: string; behindTls: boolea
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  return (req: Request, res: Response, next: NextFunction) =>
-    (isApiAnswer(req.path) ? forApi : forPages)(req, res, next);
+  const headersFor = (path: string) =>
+    isApiAnswer(path) ? forApi : isFieldApp(path) ? forFieldApp : forPages;
+  return (req: Request, res: Response, next: NextFunction) => headersFor(req.path)(req, res, next);
 }

@@ -10,6 +10,7 @@ import {
   type InventoryItem,
 } from '@cincy/contracts';
 import type { KnownTest } from './door-records';
+import { ScanButton } from './serial-scanner';
 import type { FieldJob } from './jobs';
 
 /** The completion's fields as typed (text): kept on the phone until the server has the record. */
@@ -213,7 +214,7 @@ export function CompletionForm({
   );
 }
 
-/** A battery label's serial: capitals, no spelling help, as printed. */
+/** A battery label's serial: capitals, no spelling help, as printed; or read from its barcode. */
 function SerialInput(props: {
   id: string;
   label: string;
@@ -235,6 +236,7 @@ function SerialInput(props: {
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
       />
+      <ScanButton label={props.label.toLowerCase()} onSerial={props.onChange} />
     </>
   );
 }
