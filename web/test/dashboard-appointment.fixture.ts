@@ -27,6 +27,7 @@ export function dashboardAppointment(
     updatedAt: '2030-06-14T12:00:00.000Z',
     version: 1,
     handBack: null,
+    arrivalCheck: 'none',
     cancelReason: null,
     ...extra,
   };

@@ -14,6 +14,7 @@ export * from './booking/service-area';
 export * from './booking/tracking';
 export * from './booking/customer-record';
 export * from './dispatch/api';
+export * from './dispatch/arrival-code';
 export * from './dispatch/battery-test-rules';
 export * from './dispatch/battery-tests';
 export * from './dispatch/photo-rules';

@@ -30,6 +30,7 @@ import { BoardReferences1733300000102 } from './migrations/1733300000102-board-r
 import { QueueIndexes1733300000106 } from './migrations/1733300000106-queue-indexes';
 import { BatteryTests1733400000001 } from './migrations/1733400000001-battery-tests';
 import { JobPhotos1733400000002 } from './migrations/1733400000002-job-photos';
+import { ArrivalCode1733500000001 } from './migrations/1733500000001-arrival-code';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -86,6 +87,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         QueueIndexes1733300000106,
         BatteryTests1733400000001,
         JobPhotos1733400000002,
+        ArrivalCode1733500000001,
       ],
     }),
   ],

@@ -14,6 +14,11 @@ export const DISPATCH_ENV = defineEnv(
      * (other than "no service") is refused without the signature. Off by default (issue 35).
      */
     REQUIRE_SIGNATURE: z.stringbool().default(false),
+    /**
+     * Each job booked from now on gets a 4-digit code, shown on the customer's tracking page, that
+     * the technician types on arrival (three wrong: flagged to the dispatcher). Off by default.
+     */
+    REQUIRE_ARRIVAL_CODE: z.stringbool().default(false),
   }),
 );
 export type DispatchEnv = EnvOf<typeof DISPATCH_ENV>;

@@ -188,6 +188,7 @@ export function serveTrackingView(connection: NatsConnection, prefix: string): v
       canReschedule: false,
       batteryTest: null,
       photos: [],
+      arrivalCode: null,
     },
     technicianId: TEST_ACTORS.tech.id,
     destination: null,

@@ -325,6 +325,8 @@ export const trackingStateSchema = z.object({
   photos: z
     .array(z.object({ id: z.number().int().positive(), kind: z.enum(PHOTO_KINDS) }))
     .default([]),
+  /** The code the customer tells the technician on arrival, until they arrive (where asked). */
+  arrivalCode: z.string().nullable().default(null),
 });
 
 /** GET /api/track/{token} and the `/track` socket's `track.changed`. */

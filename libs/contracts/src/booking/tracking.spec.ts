@@ -131,6 +131,17 @@ describe('trackingState', () => {
   });
 });
 
+describe('the arrival code on the tracking page', () => {
+  it('shows until the technician arrives, and never where none is asked', () => {
+    const withCode = { ...pending, arrivalCode: '4821' };
+    for (const status of ['pending', 'assigned', 'accepted', 'en_route'] as const)
+      expect(trackingState({ ...withCode, status }).arrivalCode).toBe('4821');
+    for (const status of ['on_location', 'completed', 'cancelled', 'declined'] as const)
+      expect(trackingState({ ...withCode, status }).arrivalCode).toBeNull();
+    expect(trackingState(pending).arrivalCode).toBeNull();
+  });
+});
+
 describe('withTechnicianPosition', () => {
   const onTheWay = trackingState({
     ...pending,

@@ -96,6 +96,10 @@ export const TRACKING_MESSAGES = {
 /** May the customer still cancel (or, for a booked hour, move) the visit? Until the van leaves. */
 export const isChangeableByCustomer = isBeforeDeparture;
 
+/** Nobody has rung yet: the arrival code is still the customer's to give. */
+const isBeforeArrival = (status: AppointmentStatus) =>
+  isBeforeDeparture(status) || status === 'en_route';
+
 /** What dispatch knows of one visit, the facts the tracking view is made from. */
 export interface TrackingInput {
   status: AppointmentStatus;
@@ -117,6 +121,8 @@ export interface TrackingInput {
   oldBatteryTest?: TrackedBatteryTest | null;
   /** The photos taken at the door: shown once the visit is done. Absent: none. */
   photos?: TrackedPhoto[];
+  /** The job's arrival code, where one is asked (REQUIRE_ARRIVAL_CODE). Absent: none. */
+  arrivalCode?: string | null;
 }
 
 /** A photo of the visit, as its customer's page names it (the image: by the private link). */
@@ -157,6 +163,8 @@ export interface TrackingState {
   batteryTest: TrackedBatteryTest | null;
   /** Once the visit is done: the photos taken at the door (the label, the old battery, the signature). */
   photos: TrackedPhoto[];
+  /** Until the technician arrives, where one is asked: the code to tell them at the door. */
+  arrivalCode: string | null;
 }
 
 export const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
@@ -200,6 +208,7 @@ export function trackingState(input: TrackingInput): TrackingState {
     canReschedule: changeable && input.scheduledDate !== null,
     batteryTest: status === 'completed' ? (input.oldBatteryTest ?? null) : null,
     photos: status === 'completed' ? (input.photos ?? []) : [],
+    arrivalCode: isBeforeArrival(status) ? (input.arrivalCode ?? null) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_PATTERN } from '../booking/api';
 import { TEXT_LIMITS } from '../booking/limits';
+import { ARRIVAL_CHECKS, ARRIVAL_CODE_PATTERN, ARRIVAL_MESSAGES } from './arrival-code';
 import {
   appointmentStatusSchema,
   geoPointSchema,
@@ -47,6 +48,8 @@ export const dashboardAppointmentSchema = z.object({
     .object({ by: z.string(), reason: z.string(), at: z.string() })
     .nullable()
     .default(null),
+  /** Proof of arrival (REQUIRE_ARRIVAL_CODE): none asked, still to give, given, or flagged. */
+  arrivalCheck: z.enum(ARRIVAL_CHECKS).default('none'),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 export const dashboardAppointmentsSchema = z.array(dashboardAppointmentSchema);
@@ -66,6 +69,11 @@ export type FieldJobs = z.infer<typeof fieldJobsSchema>;
 export const statusChangeSchema = z.object({
   status: appointmentStatusSchema,
   occurredAt: occurredAtSchema.optional(),
+  /** On arrival, where the job asks for one: the code on the customer's tracking page. */
+  arrivalCode: z
+    .string(ARRIVAL_MESSAGES.format)
+    .regex(ARRIVAL_CODE_PATTERN, ARRIVAL_MESSAGES.format)
+    .optional(),
   technicianId: z.number().int().nullish(),
   technicianUsername: z.string().max(100).nullish(),
 });

@@ -46,7 +46,7 @@ export const DISPATCH_RPC = {
   },
   /** A step, once per Idempotency-Key, at the time the phone recorded it (`occurredAt`). */
   'dispatch.appointments.change-status': {
-    request: statusChangeSchema.pick({ status: true, occurredAt: true }).extend({
+    request: statusChangeSchema.pick({ status: true, occurredAt: true, arrivalCode: true }).extend({
       id,
       actor: actorSchema,
       idempotencyKey,

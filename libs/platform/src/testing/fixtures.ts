@@ -15,6 +15,7 @@ export function boardView(overrides: Partial<DashboardAppointment> = {}): Dashbo
     technicianUsername: null,
     technician: null,
     handBack: null,
+    arrivalCheck: 'none',
     cancelReason: null,
     vehicle: '2019 Toyota Camry (Blue)',
     preferredTime: 'ASAP',

@@ -100,6 +100,18 @@ export class BoardAppointmentEntity {
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;
 
+  /** The code the customer tells the technician on arrival (REQUIRE_ARRIVAL_CODE); null: none. */
+  @Column({ name: 'arrival_code', type: 'text', nullable: true })
+  arrivalCode: string | null;
+
+  /** Wrong codes typed so far; the third lets the arrival through, flagged. */
+  @Column({ name: 'arrival_misses', type: 'smallint', default: 0 })
+  arrivalMisses: number;
+
+  /** Null until the arrival: true with the right code, false after three wrong ones. */
+  @Column({ name: 'arrival_confirmed', type: 'boolean', nullable: true })
+  arrivalConfirmed: boolean | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

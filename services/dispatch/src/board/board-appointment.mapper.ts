@@ -1,4 +1,4 @@
-import { DashboardAppointment, EventPayload } from '@cincy/contracts';
+import { DashboardAppointment, EventPayload, arrivalCheckOf } from '@cincy/contracts';
 import { BoardAppointmentEntity } from './board-appointment.entity';
 
 /** The board view of a job: what GET /api/appointments lists and every dispatch event carries. */
@@ -28,6 +28,7 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
       a.handBackAt && a.handBackBy
         ? { by: a.handBackBy, reason: a.handBackReason ?? '', at: a.handBackAt.toISOString() }
         : null,
+    arrivalCheck: arrivalCheckOf(a),
   };
 }
 
@@ -35,6 +36,7 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
 export function fromRequested(
   p: EventPayload<'booking.appointment.requested'>,
   now: Date,
+  arrivalCode: string | null = null,
 ): BoardAppointmentEntity {
   return Object.assign(new BoardAppointmentEntity(), {
     id: p.appointmentId,
@@ -66,6 +68,9 @@ export function fromRequested(
     handBackAt: null,
     cancelReason: null,
     closedAt: null,
+    arrivalCode,
+    arrivalMisses: 0,
+    arrivalConfirmed: null,
     createdAt: now,
     updatedAt: now,
   } satisfies BoardAppointmentEntity);

@@ -33,6 +33,9 @@ const COLUMNS: readonly ColumnOf<BoardAppointmentEntity>[] = [
   ['hand_back_at', 'handBackAt'],
   ['cancel_reason', 'cancelReason'],
   ['closed_at', 'closedAt'],
+  ['arrival_code', 'arrivalCode'],
+  ['arrival_misses', 'arrivalMisses'],
+  ['arrival_confirmed', 'arrivalConfirmed'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
 ];

@@ -93,6 +93,14 @@ export class BoardRepository {
   }
 
   /** Saves a changed job as its next version and answers the board view the events carry. */
+  /** A wrong arrival code: counted, the job otherwise unchanged (no new version, no event). */
+  async countArrivalMiss(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(
+      'UPDATE board_appointments SET arrival_misses = arrival_misses + 1 WHERE id = $1',
+      [id],
+    );
+  }
+
   async save(
     manager: EntityManager,
     job: BoardAppointmentEntity,

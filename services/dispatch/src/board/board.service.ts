@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   DashboardAppointment,
   EventEnvelope,
@@ -7,10 +8,14 @@ import {
   businessDate,
   businessInstant,
 } from '@cincy/contracts';
-import { EventConsumers, Transaction } from '@cincy/platform';
+import { EventConsumers, InjectEnv, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DISPATCH_ENV, DispatchEnv } from '../config';
 import { fromRequested, toDashboardAppointment } from './board-appointment.mapper';
 import { BoardRepository } from './board.repository';
+
+/** Four digits from the system's secure random source: not guessable from other jobs' codes. */
+const newArrivalCode = () => String(randomInt(10_000)).padStart(4, '0');
 
 /** Cincinnati's day around `now`, as instants [from, until). */
 function businessDay(now: Date): { from: Date; until: Date } {
@@ -23,6 +28,7 @@ export class BoardService implements OnModuleInit {
   constructor(
     private readonly board: BoardRepository,
     private readonly consumers: EventConsumers,
+    @InjectEnv(DISPATCH_ENV) private readonly env: Pick<DispatchEnv, 'REQUIRE_ARRIVAL_CODE'>,
   ) {}
 
   onModuleInit() {
@@ -34,7 +40,8 @@ export class BoardService implements OnModuleInit {
     event: EventEnvelope<'booking.appointment.requested'>,
     { manager, emit }: Transaction,
   ) {
-    const job = fromRequested(event.payload, new Date());
+    const arrivalCode = this.env.REQUIRE_ARRIVAL_CODE ? newArrivalCode() : null;
+    const job = fromRequested(event.payload, new Date(), arrivalCode);
     await this.board.insert(manager, job);
     await emit('dispatch.appointment.opened', { appointment: toDashboardAppointment(job) });
   }

@@ -12,6 +12,7 @@ import {
   Step,
   TRACKING_MESSAGES,
   TrackingFacts,
+  checkArrivalCode,
   checkAssign,
   checkHandBack,
   checkMove,
@@ -87,10 +88,11 @@ export class LifecycleService implements OnModuleInit {
     id: number,
     to: AppointmentStatus,
     actor: Actor,
-    { occurredAt, idempotencyKey }: SentStep = {},
+    { occurredAt, idempotencyKey, arrivalCode }: SentStep = {},
   ): Promise<DashboardAppointment> {
-    const asked = { step: 'change-status', id, to, occurredAt };
-    return this.outbox.transactionOnce(requestKey(idempotencyKey, asked, actor.id), async (tx) => {
+    const asked = { step: 'change-status', id, to, occurredAt, arrivalCode };
+    const key = requestKey(idempotencyKey, asked, actor.id);
+    const answer = await this.outbox.transactionOnce(key, async (tx) => {
       const { manager, emit } = tx;
       if (to === 'accepted') await this.board.lockTechnician(manager, actor.id);
       const job = await this.lockJob(manager, id);
@@ -98,6 +100,18 @@ export class LifecycleService implements OnModuleInit {
         to === 'accepted' ? await this.board.activeJobOf(manager, actor.id, id) : null;
       const now = new Date();
       refuseIf(checkStatusChange(job, to, actor, { now, activeJobId }));
+      if (to === 'on_location') {
+        const arrival = checkArrivalCode(job, arrivalCode, actor);
+        if (arrival.outcome === 'wrong') {
+          // The miss must count: it is kept, and the refusal given once the transaction is done.
+          await this.board.countArrivalMiss(manager, id);
+          return { wrongArrivalCode: arrival.message };
+        }
+        if (arrival.outcome !== 'not-asked') {
+          job.arrivalConfirmed = arrival.outcome === 'confirmed';
+          if (!job.arrivalConfirmed) job.arrivalMisses += 1;
+        }
+      }
       const at = stepAt(occurredAt, now, job);
       const step = to as Step;
       if (step === 'accepted') {
@@ -110,6 +124,11 @@ export class LifecycleService implements OnModuleInit {
       await emit(STEPS[step].event, { appointment });
       return appointment;
     });
+    if ('wrongArrivalCode' in answer) {
+      const message = answer.wrongArrivalCode;
+      throw new DomainError(ERROR_CODES.validation, message, { arrivalCode: message });
+    }
+    return answer;
   }
 
   /**
@@ -344,6 +363,7 @@ function clearHandBack(job: BoardAppointmentEntity): void {
 interface SentStep {
   occurredAt?: string;
   idempotencyKey?: string;
+  arrivalCode?: string;
 }
 
 /** The job's latest step so far: no step is recorded before it. */

@@ -18,6 +18,7 @@ const waiting: TrackedJob = {
   scheduledTime: null,
   customerLocation: home,
   updatedAt: at('10:00'),
+  arrivalCode: null,
 };
 const onTheWay: TrackedJob = {
   ...waiting,

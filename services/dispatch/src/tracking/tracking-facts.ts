@@ -22,6 +22,7 @@ export type TrackedJob = Pick<
   | 'scheduledTime'
   | 'customerLocation'
   | 'updatedAt'
+  | 'arrivalCode'
 >;
 
 /** Where the job's technician was last seen; `at` is null when dispatch never heard when. */
@@ -66,6 +67,7 @@ export function trackingFacts(
       : null,
     destination: job.customerLocation,
     queue,
+    arrivalCode: job.arrivalCode,
     ...doorRecords,
   });
   return {

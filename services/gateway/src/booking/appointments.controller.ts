@@ -57,17 +57,18 @@ export class AppointmentsController {
 
   /**
    * Accept, en route, on location: dispatch decides, for the signed-in user (not the body's
-   * technician); at the time the phone recorded (`occurredAt`), once per Idempotency-Key.
+   * technician); at the time the phone recorded (`occurredAt`), once per Idempotency-Key. On
+   * location takes the customer's arrival code where the job asks for one.
    */
   @Doc('Move a job on: accept, en route, on location', 'dispatch.appointments.change-status')
   @Patch(':id/status')
   async changeStatus(
     @Param('id', PathId) id: number,
-    @Body(new Contract(statusChangeSchema)) { status, occurredAt }: StatusChange,
+    @Body(new Contract(statusChangeSchema)) { status, occurredAt, arrivalCode }: StatusChange,
     @User() actor: CurrentUser,
     @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
-    const step = { id, status, occurredAt, actor, idempotencyKey };
+    const step = { id, status, occurredAt, arrivalCode, actor, idempotencyKey };
     return jobSeenBy(actor, await this.rpc.call('dispatch.appointments.change-status', step));
   }
 

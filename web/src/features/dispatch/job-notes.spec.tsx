@@ -24,6 +24,15 @@ describe('JobNotes', () => {
     expect(html).toContain('Sam, about 12 min');
   });
 
+  it('flags an arrival let through after three wrong codes', () => {
+    const flagged = dashboardAppointment(1, 'on_location', { arrivalCheck: 'unconfirmed' });
+    const confirmed = dashboardAppointment(1, 'on_location', { arrivalCheck: 'confirmed' });
+    const notesOf = (job: typeof flagged) =>
+      renderToStaticMarkup(<JobNotes appointment={job} best={undefined} />);
+    expect(notesOf(flagged)).toContain('Arrival code not confirmed');
+    expect(notesOf(confirmed)).toBe('');
+  });
+
   it('shows nothing without a hand-back or a suggestion', () => {
     expect(
       renderToStaticMarkup(<JobNotes appointment={dashboardAppointment(1)} best={undefined} />),

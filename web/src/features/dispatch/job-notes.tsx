@@ -1,11 +1,11 @@
 import { Alert, Typography } from 'antd';
-import type { DashboardAppointment } from '@cincy/contracts';
+import { ARRIVAL_MESSAGES, type DashboardAppointment } from '@cincy/contracts';
 import { handBackText } from './board-notes.util';
 import { formatBestSuggestion, type BestSuggestion } from './best-suggestion.util';
 
 /**
- * What an admin sees on an open card: the technician's reason when they handed it back (until
- * it moves on), and the best technician by the estimate.
+ * What an admin sees on a card: the technician's reason when they handed it back (until it moves
+ * on), an arrival let through after three wrong codes, and the best technician by the estimate.
  */
 export function JobNotes({
   appointment: a,
@@ -14,9 +14,11 @@ export function JobNotes({
   appointment: DashboardAppointment;
   best: BestSuggestion | undefined;
 }) {
-  if (!a.handBack && !best) return null;
+  const unconfirmed = a.arrivalCheck === 'unconfirmed';
+  if (!a.handBack && !unconfirmed && !best) return null;
   return (
     <>
+      {unconfirmed && <Alert type="warning" showIcon title={ARRIVAL_MESSAGES.unconfirmed} />}
       {a.handBack && (
         <Alert
           type="warning"

@@ -12,6 +12,7 @@ import {
 import { formatSchedule, mapsSearchUrl, telHref } from '../../features/dispatch/board-lists.util';
 import { gateCode } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind } from '../outbox/types';
+import { ArrivalCodeForm } from './arrival-code-form';
 import { BatteryTestForm } from './battery-test-form';
 import { CompletionForm, type CompletionFields } from './completion-form';
 import { useDoorRecords } from './door-records';
@@ -49,12 +50,13 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
   const [reason, setReason] = useState('');
   const [testing, setTesting] = useState(false);
   const [signing, setSigning] = useState(false);
+  const [arriving, setArriving] = useState(false);
   const [busy, setBusy] = useState(false);
   const move = nextMove(job, userId, underWayId, now);
   // Tests and photos are taken at the car: the technician's own job once arrived (the server's rule).
   const atTheDoor = checkDoorRecord(job, { id: userId, role: 'technician' }) === null;
   const { tests, photos, waitingPhotos } = useDoorRecords(job, atTheDoor);
-  const recording = testing || signing || completing;
+  const recording = testing || signing || completing || arriving;
   const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
   const gate = gateCode(job.notes);
@@ -197,12 +199,25 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
           type="button"
           className={current ? 'fa-button fa-button-big' : 'fa-button'}
           disabled={busy}
-          onClick={() =>
-            move === 'completed' ? setCompleting(true) : void step(STEP_OF_MOVE[move])
-          }
+          onClick={() => {
+            if (move === 'completed') setCompleting(true);
+            else if (move === 'on_location' && job.arrivalCheck === 'required') setArriving(true);
+            else void step(STEP_OF_MOVE[move]);
+          }}
         >
           {MOVE_LABELS[move]}
         </button>
+      )}
+      {arriving && (
+        <ArrivalCodeForm
+          jobId={job.id}
+          busy={busy}
+          onCancel={() => setArriving(false)}
+          onArrive={async (arrivalCode) => {
+            await step('on_location', { arrivalCode });
+            setArriving(false);
+          }}
+        />
       )}
       {completing && (
         <CompletionForm

@@ -51,7 +51,12 @@ describe('take', () => {
     const box = outbox();
     const at = new Date('2026-11-28T13:55:00.000Z');
     await box.take({ jobId: 12, kind: 'en_route' });
-    await box.take({ jobId: 12, kind: 'on_location', occurredAt: at });
+    await box.take({
+      jobId: 12,
+      kind: 'on_location',
+      body: { arrivalCode: '0482' },
+      occurredAt: at,
+    });
     await box.take({
       jobId: 12,
       kind: 'complete',
@@ -75,7 +80,7 @@ describe('take', () => {
         key: 'key-2',
         method: 'PATCH',
         path: '/api/appointments/12/status',
-        body: { status: 'on_location', occurredAt: at.toISOString() },
+        body: { arrivalCode: '0482', status: 'on_location', occurredAt: at.toISOString() },
       },
       {
         seq: 3,

@@ -62,7 +62,7 @@ function requestFor(
       return {
         method: 'PATCH',
         path: `/api/appointments/${jobId}/status`,
-        body: { status: kind, occurredAt },
+        body: { ...body, status: kind, occurredAt },
       };
   }
 }

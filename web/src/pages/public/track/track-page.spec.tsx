@@ -31,6 +31,7 @@ function view(status: AppointmentStatus, reached: number, over: Partial<Tracking
     canReschedule: false,
     batteryTest: null,
     photos: [],
+    arrivalCode: null,
     ...over,
   } satisfies TrackingView;
 }
@@ -115,6 +116,13 @@ describe('TrackVisit', () => {
       'Your old battery tested at 41 % health: <strong>BAD CELL</strong>',
     );
     expect(render(view('completed', TRACKING_STEPS.length))).not.toContain('tested at');
+  });
+
+  it('shows the arrival code to tell the technician, when the visit has one', () => {
+    const html = render(view('en_route', 3, { arrivalCode: '0482' }));
+    expect(html).toContain('Tell it to your technician when they arrive.');
+    expect(html).toContain('aria-label="0 4 8 2">0482</strong>');
+    expect(render(view('en_route', 3))).not.toContain('arrival code');
   });
 
   it("shows the visit's photos by its private link only", () => {

@@ -1,5 +1,6 @@
 import {
   isClosed,
+  ARRIVAL_MESSAGES,
   TEST_DECISION_LABELS,
   TRACKING_MESSAGES,
   isLinkToken,
@@ -153,6 +154,15 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
             Book another visit
           </Link>
         </div>
+      )}
+
+      {view.arrivalCode && (
+        <p className="pub-track-code">
+          <span>{ARRIVAL_MESSAGES.forCustomer}</span>
+          <strong className="pub-reference-code" aria-label={view.arrivalCode.split('').join(' ')}>
+            {view.arrivalCode}
+          </strong>
+        </p>
       )}
 
       {view.batteryTest && (
