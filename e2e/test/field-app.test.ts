@@ -191,6 +191,18 @@ describe('the field app: steps taken without signal', () => {
     return board.find((a) => a.id === id)?.status;
   }
 
+  /** The old battery's test typed from the tester's printout: 41 % health, REPLACE. */
+  async function testOldBattery(page: Page, customer: string) {
+    const form = card(page, customer);
+    await tap(page, customer, 'Test battery');
+    await form.getByLabel('Rated CCA (label)').fill('600');
+    await form.getByLabel('Measured CCA', { exact: true }).fill('250');
+    await form.getByLabel('Voltage (V)', { exact: true }).fill('12.05');
+    await form.getByLabel('State of health (%)').fill('41');
+    await form.getByLabel('Decision').selectOption('REPLACE');
+    await form.getByRole('button', { name: 'Save test' }).click();
+  }
+
   const accepted = (id: number) =>
     eventually(
       'accepted on the server',
@@ -225,14 +237,8 @@ describe('the field app: steps taken without signal', () => {
       await tap(page, customer, 'Arrived');
       await waitingLine(page, '2 steps waiting for signal');
       // The old battery's test, typed from the tester at the car.
-      await tap(page, customer, 'Test battery');
       const form = card(page, customer);
-      await form.getByLabel('Rated CCA (label)').fill('600');
-      await form.getByLabel('Measured CCA', { exact: true }).fill('250');
-      await form.getByLabel('Voltage (V)', { exact: true }).fill('12.05');
-      await form.getByLabel('State of health (%)').fill('41');
-      await form.getByLabel('Decision').selectOption('REPLACE');
-      await form.getByRole('button', { name: 'Save test' }).click();
+      await testOldBattery(page, customer);
       await waitingLine(page, '3 steps waiting for signal');
       await form.getByText('Old battery: 41 % health, REPLACE').waitFor();
       await tap(page, customer, 'Complete');
@@ -372,13 +378,7 @@ describe('the field app: steps taken without signal', () => {
 
       // The old battery's test, typed from the tester's printout.
       const form = card(page, customer);
-      await tap(page, customer, 'Test battery');
-      await form.getByLabel('Rated CCA (label)').fill('600');
-      await form.getByLabel('Measured CCA', { exact: true }).fill('250');
-      await form.getByLabel('Voltage (V)', { exact: true }).fill('12.05');
-      await form.getByLabel('State of health (%)').fill('41');
-      await form.getByLabel('Decision').selectOption('REPLACE');
-      await form.getByRole('button', { name: 'Save test' }).click();
+      await testOldBattery(page, customer);
       await form.getByText('Old battery: 41 % health, REPLACE').waitFor();
 
       // A photo of the label (any real image will do: the screen itself), made small and sent.

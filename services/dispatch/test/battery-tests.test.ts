@@ -5,51 +5,26 @@ import {
   BatteryTestInput,
   ServiceRecordInput,
 } from '@cincy/contracts';
-import {
-  JetStreamPublisher,
-  NatsConnectionHolder,
-  RpcClient,
-  buildEvent,
-  createServiceApp,
-} from '@cincy/platform';
-import {
-  TEST_ACTORS,
-  connectTestRpc,
-  dropIsolatedStack,
-  eventually,
-  openTestNats,
-  refusal,
-  requestedPayload,
-  useIsolatedStack,
-} from '@cincy/platform/testing';
-import { INestMicroservice } from '@nestjs/common';
+import { TEST_ACTORS, refusal } from '@cincy/platform/testing';
 import { DataSource } from 'typeorm';
-// A completion carries the job's tests into inventory's service record.
-import { inventoryService } from '../../inventory/src/app.module';
-import { dispatchService } from '../src/app.module';
+import { useDoorStack } from './door-stack';
 
-const testStack = useIsolatedStack();
+// A completion carries the job's tests into inventory's service record.
+const stack = useDoorStack();
 const { admin, tech, otherTech } = TEST_ACTORS;
 
-let dispatch: INestMicroservice;
-let inventory: INestMicroservice;
-let rpc: RpcClient;
-let nats: NatsConnectionHolder;
 let nextId = 900;
 let itemId: number;
 
-const board = () => rpc.call('dispatch.appointments.list', {});
-const move = (id: number, status: 'accepted' | 'en_route' | 'on_location', actor: Actor = tech) =>
-  rpc.call('dispatch.appointments.change-status', { id, status, actor });
 const complete = (record: Partial<ServiceRecordInput>, actor: Actor = tech) =>
-  rpc.call('dispatch.appointments.complete', { record: record as ServiceRecordInput, actor });
+  stack.rpc.call('dispatch.appointments.complete', { record: record as ServiceRecordInput, actor });
 const recordTest = (
   id: number,
   test: Partial<BatteryTestInput> = {},
   actor: Actor = tech,
   idempotencyKey?: string,
 ) =>
-  rpc.call('dispatch.battery-tests.record', {
+  stack.rpc.call('dispatch.battery-tests.record', {
     id,
     actor,
     idempotencyKey,
@@ -66,36 +41,16 @@ const recordTest = (
 /** A job of `customerId` brought to the car by `tech`. */
 async function onLocation(customerId?: number): Promise<number> {
   const id = nextId++;
-  await new JetStreamPublisher(nats).publish(
-    buildEvent(
-      'booking.appointment.requested',
-      requestedPayload(id, `Customer ${id}`, { customerId: customerId ?? id }),
-    ),
-  );
-  await eventually(async () => (await board()).some((a) => a.id === id));
-  await move(id, 'accepted');
-  await move(id, 'en_route');
-  await move(id, 'on_location');
+  await stack.book(id, `Customer ${id}`, { customerId: customerId ?? id });
+  await stack.walk(id, ['accepted', 'en_route', 'on_location']);
   return id;
 }
 
 beforeAll(async () => {
-  nats = await openTestNats(testStack.prefix);
-  dispatch = await createServiceApp(dispatchService);
-  inventory = await createServiceApp(inventoryService);
-  rpc = await connectTestRpc(testStack.prefix);
-  [{ id: itemId }] = await inventory.get(DataSource).query(
+  [{ id: itemId }] = await stack.inventory.get(DataSource).query(
     `INSERT INTO inventory_items (name, sku, category, quantity, min_quantity, unit_cost)
        VALUES ('H6 AGM', 'H6', 'battery', 50, 2, 150) RETURNING id`,
   );
-});
-
-afterAll(async () => {
-  await inventory?.close();
-  await dispatch?.close();
-  await rpc.close();
-  await nats.close();
-  await dropIsolatedStack(testStack);
 });
 
 describe("a job's battery tests", () => {
@@ -117,13 +72,13 @@ describe("a job's battery tests", () => {
       decision: 'GOOD',
       charging: { voltage: 14.2, result: 'NO_PROBLEMS' },
     });
-    const tests = await rpc.call('dispatch.battery-tests.list', { id, actor: admin });
+    const tests = await stack.rpc.call('dispatch.battery-tests.list', { id, actor: admin });
     expect(tests.map((t) => [t.battery, t.decision])).toEqual([
       ['old', 'REPLACE'],
       ['new', 'GOOD'],
     ]);
     expect(tests[1].charging).toEqual({ voltage: 14.2, result: 'NO_PROBLEMS' });
-    expect(await rpc.call('dispatch.battery-tests.list', { id, actor: tech })).toEqual(tests);
+    expect(await stack.rpc.call('dispatch.battery-tests.list', { id, actor: tech })).toEqual(tests);
     await complete({ appointmentId: id, customerId: id, serviceCode: 'no_service' });
   });
 
@@ -134,15 +89,12 @@ describe("a job's battery tests", () => {
       body: { message: DOOR_RECORD_MESSAGES.notYourJob },
     });
     expect(
-      await refusal(rpc.call('dispatch.battery-tests.list', { id, actor: otherTech })),
+      await refusal(stack.rpc.call('dispatch.battery-tests.list', { id, actor: otherTech })),
     ).toMatchObject({ status: 403 });
     expect(await refusal(recordTest(999_999))).toMatchObject({ status: 404 });
     const early = nextId++;
-    await new JetStreamPublisher(nats).publish(
-      buildEvent('booking.appointment.requested', requestedPayload(early, 'Early')),
-    );
-    await eventually(async () => (await board()).some((a) => a.id === early));
-    await move(early, 'accepted', otherTech);
+    await stack.book(early, 'Early');
+    await stack.walk(early, ['accepted'], otherTech);
     expect(await refusal(recordTest(early, {}, otherTech))).toMatchObject({
       status: 409,
       body: { message: DOOR_RECORD_MESSAGES.notAtTheCar },
@@ -189,10 +141,10 @@ describe("a job's battery tests", () => {
     await recordTest(id, { decision: 'BAD_CELL', stateOfHealth: 12 });
     const record = await complete(warranty);
     expect(record.batteryTests.map((t) => t.decision)).toEqual(['GOOD', 'BAD_CELL']);
-    const history = await rpc.call('inventory.service-records.of-customer', { customerId });
+    const history = await stack.rpc.call('inventory.service-records.of-customer', { customerId });
     expect(history.find((r) => r.appointmentId === id)?.batteryTests).toHaveLength(2);
     // The tracking page says what the old battery's last test found.
-    expect((await rpc.call('dispatch.tracking.view', { id })).state.batteryTest).toEqual({
+    expect((await stack.rpc.call('dispatch.tracking.view', { id })).state.batteryTest).toEqual({
       stateOfHealth: 12,
       decision: 'BAD_CELL',
     });

@@ -1,66 +1,22 @@
-import { Actor, DOOR_RECORD_MESSAGES, ServiceRecordInput } from '@cincy/contracts';
-import {
-  JetStreamPublisher,
-  NatsConnectionHolder,
-  RpcClient,
-  buildEvent,
-  createServiceApp,
-} from '@cincy/platform';
-import {
-  TEST_ACTORS,
-  connectTestRpc,
-  dropIsolatedStack,
-  eventually,
-  openTestNats,
-  refusal,
-  requestedPayload,
-  useIsolatedStack,
-} from '@cincy/platform/testing';
-import { INestMicroservice } from '@nestjs/common';
-import { inventoryService } from '../../inventory/src/app.module';
-import { dispatchService } from '../src/app.module';
+import { DOOR_RECORD_MESSAGES, ServiceRecordInput } from '@cincy/contracts';
+import { TEST_ACTORS, refusal } from '@cincy/platform/testing';
+import { useDoorStack } from './door-stack';
 
 // A business that asks every customer served to sign (REQUIRE_SIGNATURE, issue 35).
-const testStack = useIsolatedStack();
+const stack = useDoorStack({ REQUIRE_SIGNATURE: 'true' });
 const { tech } = TEST_ACTORS;
 
-let dispatch: INestMicroservice;
-let inventory: INestMicroservice;
-let rpc: RpcClient;
-let nats: NatsConnectionHolder;
-
-const move = (id: number, status: 'accepted' | 'en_route' | 'on_location', actor: Actor = tech) =>
-  rpc.call('dispatch.appointments.change-status', { id, status, actor });
 const complete = (record: Partial<ServiceRecordInput>) =>
-  rpc.call('dispatch.appointments.complete', { record: record as ServiceRecordInput, actor: tech });
-
-beforeAll(async () => {
-  process.env.REQUIRE_SIGNATURE = 'true';
-  nats = await openTestNats(testStack.prefix);
-  dispatch = await createServiceApp(dispatchService);
-  inventory = await createServiceApp(inventoryService);
-  rpc = await connectTestRpc(testStack.prefix);
-});
-
-afterAll(async () => {
-  delete process.env.REQUIRE_SIGNATURE;
-  await inventory?.close();
-  await dispatch?.close();
-  await rpc.close();
-  await nats.close();
-  await dropIsolatedStack(testStack);
-});
+  stack.rpc.call('dispatch.appointments.complete', {
+    record: record as ServiceRecordInput,
+    actor: tech,
+  });
 
 it("refuses a completion without the customer's signature, and takes it once they signed", async () => {
   const id = 950;
-  await new JetStreamPublisher(nats).publish(
-    buildEvent('booking.appointment.requested', requestedPayload(id, 'Signing Customer')),
-  );
-  await eventually(async () =>
-    (await rpc.call('dispatch.appointments.list', {})).some((a) => a.id === id),
-  );
-  for (const status of ['accepted', 'en_route', 'on_location'] as const) await move(id, status);
-  await rpc.call('dispatch.battery-tests.record', {
+  await stack.book(id, 'Signing Customer');
+  await stack.walk(id, ['accepted', 'en_route', 'on_location']);
+  await stack.rpc.call('dispatch.battery-tests.record', {
     id,
     actor: tech,
     battery: 'old',
@@ -76,7 +32,7 @@ it("refuses a completion without the customer's signature, and takes it once the
     status: 400,
     body: { message: DOOR_RECORD_MESSAGES.signatureNeeded },
   });
-  await rpc.call('dispatch.photos.record', {
+  await stack.rpc.call('dispatch.photos.record', {
     id,
     actor: tech,
     kind: 'signature',

@@ -85,6 +85,16 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(op.responses['404'].content ?? {})).toEqual(['application/json']);
   });
 
+  it('says a photo is sent as the image itself, never read as JSON', () => {
+    const op = doc.paths['/api/appointments/{id}/photos'].post as Operation & {
+      responses: Record<string, { description: string }>;
+    };
+    expect(op.responses['400'].description).not.toContain('JSON');
+    expect(op.responses['415']).toBeDefined();
+    const post = doc.paths['/api/appointments/{id}/battery-tests'].post as typeof op;
+    expect(post.responses['400'].description).toContain('not valid JSON');
+  });
+
   it('lets only an admin see and resend messages', () => {
     for (const key of [
       'GET /api/appointments/{id}/messages',

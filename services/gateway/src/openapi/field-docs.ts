@@ -177,6 +177,11 @@ const FIELDS: Record<string, FieldDoc> = {
       "What the photo is of: label (the new battery's label), old (the old battery) or signature (the customer's, with signedBy).",
     example: 'label',
   },
+  'appointments.arrivalCode': {
+    description:
+      "On arrival (status on_location), where the business asks for proof of arrival (REQUIRE_ARRIVAL_CODE): the 4-digit code on the customer's tracking page. A wrong or missing one is refused (400) with the tries left; the third is let through and flagged to the dispatcher. Office staff are not asked.",
+    example: '0482',
+  },
   'appointments.signedBy': {
     description: "The customer's printed name under their signature (kind signature only).",
     example: 'Robin Banks',

@@ -23,7 +23,8 @@ const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
  * Every answer a route can give besides success, each from where it is raised, so the API
  * document cannot list less than the gateway answers:
  * - the edge, before any route: a control character (400, every route); a body that is not JSON
- *   (400) or too large (413) on the methods that read one; a write from another site (403);
+ *   (400, unless the route takes a file) or too large (413) on the methods that read one; a write
+ *   from another site (403);
  * - the session guard: 401 unless public, 403 for a role, 503 when identity cannot resolve a
  *   session cookie (any route);
  * - the route's Contract pipes (400, a link token's 404) and its guards' declared refusals (`static refuses`);
@@ -36,10 +37,10 @@ export function refusalsOfRoute(route: GatewayRoute): Map<number, Refusal[]> {
     { status: 503, description: 'A service did not answer in time; safe to retry.' },
   ];
   if (BODY_METHODS.includes(route.method)) {
-    found.push(
-      { status: 400, description: 'The body is not valid JSON.' },
-      { status: 413, description: `The body is larger than ${bodyLimitOf(route.path)}.` },
-    );
+    // A route that takes a file reads its body raw: never parsed as JSON.
+    if (!route.doc?.fileBody)
+      found.push({ status: 400, description: 'The body is not valid JSON.' });
+    found.push({ status: 413, description: `The body is larger than ${bodyLimitOf(route.path)}.` });
   }
   if (UNSAFE_METHODS.has(route.method)) {
     found.push({ status: 403, description: 'A write sent from another site.' });

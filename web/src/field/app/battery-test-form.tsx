@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import {
   BATTERY_TEST_BOUNDS as BOUNDS,
   BATTERY_TEST_MESSAGES as MESSAGES,
@@ -152,26 +152,13 @@ export function BatteryTestForm({ jobId, onCancel, onSave }: Props) {
     }
   };
 
-  /** A labelled input with its error under it, tied for screen readers. */
-  const field = (
-    name: keyof TestFields,
-    label: string,
-    input: { inputMode?: 'numeric' | 'decimal' | 'text'; placeholder?: string } = {},
-  ) => (
+  /** A labelled control with its error under it, tied for screen readers. */
+  const labelled = (name: keyof TestFields, label: string, control: ReactElement) => (
     <div className="fa-field">
       <label className="fa-label" htmlFor={id(name)}>
         {label}
       </label>
-      <input
-        id={id(name)}
-        className="fa-input"
-        value={fields[name]}
-        inputMode={input.inputMode}
-        placeholder={input.placeholder}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id(name)}-error` : undefined}
-        onChange={(event) => change(name, event.target.value)}
-      />
+      {control}
       {errors[name] && (
         <p id={`${id(name)}-error`} className="fa-error">
           {errors[name]}
@@ -179,32 +166,32 @@ export function BatteryTestForm({ jobId, onCancel, onSave }: Props) {
       )}
     </div>
   );
-  const select = (name: keyof TestFields, label: string, options: [string, string][]) => (
-    <div className="fa-field">
-      <label className="fa-label" htmlFor={id(name)}>
-        {label}
-      </label>
-      <select
-        id={id(name)}
-        className="fa-input"
-        value={fields[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id(name)}-error` : undefined}
-        onChange={(event) => change(name, event.target.value)}
-      >
+  const controlProps = (name: keyof TestFields) => ({
+    id: id(name),
+    className: 'fa-input',
+    value: fields[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      change(name, event.target.value),
+  });
+  const field = (
+    name: keyof TestFields,
+    label: string,
+    input: { inputMode?: 'numeric' | 'decimal' | 'text'; placeholder?: string } = {},
+  ) => labelled(name, label, <input {...controlProps(name)} {...input} />);
+  const select = (name: keyof TestFields, label: string, options: [string, string][]) =>
+    labelled(
+      name,
+      label,
+      <select {...controlProps(name)}>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
           </option>
         ))}
-      </select>
-      {errors[name] && (
-        <p id={`${id(name)}-error`} className="fa-error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
+      </select>,
+    );
   const choose: [string, string] = ['', 'Choose…'];
 
   return (
