@@ -3,7 +3,14 @@ import { bookAsap, login, startStack, Stack, type ApiClient } from '@cincy/stack
 import type { DashboardAppointment } from '@cincy/contracts';
 import { eventually } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
-import { PHONE, businessNoonToday, publicStackEnv, signInToFieldApp } from '../src/public-site';
+import {
+  PHONE,
+  businessNoonToday,
+  describeViolations,
+  publicStackEnv,
+  runAxe,
+  signInToFieldApp,
+} from '../src/public-site';
 
 // Proof of arrival (REQUIRE_ARRIVAL_CODE, issue 35): the customer reads a code on their tracking
 // page, the technician types it on the phone at the door; a wrong one is refused and said.
@@ -66,6 +73,7 @@ describe('the arrival code', () => {
     const code = (await customer.locator('.pub-track-code strong').innerText()).trim();
     expect(code).toMatch(/^\d{4}$/);
     await customer.getByText('Tell it to your technician when they arrive.').waitFor();
+    expect(describeViolations(await runAxe(customer))).toBe('');
 
     const tech = await phone();
     await signInToFieldApp(tech, technician.username, technician.password);
@@ -79,6 +87,7 @@ describe('the arrival code', () => {
     // A wrong code: the server refuses it and the phone says so, the job still on the way.
     await tap('Arrived');
     const wrong = code === '0000' ? '1111' : '0000';
+    expect(describeViolations(await runAxe(tech))).toBe('');
     await card.getByLabel("Customer's arrival code").fill(wrong);
     await tap('Arrived');
     const refusal = tech.getByRole('alert').filter({ hasText: 'Arrived' });

@@ -121,7 +121,8 @@ describe('TrackVisit', () => {
   it('shows the arrival code to tell the technician, when the visit has one', () => {
     const html = render(view('en_route', 3, { arrivalCode: '0482' }));
     expect(html).toContain('Tell it to your technician when they arrive.');
-    expect(html).toContain('aria-label="0 4 8 2">0482</strong>');
+    expect(html).toContain('aria-hidden="true">0482</strong>');
+    expect(html).toContain('<span class="pub-visually-hidden">0 4 8 2</span>');
     expect(render(view('en_route', 3))).not.toContain('arrival code');
   });
 

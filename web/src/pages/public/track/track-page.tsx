@@ -159,9 +159,11 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
       {view.arrivalCode && (
         <p className="pub-track-code">
           <span>{ARRIVAL_MESSAGES.forCustomer}</span>
-          <strong className="pub-reference-code" aria-label={view.arrivalCode.split('').join(' ')}>
+          {/* Read out digit by digit ("0 4 8 2"), not as a number. */}
+          <strong className="pub-reference-code" aria-hidden="true">
             {view.arrivalCode}
           </strong>
+          <span className="pub-visually-hidden">{view.arrivalCode.split('').join(' ')}</span>
         </p>
       )}
 
