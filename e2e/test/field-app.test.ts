@@ -416,7 +416,7 @@ describe('the field app: steps taken without signal', () => {
       await tap(page, customer, 'Complete');
       await form.getByLabel('Service performed').selectOption('battery installed');
       await form.getByLabel('Battery', { exact: true }).selectOption(String(battery.id));
-      await form.getByRole('button', { name: 'Scan the new battery serial number' }).click();
+      await form.getByRole('button', { name: 'Scan barcode: new battery serial number' }).click();
       await form.getByLabel('Camera, reading the new battery serial number').waitFor();
       await eventually(
         'the serial read from the label',

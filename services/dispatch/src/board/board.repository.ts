@@ -92,7 +92,6 @@ export class BoardRepository {
     ]);
   }
 
-  /** Saves a changed job as its next version and answers the board view the events carry. */
   /** A wrong arrival code: counted, the job otherwise unchanged (no new version, no event). */
   async countArrivalMiss(manager: EntityManager, id: number): Promise<void> {
     await manager.query(
@@ -101,6 +100,7 @@ export class BoardRepository {
     );
   }
 
+  /** Saves a changed job as its next version and answers the board view the events carry. */
   async save(
     manager: EntityManager,
     job: BoardAppointmentEntity,

@@ -22,7 +22,7 @@ export function ScanButton({
         type="button"
         className="fa-button fa-button-quiet"
         aria-expanded={open}
-        aria-label={open ? `Stop scanning the ${label}` : `Scan the ${label}`}
+        aria-label={open ? `Stop scanning: ${label}` : `Scan barcode: ${label}`}
         onClick={() => setOpen(!open)}
       >
         {open ? 'Stop scanning' : 'Scan barcode'}
