@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'notify', 'gateway'];
-const DOMAIN_SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'notify'];
+const SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'notify', 'billing', 'gateway'];
+const DOMAIN_SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'notify', 'billing'];
 
 /** A service never imports another service: it talks to it over NATS (its tests may start one). */
 const otherServices = (service) =>

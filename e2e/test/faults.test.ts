@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DashboardAppointment } from '@cincy/contracts';
 import { ApiClient, startStack, Stack } from '@cincy/stack';
+import { eventually } from '../src/board';
 import { addBattery, addTechnician } from '../src/office';
 import { OwnServer, startOwnNats, startOwnPostgres } from '../src/own-infra';
 import { businessNoonToday, publicStackEnv } from '../src/public-site';
@@ -9,8 +10,16 @@ import { businessNoonToday, publicStackEnv } from '../src/public-site';
 // (SIGKILL) in turn, then NATS and PostgreSQL restart once: on servers of this test's own, so the
 // machine's shared ones are never touched. npm start's supervision restarts what died. Afterwards
 // every booking answered 2xx is on the board exactly once, stock, completions and the day's counts
-// agree, and the board converges within 10 s. Prints the table of faults.
-const SERVICES_TO_KILL = ['identity', 'booking', 'dispatch', 'inventory', 'gateway'] as const;
+// agree, every completed job is billed once (numbers without gaps), and the board converges within
+// 10 s. Prints the table of faults.
+const SERVICES_TO_KILL = [
+  'identity',
+  'booking',
+  'dispatch',
+  'inventory',
+  'billing',
+  'gateway',
+] as const;
 const STOCK = 500;
 const BOOKING_LOOPS = 3;
 const STEADY_MS = 2_500;
@@ -249,6 +258,19 @@ describe('faults under load', () => {
     const stats = await staff.request<{ completedToday: number }>('GET', '/api/dashboard/stats');
     expect(stats.completedToday).toBe(completed);
     expect(await staff.request('GET', '/api/dashboard/batteries-sold-today')).toBe(completed);
+
+    // Billing was killed too: each completed job has one invoice, numbered without a gap.
+    const numbers: string[] = [];
+    for (const job of seen.filter((a) => a.status === 'completed')) {
+      const invoice = await eventually(
+        `the invoice of job ${job.id}`,
+        () => staff.request<{ number: string }>('GET', `/api/appointments/${job.id}/invoice`),
+        (answer) => typeof answer.number === 'string',
+      );
+      numbers.push(invoice.number);
+    }
+    const sequence = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
+    expect(sequence).toEqual(sequence.map((_, i) => i + 1));
   }, 300_000);
 });
 

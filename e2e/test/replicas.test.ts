@@ -60,6 +60,7 @@ describe('a stack with two gateways and two dispatch processes', () => {
   it('runs every replica it was asked for', () => {
     expect(Object.keys(stack!.pids()).sort()).toEqual(
       [
+        'billing',
         'booking',
         'dispatch',
         'dispatch#2',

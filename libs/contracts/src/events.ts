@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceSchema } from './billing/api';
 import { customerSchema } from './booking/api';
 import { SOCKET_EVENTS } from './constants';
 import { geoPointSchema, prioritySchema } from './common';
@@ -111,6 +112,8 @@ export const EVENT_PAYLOADS = {
   'inventory.item.removed': z.object({ itemId: z.number().int() }),
   /** Batteries sold on one day (Cincinnati's), after a sale. */
   'inventory.sales.updated': z.object({ date: z.string(), batteriesSold: z.number().int() }),
+  /** A completed job was billed: its invoice as issued (issue 36). */
+  'billing.invoice.issued': z.object({ invoice: invoiceSchema }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

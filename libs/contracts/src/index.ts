@@ -34,5 +34,6 @@ export * from './inventory/stock';
 export * from './inventory/movements';
 export * from './notify/messages';
 export * from './notify/api';
+export * from './billing/api';
 export * from './events';
 export * from './subjects';

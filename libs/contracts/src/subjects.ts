@@ -10,6 +10,7 @@ import { BOOKING_RPC } from './booking/booking-rpc';
 import { DISPATCH_RPC } from './dispatch/dispatch-rpc';
 import { NOTIFY_RPC } from './notify/notify-rpc';
 import { INVENTORY_RPC } from './inventory/inventory-rpc';
+import { BILLING_RPC } from './billing/billing-rpc';
 import type { RpcContract } from './rpc-contract';
 
 /**
@@ -30,6 +31,7 @@ export const RPC = {
   ...NOTIFY_RPC,
   ...INVENTORY_RPC,
   ...STOCK_RPC,
+  ...BILLING_RPC,
 } as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC;
@@ -43,7 +45,14 @@ export type RpcRequest<S extends RpcSubject> = z.input<(typeof RPC)[S]['request'
 export type RpcMessage<S extends RpcSubject> = z.infer<(typeof RPC)[S]['request']>;
 export type RpcAnswer<S extends RpcSubject> = z.infer<(typeof RPC)[S]['answer']>;
 
-export const SERVICES = ['identity', 'booking', 'dispatch', 'inventory', 'notify'] as const;
+export const SERVICES = [
+  'identity',
+  'booking',
+  'dispatch',
+  'inventory',
+  'notify',
+  'billing',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Each service answers `<service>.health` once its database answers. */
@@ -53,6 +62,7 @@ export const HEALTH_SUBJECTS = {
   dispatch: 'dispatch.health',
   inventory: 'inventory.health',
   notify: 'notify.health',
+  billing: 'billing.health',
 } as const satisfies Record<ServiceName, RpcSubject>;
 
 /**
@@ -135,6 +145,13 @@ export const CONSUMERS = {
    * customer at their first completed job (`inventory.service-records.record`), not per booking.
    */
   'inventory-customers': { service: 'inventory', filter: 'booking.customer.>' },
+  /**
+   * Billing bills a completed job (issue 36): the ZIP it was at from the booking, the work from
+   * the service record, the battery's name from the items; it issues once all three are known.
+   */
+  'billing-bookings': { service: 'billing', filter: 'booking.appointment.requested' },
+  'billing-records': { service: 'billing', filter: 'inventory.service-record.created' },
+  'billing-items': { service: 'billing', filter: 'inventory.item.>' },
   /** The audit log (identity keeps it): one durable per service whose changes it records. */
   'identity-audit-booking': { service: 'identity', filter: 'booking.>' },
   // Filtered on the server: the queue's and stats' events (large, one per change) never reach it.

@@ -20,6 +20,7 @@ describe('replicas', () => {
       'dispatch',
       'inventory',
       'notify',
+      'billing',
       'gateway',
     ]);
     expect(instancesOf({ gateway: 2, dispatch: 2 }).map((i) => i.id)).toEqual([
@@ -29,6 +30,7 @@ describe('replicas', () => {
       'dispatch#2',
       'inventory',
       'notify',
+      'billing',
       'gateway',
       'gateway#2',
     ]);

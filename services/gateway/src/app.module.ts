@@ -10,6 +10,7 @@ import { SessionResolver } from './access/session-resolver';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { AssignmentController } from './dispatch/assignment.controller';
 import { BatteryTestsController } from './dispatch/battery-tests.controller';
+import { InvoicesController } from './billing/invoices.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotoUploads } from './photos/photo-uploads';
 import { PhotosController } from './photos/photos.controller';
@@ -58,6 +59,7 @@ import { TrackingViews } from './tracking/tracking-views';
     DashboardController,
     AssignmentController,
     BatteryTestsController,
+    InvoicesController,
     PhotosController,
     QueueController,
     SchedulesController,

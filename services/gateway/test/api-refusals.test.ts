@@ -875,6 +875,11 @@ describe('the API document', () => {
         403: () => call('GET', `/api/photos/${donePhoto.id}`, { client: other }),
         404: () => call('GET', '/api/photos/999999', { client: admin }),
       },
+      'GET /api/appointments/{id}/invoice': {
+        // The completed visit below is billed before the cases run; its invoice is not theirs.
+        403: () => call('GET', `/api/appointments/${done.id}/invoice`, { client: other }),
+        404: () => call('GET', '/api/appointments/999999/invoice', { client: admin }),
+      },
       'GET /api/appointments/{id}/battery-tests': {
         403: () => call('GET', `/api/appointments/${job.id}/battery-tests`, { client: other }),
         404: () => call('GET', '/api/appointments/999999/battery-tests', { client: admin }),
@@ -1133,6 +1138,12 @@ describe('the API document', () => {
       return answer.status === 200 && answer;
     });
     heard.push({ key: 'GET /api/track/{token}/receipt', answer: receipt });
+    // Billed at completion: a test at no charge.
+    const invoice = await eventually(async () => {
+      const answer = await call('GET', `/api/appointments/${done.id}/invoice`, { client: admin });
+      return answer.status === 200 && answer;
+    });
+    heard.push({ key: 'GET /api/appointments/{id}/invoice', answer: invoice });
     heard.push({
       key: 'GET /api/track/{token}/photos/{photoId}',
       answer: await call('GET', `/api/track/${done.token}/photos/${donePhoto.id}`),

@@ -80,7 +80,7 @@ describe('GET /metrics of every process', () => {
   it('is served by each process and replica on its own port, named by service', async () => {
     const urls = stack!.metricsUrls();
     expect(Object.keys(urls).sort()).toEqual(
-      ['booking', 'dispatch', 'gateway', 'identity', 'inventory', 'notify'].sort(),
+      ['billing', 'booking', 'dispatch', 'gateway', 'identity', 'inventory', 'notify'].sort(),
     );
     expect(urls.dispatch).toHaveLength(2);
     for (const [service, list] of Object.entries(urls)) {

@@ -6,6 +6,7 @@ import { ApiClient, ApiError, startLocalObjectStore } from '@cincy/stack';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { Socket, io } from 'socket.io-client';
 // The whole back office in one process: these tests are about the gateway's routes over the real services.
+import { billingService } from '../../billing/src/app.module';
 import { bookingService } from '../../booking/src/app.module';
 import { dispatchService } from '../../dispatch/src/app.module';
 import { identityService } from '../../identity/src/app.module';
@@ -30,6 +31,7 @@ const SERVICE_DEFINITIONS = [
   dispatchService,
   inventoryService,
   notifyService,
+  billingService,
 ] as const;
 
 export interface Heard {
@@ -38,7 +40,7 @@ export interface Heard {
 }
 
 /**
- * Starts identity, booking, dispatch, inventory, notify and the gateway in this process, on a
+ * Starts identity, booking, dispatch, inventory, notify, billing and the gateway in this process, on a
  * database and NATS prefix of the test file's own; booking's clock at noon today; messages to the
  * development sink. Call in beforeAll, and `stop()` in afterAll.
  */

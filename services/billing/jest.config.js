@@ -1,0 +1,4 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: require('./package.json').name,
+};

@@ -1,0 +1,18 @@
+import { RpcMessage } from '@cincy/contracts';
+import { RpcHandler, RpcPayload } from '@cincy/platform';
+import { Controller } from '@nestjs/common';
+import { InvoicesService } from './invoices.service';
+
+type OfAppointment = RpcMessage<'billing.invoices.of-appointment'>;
+
+@Controller()
+export class InvoicesController {
+  constructor(private readonly invoices: InvoicesService) {}
+
+  @RpcHandler('billing.invoices.of-appointment')
+  ofAppointment(
+    @RpcPayload('billing.invoices.of-appointment') { appointmentId, actor }: OfAppointment,
+  ) {
+    return this.invoices.ofAppointment(appointmentId, actor);
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  Actor,
+  ERROR_CODES,
+  EventEnvelope,
+  EventsMatching,
+  Invoice,
+  businessParts,
+  zipOf,
+} from '@cincy/contracts';
+import { DomainError, EventConsumers, Transaction } from '@cincy/platform';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { BillableJob, BillableJobsRepository } from '../jobs';
+import { taxJurisdictionOf } from '../tax';
+import {
+  DEFAULT_BATTERY_PRICES_CENTS,
+  DEFAULT_PRICE_LIST,
+  invoiceLines,
+  invoiceNumber,
+  invoiceTotals,
+} from './invoice-rules';
+import { InvoicesRepository } from './invoices.repository';
+
+type ItemEvent = EventEnvelope<EventsMatching<'inventory.item.>'>>;
+
+/** Until inventory items carry a price (issue 36's price list): the published price by type. */
+const batteryPriceCents = (name: string) =>
+  /\bAGM\b/i.test(name) ? DEFAULT_BATTERY_PRICES_CENTS.agm : DEFAULT_BATTERY_PRICES_CENTS.leadAcid;
+
+export const INVOICE_MESSAGES = {
+  notFound: 'Invoice not found',
+  notYourJob: 'You can only see the invoices of jobs you completed.',
+} as const;
+
+/**
+ * Bills each completed job once (ADR 0113). A job is billed when billing knows where it was (the
+ * booking), what was done (the service record) and, for a battery, its name (the items); the
+ * three arrive by separate consumers in any order, and whichever brings the last fact issues.
+ */
+@Injectable()
+export class InvoicesService implements OnModuleInit {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly jobs: BillableJobsRepository,
+    private readonly consumers: EventConsumers,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit() {
+    this.consumers.subscribe('billing-bookings', async ({ payload }, tx) => {
+      if (await this.billed(tx.manager, payload.appointmentId)) return;
+      const zip = zipOf(payload.location);
+      const job = await this.jobs.booked(
+        tx.manager,
+        payload.appointmentId,
+        payload.customerId,
+        zip,
+      );
+      await this.issueIfReady(job, tx);
+    });
+    this.consumers.subscribe('billing-records', async ({ payload }, tx) => {
+      if (await this.billed(tx.manager, payload.serviceRecord.appointmentId)) return;
+      await this.issueIfReady(await this.jobs.completed(tx.manager, payload.serviceRecord), tx);
+    });
+    this.consumers.subscribe('billing-items', (event, tx) => this.itemChanged(event, tx));
+  }
+
+  async ofAppointment(appointmentId: number, actor: Actor): Promise<Invoice> {
+    const found = await this.invoices.ofAppointment(this.dataSource.manager, appointmentId);
+    if (!found) throw new DomainError(ERROR_CODES.notFound, INVOICE_MESSAGES.notFound);
+    if (actor.role !== 'admin' && found.technicianId !== actor.id)
+      throw new DomainError(ERROR_CODES.forbidden, INVOICE_MESSAGES.notYourJob);
+    return found.invoice;
+  }
+
+  private async billed(manager: EntityManager, appointmentId: number) {
+    return (await this.invoices.ofAppointment(manager, appointmentId)) !== null;
+  }
+
+  /** A battery's name, and the jobs that waited for it. A removed item keeps its name here. */
+  private async itemChanged(event: ItemEvent, tx: Transaction) {
+    if (event.type !== 'inventory.item.changed') return;
+    const { item } = event.payload;
+    await this.jobs.saveBatteryName(tx.manager, item.id, item.name);
+    for (const job of await this.jobs.waitingFor(tx.manager, item.id))
+      await this.issueIfReady(job, tx);
+  }
+
+  private async issueIfReady(job: BillableJob, tx: Transaction): Promise<void> {
+    const { record } = job;
+    if (!job.booked || job.customerId === null || !record) return;
+    let battery: { name: string; priceCents: number } | null = null;
+    if (record.inventoryItemId !== null) {
+      const name = await this.jobs.batteryName(tx.manager, record.inventoryItemId);
+      if (name === null) return; // the item's event has not come yet: it issues then
+      battery = { name, priceCents: batteryPriceCents(name) };
+    }
+    // The van takes the old battery unless told otherwise (the completion does not say yet).
+    const lines = invoiceLines(
+      { serviceCode: record.serviceCode, battery, oldBatteryTaken: true },
+      DEFAULT_PRICE_LIST,
+    );
+    if (!lines) return this.jobs.forget(tx.manager, job.appointmentId);
+    const tax = taxJurisdictionOf(job.zip);
+    const totals = invoiceTotals(lines, tax);
+    const issuedAt = new Date(record.completedAt);
+    const year = businessParts(issuedAt).year;
+    const issued = await this.invoices.insert(tx.manager, {
+      number: invoiceNumber(year, await this.invoices.nextSequence(tx.manager, year)),
+      appointmentId: job.appointmentId,
+      customerId: job.customerId,
+      technicianId: record.technicianId,
+      status: totals.totalCents === 0 ? 'paid' : 'open',
+      totals,
+      tax,
+      issuedAt,
+    });
+    await this.jobs.forget(tx.manager, job.appointmentId);
+    await tx.emit('billing.invoice.issued', { invoice: issued.invoice });
+  }
+}

@@ -1,0 +1,95 @@
+import { ServiceRecord } from '@cincy/contracts';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+/** What billing knows of a job before it bills it. */
+export interface BillableJob {
+  appointmentId: number;
+  customerId: number | null;
+  /** The booking has been seen (its ZIP may still be null: an address that names none). */
+  booked: boolean;
+  zip: string | null;
+  record: ServiceRecord | null;
+}
+
+interface Row {
+  appointment_id: number;
+  customer_id: number | null;
+  booked: boolean;
+  zip: string | null;
+  record: ServiceRecord | null;
+}
+
+const toJob = (row: Row): BillableJob => ({
+  appointmentId: row.appointment_id,
+  customerId: row.customer_id,
+  booked: row.booked,
+  zip: row.zip,
+  record: row.record,
+});
+
+/**
+ * Every statement on billing's copies: the jobs it has not billed yet and the batteries' names.
+ * Each write returns the job's row as it now is, locked until the transaction ends, so the two
+ * consumers that learn a job take turns on it.
+ */
+@Injectable()
+export class BillableJobsRepository {
+  async booked(
+    manager: EntityManager,
+    appointmentId: number,
+    customerId: number,
+    zip: string | null,
+  ) {
+    const [row] = await manager.query<Row[]>(
+      `INSERT INTO billable_jobs (appointment_id, customer_id, booked, zip) VALUES ($1, $2, true, $3)
+       ON CONFLICT (appointment_id) DO UPDATE
+         SET customer_id = EXCLUDED.customer_id, booked = true, zip = EXCLUDED.zip
+       RETURNING *`,
+      [appointmentId, customerId, zip],
+    );
+    return toJob(row);
+  }
+
+  async completed(manager: EntityManager, record: ServiceRecord) {
+    const [row] = await manager.query<Row[]>(
+      `INSERT INTO billable_jobs (appointment_id, record) VALUES ($1, $2)
+       ON CONFLICT (appointment_id) DO UPDATE SET record = EXCLUDED.record
+       RETURNING *`,
+      [record.appointmentId, JSON.stringify(record)],
+    );
+    return toJob(row);
+  }
+
+  /** Billed: the invoice holds all of it now. */
+  async forget(manager: EntityManager, appointmentId: number) {
+    await manager.query('DELETE FROM billable_jobs WHERE appointment_id = $1', [appointmentId]);
+  }
+
+  /** Completed jobs that put in this battery and wait to be billed (for its name), locked. */
+  async waitingFor(manager: EntityManager, itemId: number): Promise<BillableJob[]> {
+    const rows = await manager.query<Row[]>(
+      `SELECT * FROM billable_jobs
+       WHERE record IS NOT NULL AND (record->>'inventoryItemId')::int = $1
+       ORDER BY appointment_id FOR UPDATE`,
+      [itemId],
+    );
+    return rows.map(toJob);
+  }
+
+  async saveBatteryName(manager: EntityManager, itemId: number, name: string) {
+    await manager.query(
+      `INSERT INTO battery_items (id, name) VALUES ($1, $2)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`,
+      [itemId, name],
+    );
+  }
+
+  async batteryName(manager: EntityManager, itemId: number): Promise<string | null> {
+    const [row] = await manager.query<{ name: string }[]>(
+      'SELECT name FROM battery_items WHERE id = $1',
+      [itemId],
+    );
+    return row?.name ?? null;
+  }
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@cincy/platform';
+import { billingService } from './app.module';
+
+void runService(billingService);

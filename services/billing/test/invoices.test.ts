@@ -1,0 +1,240 @@
+// Billing bills a completed job once (issue 36, ADR 0113): from the booking (where), the service
+// record (what) and the items (the battery's name), which arrive by separate consumers in any
+// order, on a database and NATS prefix of this file's own.
+import {
+  Actor,
+  ERROR_CODES,
+  EventEnvelope,
+  Invoice,
+  ServiceCode,
+  ServiceRecord,
+  businessParts,
+} from '@cincy/contracts';
+import {
+  JetStreamPublisher,
+  NatsConnectionHolder,
+  RpcClient,
+  buildEvent,
+  createServiceApp,
+} from '@cincy/platform';
+import {
+  TEST_ACTORS,
+  connectTestRpc,
+  consumerDrained,
+  dropIsolatedStack,
+  eventually,
+  openTestNats,
+  refusal,
+  requestedPayload,
+  useIsolatedStack,
+} from '@cincy/platform/testing';
+import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { billingService } from '../src/app.module';
+import { INVOICE_MESSAGES } from '../src/invoices';
+
+const testStack = useIsolatedStack();
+const { admin, tech, otherTech } = TEST_ACTORS;
+const COMPLETED_AT = new Date('2026-11-20T16:30:00Z');
+const YEAR = businessParts(COMPLETED_AT).year;
+const STANDARD = { id: 41, name: 'Group 65 Standard' };
+const AGM = { id: 42, name: 'Group H6 AGM' };
+
+let billing: INestMicroservice;
+let rpc: RpcClient;
+let nats: NatsConnectionHolder;
+let db: DataSource;
+let nextId = 500;
+
+beforeAll(async () => {
+  billing = await createServiceApp(billingService);
+  db = billing.get(DataSource);
+  rpc = await connectTestRpc(testStack.prefix);
+  nats = await openTestNats(testStack.prefix);
+  await item(STANDARD);
+  await item(AGM);
+});
+
+afterAll(async () => {
+  await nats.close();
+  await rpc.close();
+  await billing.close();
+  await dropIsolatedStack(testStack);
+});
+
+const publish = (event: EventEnvelope) => new JetStreamPublisher(nats).publish(event);
+
+function item({ id, name }: { id: number; name: string }) {
+  return publish(
+    buildEvent('inventory.item.changed', {
+      item: {
+        id,
+        name,
+        description: null,
+        sku: null,
+        category: 'battery',
+        quantity: 5,
+        minQuantity: 2,
+        unitCost: 90,
+        notes: null,
+      },
+      movement: null,
+    }),
+  );
+}
+
+const booked = (id: number, location = '1 Main St, Cincinnati, OH 45202') =>
+  publish(
+    buildEvent('booking.appointment.requested', requestedPayload(id, 'Robin Banks', { location })),
+  );
+
+function recordOf(id: number, serviceCode: ServiceCode, itemId: number | null): ServiceRecord {
+  const battery = itemId !== null;
+  return {
+    id,
+    appointmentId: id,
+    customerId: id,
+    serviceCode,
+    completionNotes: null,
+    technicianId: tech.id,
+    technicianName: tech.name,
+    batterySerialNumber: battery ? `INV-TEST-${id}` : null,
+    previousBatterySerialNumber: serviceCode === 'warranty_replacement' ? `OLD-${id}` : null,
+    vehicleYear: null,
+    vehicleMake: null,
+    vehicleModel: null,
+    vehicleColor: null,
+    vehicleMileage: battery ? '1000' : null,
+    inventoryItemId: itemId,
+    completedAt: COMPLETED_AT.toISOString(),
+    price: 0,
+    batteryTests: [],
+  };
+}
+
+const completed = (record: ServiceRecord) =>
+  publish(buildEvent('inventory.service-record.created', { serviceRecord: record }));
+
+const invoiceOf = (appointmentId: number, actor: Actor = admin) =>
+  rpc.call('billing.invoices.of-appointment', { appointmentId, actor }) as Promise<Invoice>;
+const issued = (appointmentId: number) =>
+  eventually(() => invoiceOf(appointmentId).catch(() => undefined));
+
+async function drained() {
+  for (const consumer of ['billing-bookings', 'billing-records', 'billing-items'] as const)
+    await consumerDrained(nats, consumer);
+}
+
+describe('an invoice', () => {
+  it('is issued when a job is completed: lines, Hamilton County tax inside the price, a number', async () => {
+    const id = (nextId += 1);
+    await booked(id);
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    const invoice = await issued(id);
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(new RegExp(`^INV-${YEAR}-\\d{6}$`)),
+      appointmentId: id,
+      customerId: id,
+      status: 'open',
+      subtotalCents: 15_307,
+      taxCents: 1_193,
+      totalCents: 16_500,
+      paidCents: 0,
+      tax: { state: 'OH', county: 'Hamilton', rateBps: 780, known: true },
+      lines: [
+        { kind: 'battery', description: 'Group 65 Standard', amountCents: 12_500, taxCents: 904 },
+        { kind: 'installation', description: 'Installation', amountCents: 4_000, taxCents: 289 },
+      ],
+      payments: [],
+      issuedAt: COMPLETED_AT.toISOString(),
+    });
+    const [{ count }] = await db.query(
+      `SELECT count(*)::int AS count FROM outbox
+       WHERE type = 'billing.invoice.issued' AND (payload->'invoice'->>'appointmentId')::int = $1`,
+      [id],
+    );
+    expect(count).toBe(1);
+  });
+
+  it('is issued once whatever order the facts come in, and a repeated record changes nothing', async () => {
+    const id = (nextId += 1);
+    const unknownItem = { id: 43, name: 'Group 48 AGM' };
+    const record = recordOf(id, 'battery_installed', unknownItem.id);
+    await completed(record);
+    await booked(id, '9 Dixie Hwy, Florence, KY 41042');
+    await drained();
+    // Still waiting for the battery's name.
+    expect((await refusal(invoiceOf(id))).body.code).toBe(ERROR_CODES.notFound);
+    await item(unknownItem);
+    const invoice = await issued(id);
+    expect(invoice).toMatchObject({
+      totalCents: 21_000,
+      tax: { state: 'KY', county: null, rateBps: 600, known: true },
+    });
+    // A second record event of the same job (a replay under a new id), and the booking again.
+    await completed(record);
+    await booked(id, '9 Dixie Hwy, Florence, KY 41042');
+    await drained();
+    expect(await invoiceOf(id)).toEqual(invoice);
+    const rows = await db.query('SELECT number FROM invoices WHERE appointment_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('numbers invoices one after the other in the year, with no gaps', async () => {
+    const ids = [(nextId += 1), (nextId += 1), (nextId += 1)];
+    for (const id of ids) {
+      await booked(id);
+      await completed(recordOf(id, 'battery_installed', AGM.id));
+    }
+    const numbers = [];
+    for (const id of ids) numbers.push((await issued(id)).number);
+    const all = await db.query<{ number: string }[]>(
+      'SELECT number FROM invoices WHERE number LIKE $1 ORDER BY number',
+      [`INV-${YEAR}-%`],
+    );
+    const sequence = all.map((r) => Number(r.number.slice(-6)));
+    expect(sequence).toEqual(sequence.map((_, i) => i + 1));
+    expect(numbers.every((n) => all.some((r) => r.number === n))).toBe(true);
+  });
+
+  it('bills a warranty replacement at no charge (nothing owed) and a visit that did nothing not at all', async () => {
+    const warranty = (nextId += 1);
+    await booked(warranty);
+    await completed(recordOf(warranty, 'warranty_replacement', AGM.id));
+    expect(await issued(warranty)).toMatchObject({ status: 'paid', totalCents: 0, taxCents: 0 });
+
+    const nothing = (nextId += 1);
+    await booked(nothing);
+    await completed(recordOf(nothing, 'no_service', null));
+    await drained();
+    expect((await refusal(invoiceOf(nothing))).body.code).toBe(ERROR_CODES.notFound);
+    const waiting = await db.query('SELECT 1 FROM billable_jobs WHERE appointment_id = $1', [
+      nothing,
+    ]);
+    expect(waiting).toHaveLength(0);
+  });
+
+  it('taxes an address whose county is not known at the highest rate, marked unknown', async () => {
+    const id = (nextId += 1);
+    await booked(id, 'Somewhere without a ZIP');
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    expect(await issued(id)).toMatchObject({
+      totalCents: 16_500,
+      tax: { state: 'OH', county: null, rateBps: 780, known: false },
+    });
+  });
+
+  it('is shown to the office and to the technician who did the job, and to no other', async () => {
+    const id = (nextId += 1);
+    await booked(id);
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    const invoice = await issued(id);
+    expect(await invoiceOf(id, tech)).toEqual(invoice);
+    const refused = await refusal(invoiceOf(id, otherTech));
+    expect([refused.body.code, refused.body.message]).toEqual([
+      ERROR_CODES.forbidden,
+      INVOICE_MESSAGES.notYourJob,
+    ]);
+    expect((await refusal(invoiceOf(999_999))).body.code).toBe(ERROR_CODES.notFound);
+  });
+});
