@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceSchema } from './billing/api';
+import { invoicePaymentSchema, invoiceSchema } from './billing/api';
 import { customerSchema } from './booking/api';
 import { SOCKET_EVENTS } from './constants';
 import { geoPointSchema, prioritySchema } from './common';
@@ -114,6 +114,8 @@ export const EVENT_PAYLOADS = {
   'inventory.sales.updated': z.object({ date: z.string(), batteriesSold: z.number().int() }),
   /** A completed job was billed: its invoice as issued (issue 36). */
   'billing.invoice.issued': z.object({ invoice: invoiceSchema }),
+  /** Cash or a check was taken for an invoice: the payment, and the invoice as it now is. */
+  'billing.payment.recorded': z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

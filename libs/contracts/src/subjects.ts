@@ -168,6 +168,8 @@ export const CONSUMERS = {
     filter: 'identity.user.>',
     ignores: ['identity.user.sessions-ended', 'identity.user.presence-changed'],
   },
+  /** Invoices and payments, on each job's history. */
+  'identity-audit-billing': { service: 'identity', filter: 'billing.>' },
   'identity-audit-inventory': {
     service: 'identity',
     filter: 'inventory.>',

@@ -6,6 +6,8 @@ import {
   ERROR_CODES,
   EventEnvelope,
   Invoice,
+  PAYMENT_MESSAGES,
+  PaymentInput,
   ServiceCode,
   ServiceRecord,
   businessParts,
@@ -236,5 +238,103 @@ describe('an invoice', () => {
       INVOICE_MESSAGES.notYourJob,
     ]);
     expect((await refusal(invoiceOf(999_999))).body.code).toBe(ERROR_CODES.notFound);
+  });
+});
+
+describe('a payment', () => {
+  const pay = (invoiceId: number, payment: object, actor: Actor = tech, idempotencyKey?: string) =>
+    rpc.call('billing.payments.record', {
+      invoiceId,
+      payment: payment as PaymentInput,
+      actor,
+      ...(idempotencyKey && { idempotencyKey }),
+    }) as Promise<Invoice>;
+
+  async function openInvoice() {
+    const id = (nextId += 1);
+    await booked(id);
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    return issued(id);
+  }
+
+  it('in part, then the rest: partly paid, then paid, each payment kept and announced', async () => {
+    const invoice = await openInvoice();
+    const part = await pay(invoice.id, { method: 'cash', amountCents: 10_000 });
+    expect(part).toMatchObject({ status: 'partially_paid', paidCents: 10_000 });
+    const rest = await pay(invoice.id, {
+      method: 'check',
+      amountCents: 6_500,
+      checkNumber: '1042',
+    });
+    expect(rest).toMatchObject({ status: 'paid', paidCents: 16_500 });
+    expect(rest.payments.map((p) => [p.method, p.amountCents, p.checkNumber])).toEqual([
+      ['cash', 10_000, null],
+      ['check', 6_500, '1042'],
+    ]);
+    expect(await invoiceOf(invoice.appointmentId)).toEqual(rest);
+    const events = await db.query<{ status: string }[]>(
+      `SELECT payload->'invoice'->>'status' AS status FROM outbox
+       WHERE type = 'billing.payment.recorded' AND (payload->'invoice'->>'id')::int = $1
+       ORDER BY (payload->'invoice'->>'paidCents')::int`,
+      [invoice.id],
+    );
+    expect(events.map((e) => e.status)).toEqual(['partially_paid', 'paid']);
+  });
+
+  it('is taken once per Idempotency-Key, and a key reused for another payment is refused', async () => {
+    const invoice = await openInvoice();
+    const key = `cash-${invoice.id}`;
+    const first = await pay(invoice.id, { method: 'cash', amountCents: 5_000 }, tech, key);
+    expect(await pay(invoice.id, { method: 'cash', amountCents: 5_000 }, tech, key)).toEqual(first);
+    const reused = await refusal(pay(invoice.id, { method: 'cash', amountCents: 100 }, tech, key));
+    expect(reused.body.code).toBe(ERROR_CODES.idempotencyKeyReused);
+    expect((await invoiceOf(invoice.appointmentId)).paidCents).toBe(5_000);
+  });
+
+  it('is never more than is owed, nor taken for a paid invoice', async () => {
+    const invoice = await openInvoice();
+    const over = await refusal(pay(invoice.id, { method: 'cash', amountCents: 16_501 }));
+    expect([over.body.code, over.body.message]).toEqual([
+      ERROR_CODES.validation,
+      'That is more than what is owed: $165.00.',
+    ]);
+    await pay(invoice.id, { method: 'cash', amountCents: 16_500 });
+    const again = await refusal(pay(invoice.id, { method: 'cash', amountCents: 1 }));
+    expect([again.body.code, again.body.message]).toEqual([
+      ERROR_CODES.conflict,
+      PAYMENT_MESSAGES.alreadyPaid,
+    ]);
+    expect((await invoiceOf(invoice.appointmentId)).payments).toHaveLength(1);
+  });
+
+  it('is taken by the office or the technician who did the job, not another', async () => {
+    const invoice = await openInvoice();
+    const refused = await refusal(pay(invoice.id, { method: 'cash', amountCents: 100 }, otherTech));
+    expect([refused.body.code, refused.body.message]).toEqual([
+      ERROR_CODES.forbidden,
+      PAYMENT_MESSAGES.notYourJob,
+    ]);
+    expect(await pay(invoice.id, { method: 'cash', amountCents: 100 }, admin)).toMatchObject({
+      paidCents: 100,
+    });
+    expect((await refusal(pay(999_999, { method: 'cash', amountCents: 100 }))).body.code).toBe(
+      ERROR_CODES.notFound,
+    );
+  });
+
+  it('reads a check without its number, cash with one, or no amount, as a technician is told', async () => {
+    const invoice = await openInvoice();
+    const fieldErrorsOf = async (payment: object) =>
+      (await refusal(pay(invoice.id, payment))).body.fieldErrors;
+    expect(await fieldErrorsOf({ method: 'check', amountCents: 100 })).toEqual({
+      'payment.checkNumber': PAYMENT_MESSAGES.checkNumber,
+    });
+    expect(await fieldErrorsOf({ method: 'cash', amountCents: 100, checkNumber: '7' })).toEqual({
+      'payment.checkNumber': PAYMENT_MESSAGES.notCheck,
+    });
+    expect(await fieldErrorsOf({ method: 'cash', amountCents: 0 })).toEqual({
+      'payment.amountCents': PAYMENT_MESSAGES.amount,
+    });
+    expect((await invoiceOf(invoice.appointmentId)).paidCents).toBe(0);
   });
 });

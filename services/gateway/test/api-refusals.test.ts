@@ -153,6 +153,9 @@ describe('the API document', () => {
       raw: Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9]),
       headers: { 'Content-Type': 'image/jpeg' },
     };
+    /** Cash taken at the door, and the invoices the payment cases use (billed below). */
+    const CASH = { method: 'cash', amountCents: 100 };
+    const billed = { invoiceId: 0, freeInvoiceId: 0, usedKey: `refusal-cash-${Date.now()}` };
     /** A battery test as a tester prints it. */
     const TEST = {
       battery: 'old',
@@ -880,6 +883,37 @@ describe('the API document', () => {
         403: () => call('GET', `/api/appointments/${done.id}/invoice`, { client: other }),
         404: () => call('GET', '/api/appointments/999999/invoice', { client: admin }),
       },
+      'POST /api/invoices/{id}/payments': {
+        400: () =>
+          call('POST', `/api/invoices/${billed.invoiceId}/payments`, {
+            client: admin,
+            body: { method: 'check', amountCents: 100 },
+          }),
+        403: async () => [
+          await call('POST', `/api/invoices/${billed.invoiceId}/payments`, {
+            client: other,
+            body: CASH,
+          }),
+          await call('POST', `/api/invoices/${billed.invoiceId}/payments`, {
+            client: admin,
+            headers: CROSS_SITE,
+            body: CASH,
+          }),
+        ],
+        404: () => call('POST', '/api/invoices/999999/payments', { client: admin, body: CASH }),
+        // The test-only visit's invoice: nothing was owed, so it was paid from the start.
+        409: () =>
+          call('POST', `/api/invoices/${billed.freeInvoiceId}/payments`, {
+            client: admin,
+            body: CASH,
+          }),
+        422: () =>
+          call('POST', `/api/invoices/${billed.invoiceId}/payments`, {
+            client: admin,
+            headers: { 'Idempotency-Key': billed.usedKey },
+            body: { ...CASH, amountCents: 200 },
+          }),
+      },
       'GET /api/appointments/{id}/battery-tests': {
         403: () => call('GET', `/api/appointments/${job.id}/battery-tests`, { client: other }),
         404: () => call('GET', '/api/appointments/999999/battery-tests', { client: admin }),
@@ -1144,6 +1178,35 @@ describe('the API document', () => {
       return answer.status === 200 && answer;
     });
     heard.push({ key: 'GET /api/appointments/{id}/invoice', answer: invoice });
+    // A battery put in: an invoice with something owed, part of it paid under a key.
+    const installed = await bookFor(customer.id);
+    await eventually(async () => (await admin.appointments()).some((a) => a.id === installed.id));
+    for (const status of ['accepted', 'en_route', 'on_location'])
+      await receiptTech.client.request('PATCH', `/api/appointments/${installed.id}/status`, {
+        status,
+      });
+    await receiptTech.client.request('POST', '/api/service-records', {
+      appointmentId: installed.id,
+      customerId: customer.id,
+      serviceCode: 'battery installed',
+      batterySerialNumber: 'SN-REFUSAL-INVOICE',
+      vehicleMileage: '41000',
+      inventoryItemId: item.id,
+    });
+    const owed = await eventually(async () => {
+      const answer = await call('GET', `/api/appointments/${installed.id}/invoice`, {
+        client: admin,
+      });
+      return answer.status === 200 && (answer.body as { id: number });
+    });
+    billed.invoiceId = owed.id;
+    billed.freeInvoiceId = (invoice.body as { id: number }).id;
+    const paid = await call('POST', `/api/invoices/${owed.id}/payments`, {
+      client: admin,
+      headers: { 'Idempotency-Key': billed.usedKey },
+      body: CASH,
+    });
+    heard.push({ key: 'POST /api/invoices/{id}/payments', answer: paid });
     heard.push({
       key: 'GET /api/track/{token}/photos/{photoId}',
       answer: await call('GET', `/api/track/${done.token}/photos/${donePhoto.id}`),

@@ -100,4 +100,59 @@ describe('GET /api/audit', () => {
     expect(shifts).toMatchObject({ summary: 'Shifts changed', actor: { id: me.id } });
     expect(created).toMatchObject({ action: 'created', actor: { id: me.id, name: me.name } });
   });
+
+  it('records the invoice of a completed job and each payment taken, under who took it', async () => {
+    const { user: tech, client } = await stack.newUser('audit.payer');
+    // On shift at booking's noon whatever the weekday (the test above gave someone Mondays only).
+    await stack.admin.request('PUT', `/api/schedules/${tech.id}/weekly`, {
+      shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+    });
+    const { customerId, appointmentId } = await eventually(() =>
+      stack.book({ name: 'Pat Payer', phone: '5135557002' }).catch(() => undefined),
+    );
+    const item = await stack.admin.request<InventoryItem>('POST', '/api/inventory', {
+      name: 'Group 65 Standard',
+      quantity: 2,
+      minQuantity: 1,
+      unitCost: 90,
+    });
+    await stack.admin.request('POST', `/api/appointments/${appointmentId}/assign`, {
+      technicianId: tech.id,
+    });
+    for (const status of ['accepted', 'en_route', 'on_location'])
+      await client.request('PATCH', `/api/appointments/${appointmentId}/status`, { status });
+    await client.request('POST', '/api/service-records', {
+      appointmentId,
+      customerId,
+      serviceCode: 'battery installed',
+      batterySerialNumber: 'SN-AUDIT-PAID',
+      vehicleMileage: '30000',
+      inventoryItemId: item.id,
+    });
+    const invoice = await eventually(() =>
+      client
+        .request<{ id: number; number: string }>(
+          'GET',
+          `/api/appointments/${appointmentId}/invoice`,
+        )
+        .catch(() => undefined),
+    );
+    await client.request('POST', `/api/invoices/${invoice.id}/payments`, {
+      method: 'cash',
+      amountCents: 10_000,
+    });
+    await stack.admin.request('POST', `/api/invoices/${invoice.id}/payments`, {
+      method: 'check',
+      amountCents: 6_500,
+      checkNumber: '1042',
+    });
+    const me = await stack.admin.request<{ name: string }>('GET', '/api/users/current');
+    const entries = await historyOnceItHas('appointment', appointmentId, 8);
+    const money = entries.filter((e) => ['invoiced', 'payment received'].includes(e.action));
+    expect(money.map((e) => [e.summary, e.actor.name])).toEqual([
+      [`$65.00 by check #1042 on ${invoice.number}; paid in full`, me.name],
+      [`$100.00 by cash on ${invoice.number}; $65.00 still owed`, tech.name],
+      [`Invoice ${invoice.number}: $165.00, tax $11.93 included`, expect.any(String)],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { occurredAtSchema, optionalText } from '../common';
 
 /** An invoice's states (issue 36): open until paid; partly paid; paid; refunded; void. */
 export const INVOICE_STATUSES = ['open', 'partially_paid', 'paid', 'refunded', 'void'] as const;
@@ -23,6 +24,7 @@ export const invoicePaymentSchema = z.object({
   checkNumber: z.string().nullable(),
   receivedAt: z.string(),
 });
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 
 /** Where the visit was taxed, and at what rate (basis points: 780 is 7.80 %). */
 export const taxJurisdictionSchema = z.object({
@@ -52,3 +54,47 @@ export const invoiceSchema = z.object({
   issuedAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The largest payment one entry may record: $10,000 (a battery job is a few hundred dollars). */
+export const MAX_PAYMENT_CENTS = 1_000_000;
+
+/** What a technician or the office reads when a payment is refused. */
+export const PAYMENT_MESSAGES = {
+  amount: 'Enter the amount received in cents: a whole number from 1 to 1000000.',
+  checkNumber: 'A check payment needs the check number.',
+  notCheck: 'Only a check payment has a check number.',
+  alreadyPaid: 'This invoice is already paid.',
+  notOpen: 'This invoice takes no payment: it was refunded or voided.',
+  notYourJob: 'You can only take payment for jobs you completed.',
+} as const;
+
+/** "$165.00 is still owed." under the amount, when more was entered. */
+export const moreThanOwed = (owedCents: number) =>
+  `That is more than what is owed: $${(owedCents / 100).toFixed(2)}.`;
+
+/**
+ * POST /api/invoices/{id}/payments: cash or a check taken at the door (a card pays through the
+ * payment link). `occurredAt`: when it was taken, for a phone that sends it later.
+ */
+export const paymentInputSchema = z
+  .object({
+    method: z.enum(['cash', 'check'], 'Method must be cash or check'),
+    amountCents: z
+      .number(PAYMENT_MESSAGES.amount)
+      .int(PAYMENT_MESSAGES.amount)
+      .min(1, PAYMENT_MESSAGES.amount)
+      .max(MAX_PAYMENT_CENTS, PAYMENT_MESSAGES.amount),
+    checkNumber: optionalText('Check number', 20),
+    occurredAt: occurredAtSchema.optional(),
+  })
+  .superRefine((payment, ctx) => {
+    if (payment.method === 'check' && !payment.checkNumber)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkNumber'],
+        message: PAYMENT_MESSAGES.checkNumber,
+      });
+    if (payment.method === 'cash' && payment.checkNumber)
+      ctx.addIssue({ code: 'custom', path: ['checkNumber'], message: PAYMENT_MESSAGES.notCheck });
+  });
+export type PaymentInput = z.output<typeof paymentInputSchema>;

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
-import { invoiceSchema } from './api';
+import { idempotencyKeySchema } from '../booking/api';
+import { invoiceSchema, paymentInputSchema } from './api';
 
 const { healthAnswer, empty, id } = RPC_SHAPES;
-const { notFound, forbidden } = ERROR_CODES;
+const { validation, notFound, forbidden, conflict, idempotencyKeyReused } = ERROR_CODES;
 
 /** billing's subjects: invoices; spread into `RPC` (subjects.ts). */
 export const BILLING_RPC = {
@@ -18,5 +19,19 @@ export const BILLING_RPC = {
     request: z.object({ appointmentId: id, actor: actorSchema }),
     answer: invoiceSchema,
     refuses: [notFound, forbidden],
+  },
+  /**
+   * Cash or a check taken for an invoice (the office, or the technician who did the job), once
+   * per Idempotency-Key: the invoice as it now is.
+   */
+  'billing.payments.record': {
+    request: z.object({
+      invoiceId: id,
+      payment: paymentInputSchema,
+      actor: actorSchema,
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
+    answer: invoiceSchema,
+    refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused],
   },
 } as const satisfies Record<string, RpcContract>;

@@ -4,6 +4,7 @@ import { Controller } from '@nestjs/common';
 import { InvoicesService } from './invoices.service';
 
 type OfAppointment = RpcMessage<'billing.invoices.of-appointment'>;
+type RecordPayment = RpcMessage<'billing.payments.record'>;
 
 @Controller()
 export class InvoicesController {
@@ -14,5 +15,10 @@ export class InvoicesController {
     @RpcPayload('billing.invoices.of-appointment') { appointmentId, actor }: OfAppointment,
   ) {
     return this.invoices.ofAppointment(appointmentId, actor);
+  }
+
+  @RpcHandler('billing.payments.record')
+  recordPayment(@RpcPayload('billing.payments.record') m: RecordPayment) {
+    return this.invoices.recordPayment(m.invoiceId, m.payment, m.actor, m.idempotencyKey);
   }
 }

@@ -1,4 +1,4 @@
-import { Invoice, InvoiceStatus } from '@cincy/contracts';
+import { Invoice, InvoicePayment, InvoiceStatus, PaymentInput } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { TaxJurisdiction } from '../tax';
@@ -25,7 +25,23 @@ export interface IssuedInvoice {
   technicianId: number | null;
 }
 
-const toInvoice = (row: InvoiceRow): IssuedInvoice => ({
+interface PaymentRow {
+  id: number;
+  method: 'cash' | 'check' | 'card';
+  amount_cents: number;
+  check_number: string | null;
+  received_at: Date;
+}
+
+const toPayment = (row: PaymentRow): InvoicePayment => ({
+  id: row.id,
+  method: row.method,
+  amountCents: row.amount_cents,
+  checkNumber: row.check_number,
+  receivedAt: row.received_at.toISOString(),
+});
+
+const toInvoice = (row: InvoiceRow, payments: PaymentRow[] = []): IssuedInvoice => ({
   technicianId: row.technician_id,
   invoice: {
     id: row.id,
@@ -39,8 +55,7 @@ const toInvoice = (row: InvoiceRow): IssuedInvoice => ({
     paidCents: row.paid_cents,
     tax: row.tax,
     lines: row.lines,
-    // Payments come with the payment routes (issue 36's next part); none can exist before them.
-    payments: [],
+    payments: payments.map(toPayment),
     issuedAt: row.issued_at.toISOString(),
   },
 });
@@ -53,7 +68,51 @@ export class InvoicesRepository {
       'SELECT * FROM invoices WHERE appointment_id = $1',
       [appointmentId],
     );
-    return row ? toInvoice(row) : null;
+    return row ? toInvoice(row, await this.paymentsOf(manager, row.id)) : null;
+  }
+
+  /** The invoice, locked until the transaction ends: payments for it take turns. */
+  async lock(manager: EntityManager, id: number) {
+    const [row] = await manager.query<InvoiceRow[]>(
+      'SELECT * FROM invoices WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return row ? toInvoice(row, await this.paymentsOf(manager, row.id)) : null;
+  }
+
+  /** A payment taken, and the invoice's new paid amount and status: the invoice as it now is. */
+  async addPayment(
+    manager: EntityManager,
+    invoiceId: number,
+    payment: PaymentInput & { receivedAt: Date; recordedBy: number; status: InvoiceStatus },
+  ) {
+    const [added] = await manager.query<PaymentRow[]>(
+      `INSERT INTO payments (invoice_id, method, amount_cents, check_number, received_at, recorded_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [
+        invoiceId,
+        payment.method,
+        payment.amountCents,
+        payment.checkNumber,
+        payment.receivedAt,
+        payment.recordedBy,
+      ],
+    );
+    const [[row]] = await manager.query<[InvoiceRow[], number]>(
+      `UPDATE invoices SET paid_cents = paid_cents + $2, status = $3 WHERE id = $1 RETURNING *`,
+      [invoiceId, payment.amountCents, payment.status],
+    );
+    return {
+      payment: toPayment(added),
+      invoice: toInvoice(row, await this.paymentsOf(manager, invoiceId)).invoice,
+    };
+  }
+
+  private paymentsOf(manager: EntityManager, invoiceId: number) {
+    return manager.query<PaymentRow[]>(
+      'SELECT * FROM payments WHERE invoice_id = $1 ORDER BY received_at, id',
+      [invoiceId],
+    );
   }
 
   /**

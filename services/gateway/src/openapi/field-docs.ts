@@ -352,6 +352,25 @@ const FIELDS: Record<string, FieldDoc> = {
     description: 'Whose history: an appointment, customer, item or user.',
     example: 'appointment',
   },
+  'invoices.method': {
+    description:
+      'How the customer paid at the door: cash or check (a card pays through the payment link).',
+    example: 'cash',
+  },
+  'invoices.amountCents': {
+    description:
+      'The amount taken, in cents (16500 is $165.00): a whole number from 1 to 1,000,000, never more than the invoice still owes.',
+    example: 16500,
+  },
+  'invoices.checkNumber': {
+    description: "The check's number (up to 20 characters): required for a check, absent for cash.",
+    example: null,
+  },
+  'invoices.occurredAt': {
+    description:
+      "When the money was taken, as the phone recorded it (ISO 8601 with its offset), for a payment sent later from the phone's outbox; absent, now. A time ahead of the server's clock is read as now, one before the invoice as the invoice's time.",
+    example: '2026-11-28T14:05:00Z',
+  },
   'audit.id': { description: "That record's id.", example: 1207 },
   'audit.before': {
     description: 'Only entries older than this entry id: the next page of the history.',
@@ -366,6 +385,7 @@ const ID_OWNERS: Record<string, string> = {
   inventory: 'inventory item',
   users: 'user',
   messages: 'message',
+  invoices: 'invoice',
   photos: 'photo',
   photoId: 'photo',
   addressId: 'address',

@@ -18,6 +18,7 @@ export type AuditedEvent = EventEnvelope<
   | ConsumerEvent<'identity-audit-schedules'>
   | ConsumerEvent<'identity-audit-identity'>
   | ConsumerEvent<'identity-audit-inventory'>
+  | ConsumerEvent<'identity-audit-billing'>
 >;
 
 // The last state seen of each thing (audit_subjects): what an event's new state is compared with.

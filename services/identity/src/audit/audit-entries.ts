@@ -11,6 +11,7 @@ import {
 } from './audit-common';
 import { appointmentEntries } from './appointment-entries';
 import { customerEntries } from './customer-entries';
+import { invoiceEntries } from './invoice-entries';
 import { itemEntries } from './item-entries';
 import { shiftEntries } from './shift-entries';
 import { userEntries } from './user-entries';
@@ -28,6 +29,7 @@ const RULES = {
   ...shiftEntries,
   ...userEntries,
   ...itemEntries,
+  ...invoiceEntries,
 };
 
 const ruleOf = (event: AuditedEvent) => RULES[event.type] as EntryRule<AuditedEvent> | undefined;

@@ -37,6 +37,7 @@ export class AuditService implements OnModuleInit {
     this.consumers.subscribe('identity-audit-schedules', record);
     this.consumers.subscribe('identity-audit-identity', record);
     this.consumers.subscribe('identity-audit-inventory', record);
+    this.consumers.subscribe('identity-audit-billing', record);
   }
 
   /** GET /api/audit: newest first, a page at a time; a thing with no history yet: an empty page. */
