@@ -338,3 +338,25 @@ describe('a payment', () => {
     expect((await invoiceOf(invoice.appointmentId)).paidCents).toBe(0);
   });
 });
+
+describe("the office's list", () => {
+  const list = (query: object = {}) =>
+    rpc.call('billing.invoices.list', query) as Promise<Invoice[]>;
+
+  it('lists newest first, by state and by the days they were issued on, with their payments', async () => {
+    const all = await list();
+    expect(all.length).toBeGreaterThan(3);
+    const issuedAt = all.map((i) => i.issuedAt);
+    expect(issuedAt).toEqual([...issuedAt].sort().reverse());
+    const partly = await list({ status: 'partially_paid' });
+    expect(partly.length).toBeGreaterThan(0);
+    expect(partly.every((i) => i.status === 'partially_paid' && i.payments.length > 0)).toBe(true);
+    expect(
+      partly.every((i) => i.paidCents === i.payments.reduce((s, p) => s + p.amountCents, 0)),
+    ).toBe(true);
+    // Every invoice here was issued on 20 November (Cincinnati): a range is counted in its days.
+    expect(await list({ from: '2026-11-20', to: '2026-11-20' })).toHaveLength(all.length);
+    expect(await list({ from: '2026-11-21' })).toEqual([]);
+    expect(await list({ to: '2026-11-19' })).toEqual([]);
+  });
+});

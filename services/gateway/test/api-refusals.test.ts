@@ -883,6 +883,10 @@ describe('the API document', () => {
         403: () => call('GET', `/api/appointments/${done.id}/invoice`, { client: other }),
         404: () => call('GET', '/api/appointments/999999/invoice', { client: admin }),
       },
+      'GET /api/invoices': {
+        400: () => call('GET', '/api/invoices?from=2026-11-30&to=2026-11-01', { client: admin }),
+        403: () => call('GET', '/api/invoices', { client: tech }),
+      },
       'POST /api/invoices/{id}/payments': {
         400: () =>
           call('POST', `/api/invoices/${billed.invoiceId}/payments`, {
@@ -1207,6 +1211,10 @@ describe('the API document', () => {
       body: CASH,
     });
     heard.push({ key: 'POST /api/invoices/{id}/payments', answer: paid });
+    heard.push({
+      key: 'GET /api/invoices',
+      answer: await call('GET', '/api/invoices?status=partially_paid', { client: admin }),
+    });
     heard.push({
       key: 'GET /api/track/{token}/photos/{photoId}',
       answer: await call('GET', `/api/track/${done.token}/photos/${donePhoto.id}`),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { occurredAtSchema, optionalText } from '../common';
+import { formatDollars } from '../notify/messages';
+import { REPORT_MESSAGES, isCalendarDate } from '../dispatch/reports';
 
 /** An invoice's states (issue 36): open until paid; partly paid; paid; refunded; void. */
 export const INVOICE_STATUSES = ['open', 'partially_paid', 'paid', 'refunded', 'void'] as const;
@@ -68,9 +70,9 @@ export const PAYMENT_MESSAGES = {
   notYourJob: 'You can only take payment for jobs you completed.',
 } as const;
 
-/** "$165.00 is still owed." under the amount, when more was entered. */
+/** Said under the amount when more than is owed was entered. */
 export const moreThanOwed = (owedCents: number) =>
-  `That is more than what is owed: $${(owedCents / 100).toFixed(2)}.`;
+  `That is more than what is owed: ${formatDollars(owedCents / 100)}.`;
 
 /**
  * POST /api/invoices/{id}/payments: cash or a check taken at the door (a card pays through the
@@ -98,3 +100,28 @@ export const paymentInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['checkNumber'], message: PAYMENT_MESSAGES.notCheck });
   });
 export type PaymentInput = z.output<typeof paymentInputSchema>;
+
+/** The most invoices one list answers, newest first: narrow the dates to see older ones. */
+export const INVOICE_LIST_LIMIT = 200;
+
+const invoiceDay = z
+  .string({ error: REPORT_MESSAGES.date })
+  .refine(isCalendarDate, REPORT_MESSAGES.date);
+
+/**
+ * GET /api/invoices?status=&from=&to=: the office's list, by state and the business days
+ * (Cincinnati) they were issued on, both included; each filter optional.
+ */
+export const invoiceListQuerySchema = z
+  .object({
+    status: z
+      .enum(INVOICE_STATUSES, `Status must be one of: ${INVOICE_STATUSES.join(', ')}`)
+      .optional(),
+    from: invoiceDay.optional(),
+    to: invoiceDay.optional(),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    if (from && to && isCalendarDate(from) && isCalendarDate(to) && from > to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
+  });
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import { idempotencyKeySchema } from '../booking/api';
-import { invoiceSchema, paymentInputSchema } from './api';
+import { invoiceListQuerySchema, invoiceSchema, paymentInputSchema } from './api';
 
 const { healthAnswer, empty, id } = RPC_SHAPES;
 const { validation, notFound, forbidden, conflict, idempotencyKeyReused } = ERROR_CODES;
@@ -20,6 +20,8 @@ export const BILLING_RPC = {
     answer: invoiceSchema,
     refuses: [notFound, forbidden],
   },
+  /** The office's invoices, newest first, at most INVOICE_LIST_LIMIT. */
+  'billing.invoices.list': { request: invoiceListQuerySchema, answer: z.array(invoiceSchema) },
   /**
    * Cash or a check taken for an invoice (the office, or the technician who did the job), once
    * per Idempotency-Key: the invoice as it now is.

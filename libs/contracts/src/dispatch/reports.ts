@@ -21,7 +21,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** A real calendar day: Date.parse would read 2030-02-31 as 3 March. */
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;

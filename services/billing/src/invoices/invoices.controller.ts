@@ -5,10 +5,16 @@ import { InvoicesService } from './invoices.service';
 
 type OfAppointment = RpcMessage<'billing.invoices.of-appointment'>;
 type RecordPayment = RpcMessage<'billing.payments.record'>;
+type List = RpcMessage<'billing.invoices.list'>;
 
 @Controller()
 export class InvoicesController {
   constructor(private readonly invoices: InvoicesService) {}
+
+  @RpcHandler('billing.invoices.list')
+  list(@RpcPayload('billing.invoices.list') query: List) {
+    return this.invoices.list(query);
+  }
 
   @RpcHandler('billing.invoices.of-appointment')
   ofAppointment(

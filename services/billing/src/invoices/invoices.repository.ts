@@ -1,4 +1,13 @@
-import { Invoice, InvoicePayment, InvoiceStatus, PaymentInput } from '@cincy/contracts';
+import {
+  INVOICE_LIST_LIMIT,
+  Invoice,
+  InvoiceListQuery,
+  InvoicePayment,
+  InvoiceStatus,
+  PaymentInput,
+  addDays,
+  businessInstant,
+} from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { TaxJurisdiction } from '../tax';
@@ -69,6 +78,36 @@ export class InvoicesRepository {
       [appointmentId],
     );
     return row ? toInvoice(row, await this.paymentsOf(manager, row.id)) : null;
+  }
+
+  /** The office's list: newest first, at most INVOICE_LIST_LIMIT, each with its payments. */
+  async list(manager: EntityManager, { status, from, to }: InvoiceListQuery): Promise<Invoice[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (condition: string, value: unknown) => {
+      params.push(value);
+      where.push(condition.replace('?', `$${params.length}`));
+    };
+    if (status) add('status = ?', status);
+    if (from) add('issued_at >= ?', businessInstant(from, 0));
+    if (to) add('issued_at < ?', businessInstant(addDays(to, 1), 0));
+    params.push(INVOICE_LIST_LIMIT);
+    const rows = await manager.query<InvoiceRow[]>(
+      `SELECT * FROM invoices ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY issued_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    );
+    const payments = await manager.query<(PaymentRow & { invoice_id: number })[]>(
+      'SELECT * FROM payments WHERE invoice_id = ANY($1) ORDER BY received_at, id',
+      [rows.map((r) => r.id)],
+    );
+    return rows.map(
+      (row) =>
+        toInvoice(
+          row,
+          payments.filter((p) => p.invoice_id === row.id),
+        ).invoice,
+    );
   }
 
   /** The invoice, locked until the transaction ends: payments for it take turns. */

@@ -7,6 +7,7 @@ import {
   EventEnvelope,
   EventsMatching,
   Invoice,
+  InvoiceListQuery,
   businessParts,
   zipOf,
 } from '@cincy/contracts';
@@ -68,6 +69,10 @@ export class InvoicesService implements OnModuleInit {
       await this.issueIfReady(await this.jobs.completed(tx.manager, payload.serviceRecord), tx);
     });
     this.consumers.subscribe('billing-items', (event, tx) => this.itemChanged(event, tx));
+  }
+
+  list(query: InvoiceListQuery): Promise<Invoice[]> {
+    return this.invoices.list(this.dataSource.manager, query);
   }
 
   async ofAppointment(appointmentId: number, actor: Actor): Promise<Invoice> {

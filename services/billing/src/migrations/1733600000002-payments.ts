@@ -1,6 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Payments taken for invoices (issue 36): cash and checks now, cards and refunds next. */
+/**
+ * Payments taken for invoices (issue 36): cash and checks now, cards and refunds next; and the
+ * office's list of invoices, newest first.
+ */
 export class Payments1733600000002 implements MigrationInterface {
   name = 'Payments1733600000002';
 
@@ -16,9 +19,11 @@ export class Payments1733600000002 implements MigrationInterface {
         recorded_by integer NOT NULL
       )`);
     await runner.query('CREATE INDEX payments_invoice_idx ON payments (invoice_id)');
+    await runner.query('CREATE INDEX invoices_issued_idx ON invoices (issued_at DESC, id DESC)');
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP INDEX invoices_issued_idx');
     await runner.query('DROP TABLE payments');
   }
 }

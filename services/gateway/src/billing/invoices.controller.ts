@@ -1,7 +1,13 @@
-import { CurrentUser, PaymentInput, paymentInputSchema } from '@cincy/contracts';
+import {
+  CurrentUser,
+  InvoiceListQuery,
+  PaymentInput,
+  invoiceListQuerySchema,
+  paymentInputSchema,
+} from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { User } from '../access/access.decorators';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 import { IdempotencyKey } from '../common/idempotency-key';
 import { Doc } from '../routes/route-doc.decorator';
@@ -10,6 +16,16 @@ import { Doc } from '../routes/route-doc.decorator';
 @Controller()
 export class InvoicesController {
   constructor(private readonly rpc: RpcClient) {}
+
+  @Doc(
+    'Invoices by state and the days they were issued on (Cincinnati, both included), newest first, at most 200',
+    'billing.invoices.list',
+  )
+  @Roles('admin')
+  @Get('invoices')
+  list(@Query(new Contract(invoiceListQuerySchema, 'query')) query: InvoiceListQuery) {
+    return this.rpc.call('billing.invoices.list', query);
+  }
 
   @Doc(
     "The job's invoice, issued when it was completed: lines, tax and totals in cents, payments",

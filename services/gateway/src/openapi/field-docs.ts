@@ -352,6 +352,13 @@ const FIELDS: Record<string, FieldDoc> = {
     description: 'Whose history: an appointment, customer, item or user.',
     example: 'appointment',
   },
+  'invoices.status': {
+    description:
+      'Only invoices in this state: open, partially_paid, paid, refunded or void. Absent: every state.',
+    example: 'open',
+  },
+  'invoices.from': DATE('Only invoices issued on or after this day'),
+  'invoices.to': DATE('Only invoices issued on or before this day'),
   'invoices.method': {
     description:
       'How the customer paid at the door: cash or check (a card pays through the payment link).',
