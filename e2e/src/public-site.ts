@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { addDays, businessDate, businessInstant, type AppointmentInput } from '@cincy/contracts';
+import {
+  addDays,
+  BOOKING,
+  businessDate,
+  businessInstant,
+  businessParts,
+  type AppointmentInput,
+} from '@cincy/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { ApiClient } from '@cincy/stack';
 
@@ -11,6 +18,20 @@ import { ApiClient } from '@cincy/stack';
 /** Today at 12:00 in Cincinnati: inside the ASAP window, every hour of tomorrow is still open. */
 export function businessNoonToday(): Date {
   return businessInstant(businessDate(), 12);
+}
+
+/**
+ * The latest instant inside the ASAP window that is not ahead of now: now while the window is
+ * open, else the window's last minute before now (last evening's after midnight). For a stack
+ * whose phone steps jobs at the phone's own time, which may not come before the booking (noon
+ * today is hours ahead of a test run after midnight).
+ */
+export function businessAsapNow(now = new Date()): Date {
+  const { hour } = businessParts(now);
+  if (hour >= BOOKING.asapFromHour && hour < BOOKING.asapUntilHour) return now;
+  const today = businessDate(now);
+  const day = hour < BOOKING.asapFromHour ? addDays(today, -1) : today;
+  return businessInstant(day, BOOKING.asapUntilHour - 1, 59);
 }
 
 /**
@@ -82,6 +103,8 @@ export async function typeInto(page: Page, label: string, text: string): Promise
 
 /** Fills contact, address, vehicle and notes; timing and the agreement are left to the test. */
 export async function fillBookingForm(page: Page, input: BookingInput): Promise<void> {
+  // Typing into the prerendered form before React has it loses the text (a busy machine's race).
+  await page.locator('form[data-hydrated]').waitFor();
   await typeInto(page, 'First Name', input.firstName);
   await typeInto(page, 'Last Name', input.lastName);
   await typeInto(page, 'Phone Number', input.phone);

@@ -5,7 +5,7 @@ import { eventually } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   PHONE,
-  businessNoonToday,
+  businessAsapNow,
   describeViolations,
   publicStackEnv,
   runAxe,
@@ -28,7 +28,7 @@ describe('the arrival code', () => {
     stack = await startStack({
       throwaway: { label: 'e2earrival' },
       admin,
-      serviceEnv: publicStackEnv(businessNoonToday(), { REQUIRE_ARRIVAL_CODE: 'true' }),
+      serviceEnv: publicStackEnv(businessAsapNow(), { REQUIRE_ARRIVAL_CODE: 'true' }),
     });
     office = await login(stack.baseUrl, admin.username, admin.password);
     await office.request('POST', '/api/users', {

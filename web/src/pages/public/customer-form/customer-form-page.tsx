@@ -44,7 +44,8 @@ export function CustomerFormPage() {
   // Re-read every minute, so an hour that begins while the form is open stops being offered.
   const now = new Date(useNow(60_000));
   // The prerendered page offers ASAP; the visitor's clock decides once the page is theirs.
-  const asapOpen = !useHydrated() || isWithinServiceHours(now);
+  const hydrated = useHydrated();
+  const asapOpen = !hydrated || isWithinServiceHours(now);
   const navigate = useNavigate();
   const submit = useSubmitBooking();
   const [notice, setNotice] = useState<string | null>(null);
@@ -132,6 +133,8 @@ export function CustomerFormPage() {
         noValidate
         onSubmit={onSubmit}
         aria-describedby="booking-required-note"
+        // Set once React has the form: what is typed into the prerendered HTML before is not kept.
+        data-hydrated={hydrated || undefined}
       >
         <p className="pub-small" id="booking-required-note">
           Fields marked <span aria-hidden="true">*</span>
