@@ -103,7 +103,7 @@ export async function typeInto(page: Page, label: string, text: string): Promise
 
 /** Fills contact, address, vehicle and notes; timing and the agreement are left to the test. */
 export async function fillBookingForm(page: Page, input: BookingInput): Promise<void> {
-  // Typing into the prerendered form before React has it loses the text (a busy machine's race).
+  // Selects chosen in the prerendered form before React has it are redrawn: start once it has.
   await page.locator('form[data-hydrated]').waitFor();
   await typeInto(page, 'First Name', input.firstName);
   await typeInto(page, 'Last Name', input.lastName);

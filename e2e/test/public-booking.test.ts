@@ -503,6 +503,39 @@ describe('public booking form', () => {
     expect(await hourButton(page, '4 PM').isEnabled()).toBe(true);
   });
 
+  test('what a visitor types before the page has its code is kept once it has', async () => {
+    const page = visitor!.page;
+    await page.setViewportSize(PHONE);
+    // A slow phone: the prerendered form is on screen while its scripts are still on the way.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto('/customer-form', { waitUntil: 'commit' });
+      const first = labelled(page, 'First Name');
+      await first.waitFor();
+      await first.pressSequentially('Erin');
+      await labelled(page, 'ZIP Code').pressSequentially('45202');
+      release();
+      await page.locator('form[data-hydrated]').waitFor();
+      // Any later render (here: typing the last name) leaves the early text in place.
+      await typeInto(page, 'Last Name', 'Early');
+      expect(await first.inputValue()).toBe('Erin');
+      expect(await labelled(page, 'ZIP Code').inputValue()).toBe('45202');
+      // And it is what the form checks: nothing said under it on submit (the phone is).
+      await page.getByLabel('I agree to the terms of service').check();
+      await submitButton(page).click();
+      await labelled(page, 'Phone Number').and(page.locator('[aria-invalid="true"]')).waitFor();
+      expect(await fieldError(first)).toMatchObject({ invalid: false, message: '' });
+    } finally {
+      release();
+      await page.unroute(/\.js$/);
+    }
+  });
+
   test('phone and ZIP inputs filter what is typed; model follows make (phone size)', async () => {
     const page = await openForm(PHONE);
     const field = (label: string) => labelled(page, label);

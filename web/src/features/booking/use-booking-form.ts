@@ -25,6 +25,35 @@ const INPUT_FILTERS: Partial<Record<TextFieldName, (raw: string) => string>> = {
   zip: formatZipInput,
 };
 
+/** The free-text fields, which a visitor can type into before the page is hydrated. */
+const TYPED_BEFORE_HYDRATION = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'street',
+  'city',
+  'zip',
+  'notes',
+] as const satisfies readonly TextFieldName[];
+
+/**
+ * What a visitor typed into the prerendered form before its code arrived (a slow phone): theirs,
+ * and kept. Read from the page only while the form there is the prerendered one, not yet React's
+ * (`data-hydrated`): a form drawn later starts empty.
+ */
+function typedBeforeHydration(): BookingFormValues {
+  if (typeof document === 'undefined') return EMPTY_BOOKING_FORM;
+  const form = document.getElementById(fieldId('firstName'))?.closest('form');
+  if (!form || form.hasAttribute('data-hydrated')) return EMPTY_BOOKING_FORM;
+  const typed = { ...EMPTY_BOOKING_FORM };
+  for (const field of TYPED_BEFORE_HYDRATION) {
+    const input = document.getElementById(fieldId(field)) as HTMLInputElement | null;
+    if (input?.value) typed[field] = INPUT_FILTERS[field]?.(input.value) ?? input.value;
+  }
+  return typed;
+}
+
 type BookingValidation = typeof import('./booking-validation.util');
 let validation: BookingValidation | undefined;
 let loading: Promise<BookingValidation> | undefined;
@@ -40,7 +69,7 @@ function loadValidation(): Promise<BookingValidation> {
 
 /** The booking form's values, errors and the rules that tie fields together (make/model, timing). */
 export function useBookingForm() {
-  const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
+  const [values, setValues] = useState<BookingFormValues>(typedBeforeHydration);
   const [errors, setErrors] = useState<BookingFieldErrors>({});
   const [timing, setTiming] = useState<TimingMode>('asap');
   // The hour was suggested (outside ASAP hours), not picked: it follows the grid's answer until

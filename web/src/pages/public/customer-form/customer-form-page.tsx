@@ -133,7 +133,7 @@ export function CustomerFormPage() {
         noValidate
         onSubmit={onSubmit}
         aria-describedby="booking-required-note"
-        // Set once React has the form: what is typed into the prerendered HTML before is not kept.
+        // Set once React has the form (the text typed before is adopted: useBookingForm).
         data-hydrated={hydrated || undefined}
       >
         <p className="pub-small" id="booking-required-note">
