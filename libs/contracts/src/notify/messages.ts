@@ -124,8 +124,11 @@ export const takesNewBattery = (code: ServiceCode) =>
  */
 export function servicePrice(code: ServiceCode, batteryModel: string | null): number {
   if (code !== 'battery_installed') return 0;
-  return /\bAGM\b/i.test(batteryModel ?? '') ? PRICES.agm : PRICES.leadAcid;
+  return isAgmBattery(batteryModel) ? PRICES.agm : PRICES.leadAcid;
 }
+
+/** An AGM battery, by its model's name ("Group H6 AGM"): priced as AGM, else as lead acid. */
+export const isAgmBattery = (model: string | null) => /\bAGM\b/i.test(model ?? '');
 
 /** "$165.00" */
 export const formatDollars = (amount: number) => `$${amount.toFixed(2)}`;

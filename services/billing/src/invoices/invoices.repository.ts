@@ -110,6 +110,14 @@ export class InvoicesRepository {
     );
   }
 
+  /** Whether the job is billed (each of billing's events asks first). */
+  async exists(manager: EntityManager, appointmentId: number): Promise<boolean> {
+    const rows = await manager.query('SELECT 1 FROM invoices WHERE appointment_id = $1', [
+      appointmentId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The invoice, locked until the transaction ends: payments for it take turns. */
   async lock(manager: EntityManager, id: number) {
     const [row] = await manager.query<InvoiceRow[]>(

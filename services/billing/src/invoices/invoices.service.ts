@@ -9,6 +9,7 @@ import {
   Invoice,
   InvoiceListQuery,
   businessParts,
+  isAgmBattery,
   zipOf,
 } from '@cincy/contracts';
 import { DomainError, EventConsumers, Outbox, Transaction, requestKey } from '@cincy/platform';
@@ -30,7 +31,7 @@ type ItemEvent = EventEnvelope<EventsMatching<'inventory.item.>'>>;
 
 /** Until inventory items carry a price (issue 36's price list): the published price by type. */
 const batteryPriceCents = (name: string) =>
-  /\bAGM\b/i.test(name) ? DEFAULT_BATTERY_PRICES_CENTS.agm : DEFAULT_BATTERY_PRICES_CENTS.leadAcid;
+  isAgmBattery(name) ? DEFAULT_BATTERY_PRICES_CENTS.agm : DEFAULT_BATTERY_PRICES_CENTS.leadAcid;
 
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
@@ -122,8 +123,8 @@ export class InvoicesService implements OnModuleInit {
     });
   }
 
-  private async billed(manager: EntityManager, appointmentId: number) {
-    return (await this.invoices.ofAppointment(manager, appointmentId)) !== null;
+  private billed(manager: EntityManager, appointmentId: number) {
+    return this.invoices.exists(manager, appointmentId);
   }
 
   /** A battery's name, and the jobs that waited for it. A removed item keeps its name here. */
