@@ -28,6 +28,7 @@ export function dashboardAppointment(
     version: 1,
     handBack: null,
     arrivalCheck: 'none',
+    payment: null,
     cancelReason: null,
     ...extra,
   };

@@ -116,6 +116,19 @@ export const EVENT_PAYLOADS = {
   'billing.invoice.issued': z.object({ invoice: invoiceSchema }),
   /** Cash or a check was taken for an invoice: the payment, and the invoice as it now is. */
   'billing.payment.recorded': z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }),
+  /** A card payment link was made for what an invoice still owes: the customer is sent it. */
+  'billing.payment-link.created': z.object({
+    invoiceId: z.number().int(),
+    number: z.string(),
+    appointmentId: z.number().int(),
+    customerId: z.number().int(),
+    url: z.string(),
+    amountCents: z.number().int(),
+  }),
+  /** The provider reported a card payment that does not match the invoice: not counted as paid. */
+  'billing.payment.flagged': z.object({ invoice: invoiceSchema, reason: z.string() }),
+  /** Part or all of a payment was given back: the refund (negative), and the invoice as it now is. */
+  'billing.refund.recorded': z.object({ invoice: invoiceSchema, refund: invoicePaymentSchema }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

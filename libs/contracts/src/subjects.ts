@@ -104,6 +104,12 @@ export const CONSUMERS = {
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
   /** A customer moved their visit to another hour: the board's copy follows. */
   'dispatch-reschedules': { service: 'dispatch', filter: 'booking.appointment.rescheduled' },
+  /** A job's invoice and what was paid: the board, the phone and the history show it. */
+  'dispatch-payments': {
+    service: 'dispatch',
+    filter: 'billing.>',
+    ignores: ['billing.payment-link.created'],
+  },
   /**
    * Dispatch follows its own changes to keep the ASAP queue (and, when on, to auto-dispatch):
    * one durable, so recomputations take turns. Its own queue and stats events are no change.
@@ -140,6 +146,8 @@ export const CONSUMERS = {
   'notify-records': { service: 'notify', filter: 'inventory.service-record.created' },
   /** The battery models a receipt names. */
   'notify-items': { service: 'notify', filter: 'inventory.item.>' },
+  /** A card payment link made for a visit: the customer is sent it. */
+  'notify-payment-links': { service: 'notify', filter: 'billing.payment-link.created' },
   /**
    * Inventory's copy of the customers it has records of follows their changes; it learns a
    * customer at their first completed job (`inventory.service-records.record`), not per booking.

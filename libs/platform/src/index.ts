@@ -18,3 +18,4 @@ export * from './database/table-columns';
 export * from './observability/metrics';
 export * from './observability/metrics.module';
 export * from './observability/tracing';
+export * from './payments';

@@ -1,4 +1,5 @@
 export { startLocalObjectStore, type LocalObjectStore } from './object-store';
+export { startPaymentProvider } from './payment-provider';
 export {
   missingBuilds,
   parseReplicas,

@@ -1,21 +1,39 @@
-import { PlatformModule, ServiceDefinition } from '@cincy/platform';
+import { PAYMENTS_ENV, PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
 import { InvoicesController, InvoicesRepository, InvoicesService } from './invoices';
 import { BillableJobsRepository } from './jobs';
 import { CreateBilling1733600000001 } from './migrations/1733600000001-create-billing';
 import { Payments1733600000002 } from './migrations/1733600000002-payments';
+import { CardPayments1733600000003 } from './migrations/1733600000003-card-payments';
+import {
+  CardPaymentsRepository,
+  CardProvider,
+  PaymentsController,
+  PaymentsService,
+} from './payments';
 
 @Module({
   imports: [
     PlatformModule.forService({
       service: 'billing',
       entities: [],
-      migrations: [CreateBilling1733600000001, Payments1733600000002],
+      migrations: [CreateBilling1733600000001, Payments1733600000002, CardPayments1733600000003],
     }),
   ],
-  controllers: [InvoicesController],
-  providers: [InvoicesRepository, InvoicesService, BillableJobsRepository],
+  controllers: [InvoicesController, PaymentsController],
+  providers: [
+    InvoicesRepository,
+    InvoicesService,
+    BillableJobsRepository,
+    CardPaymentsRepository,
+    CardProvider,
+    PaymentsService,
+  ],
 })
 export class AppModule {}
 
-export const billingService: ServiceDefinition = { name: 'billing', module: AppModule };
+export const billingService: ServiceDefinition = {
+  name: 'billing',
+  module: AppModule,
+  env: [PAYMENTS_ENV],
+};

@@ -8,6 +8,7 @@ import {
   Invoice,
   PAYMENT_MESSAGES,
   PaymentInput,
+  REFUND_MESSAGES,
   ServiceCode,
   ServiceRecord,
   businessParts,
@@ -30,6 +31,10 @@ import {
   requestedPayload,
   useIsolatedStack,
 } from '@cincy/platform/testing';
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkoutCompletedEvent, stripeSignature } from '@cincy/platform';
+import { startPaymentProvider } from '@cincy/stack';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { billingService } from '../src/app.module';
@@ -47,8 +52,27 @@ let rpc: RpcClient;
 let nats: NatsConnectionHolder;
 let db: DataSource;
 let nextId = 500;
+let provider: Awaited<ReturnType<typeof startPaymentProvider>>;
+/** Stands in for the gateway's webhook route: the body as it came, and its signature. */
+let webhookRoute: Server;
+const webhook = (payload: string, signature: string) =>
+  rpc.call('billing.webhooks.receive', { payload, signature });
 
 beforeAll(async () => {
+  provider = await startPaymentProvider();
+  Object.assign(process.env, provider.env);
+  webhookRoute = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      webhook(body, String(req.headers['stripe-signature'])).then(
+        () => res.writeHead(200).end(),
+        () => res.writeHead(400).end(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => webhookRoute.listen(0, '127.0.0.1', resolve));
+  provider.webhookTo(`http://127.0.0.1:${(webhookRoute.address() as AddressInfo).port}/api`);
   billing = await createServiceApp(billingService);
   db = billing.get(DataSource);
   rpc = await connectTestRpc(testStack.prefix);
@@ -58,6 +82,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await new Promise((resolve) => webhookRoute.close(resolve));
+  await provider.stop();
   await nats.close();
   await rpc.close();
   await billing.close();
@@ -358,5 +384,221 @@ describe("the office's list", () => {
     expect(await list({ from: '2026-11-20', to: '2026-11-20' })).toHaveLength(all.length);
     expect(await list({ from: '2026-11-21' })).toEqual([]);
     expect(await list({ to: '2026-11-19' })).toEqual([]);
+  });
+});
+
+describe('a card payment', () => {
+  const linkFor = (invoiceId: number, actor: Actor = tech) =>
+    rpc.call('billing.payment-links.create', { invoiceId, actor });
+  /** The customer presses Pay on the provider's page: it posts its signed webhook to billing. */
+  const payOnPage = async (url: string) =>
+    (await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status;
+
+  async function openInvoice() {
+    const id = (nextId += 1);
+    await booked(id);
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    return issued(id);
+  }
+
+  const outboxTypes = async (invoiceId: number) =>
+    (
+      await db.query<{ type: string }[]>(
+        `SELECT type FROM outbox WHERE type LIKE 'billing.%'
+           AND coalesce(payload->'invoice'->>'id', payload->>'invoiceId')::int = $1 ORDER BY seq`,
+        [invoiceId],
+      )
+    ).map((row) => row.type);
+
+  it('is asked for by a link for what is owed, paid on the provider page, and counted once', async () => {
+    const invoice = await openInvoice();
+    await rpc.call('billing.payments.record', {
+      invoiceId: invoice.id,
+      payment: { method: 'cash', amountCents: 6_500, checkNumber: null },
+      actor: tech,
+    });
+    const link = await linkFor(invoice.id);
+    expect(link.amountCents).toBe(10_000);
+    expect(link.url.startsWith(`${provider.url}/dev/checkout/cs_`)).toBe(true);
+    // Asked again while it works: the same link, sent again.
+    expect((await linkFor(invoice.id, admin)).url).toBe(link.url);
+
+    expect(await payOnPage(link.url)).toBe(303);
+    const paid = await invoiceOf(invoice.appointmentId);
+    expect(paid).toMatchObject({ status: 'paid', paidCents: 16_500, flags: [] });
+    expect(paid.payments.map((p) => [p.method, p.amountCents])).toEqual([
+      ['cash', 6_500],
+      ['card', 10_000],
+    ]);
+    // Stripe delivers at least once: the same event again changes nothing.
+    expect(await payOnPage(link.url)).toBe(303);
+    expect(await invoiceOf(invoice.appointmentId)).toEqual(paid);
+    expect(await outboxTypes(invoice.id)).toEqual([
+      'billing.invoice.issued',
+      'billing.payment.recorded',
+      'billing.payment-link.created',
+      'billing.payment-link.created',
+      'billing.payment.recorded',
+    ]);
+    // Nothing left to ask for.
+    expect((await refusal(linkFor(invoice.id))).body.code).toBe(ERROR_CODES.conflict);
+  });
+
+  it('is refused without our signature, and nothing changes', async () => {
+    const invoice = await openInvoice();
+    const link = await linkFor(invoice.id);
+    const sessionId = link.url.split('/').pop()!;
+    const event = JSON.stringify(
+      checkoutCompletedEvent(
+        sessionId,
+        {
+          amount: link.amountCents,
+          currency: 'usd',
+          clientReferenceId: String(invoice.id),
+          metadata: { invoiceId: String(invoice.id) },
+          successUrl: provider.url,
+          name: invoice.number,
+          created: 0,
+        },
+        provider.url,
+      ),
+    );
+    for (const signature of ['', 't=1,v1=00', stripeSignature(event, 'whsec_someone_else')]) {
+      const refused = await refusal(webhook(event, signature));
+      expect([refused.status, refused.body.code]).toEqual([400, ERROR_CODES.validation]);
+    }
+    // Signed over other bytes than those sent.
+    const tampered = await refusal(
+      webhook(
+        event.replace('"usd"', '"eur"'),
+        stripeSignature(event, provider.env.STRIPE_WEBHOOK_SECRET),
+      ),
+    );
+    expect(tampered.status).toBe(400);
+    expect(await invoiceOf(invoice.appointmentId)).toMatchObject({ status: 'open', paidCents: 0 });
+  });
+
+  it('of another amount or currency than the link asked is flagged for an admin, not counted', async () => {
+    const invoice = await openInvoice();
+    const link = await linkFor(invoice.id);
+    const sessionId = link.url.split('/').pop()!;
+    const paidAs = (amount: number, currency: string, id: string) => {
+      const event = {
+        ...checkoutCompletedEvent(
+          sessionId,
+          {
+            amount,
+            currency,
+            clientReferenceId: String(invoice.id),
+            metadata: { invoiceId: String(invoice.id) },
+            successUrl: provider.url,
+            name: invoice.number,
+            created: 0,
+          },
+          provider.url,
+        ),
+        id,
+      };
+      const payload = JSON.stringify(event);
+      return webhook(payload, stripeSignature(payload, provider.env.STRIPE_WEBHOOK_SECRET));
+    };
+    await paidAs(100, 'usd', `evt_less_${invoice.id}`);
+    await paidAs(link.amountCents, 'eur', `evt_eur_${invoice.id}`);
+    const flagged = await invoiceOf(invoice.appointmentId);
+    expect(flagged).toMatchObject({ status: 'open', paidCents: 0, payments: [] });
+    expect(flagged.flags.map((f) => f.reason)).toEqual([
+      'A card payment of $1.00 does not match the $165.00 its link asked: not counted.',
+      'A card payment of $165.00 came in EUR, not US dollars: not counted.',
+    ]);
+    expect(
+      (await outboxTypes(invoice.id)).filter((t) => t === 'billing.payment.flagged'),
+    ).toHaveLength(2);
+  });
+});
+
+describe('a refund', () => {
+  const refund = (invoiceId: number, body: object, idempotencyKey?: string) =>
+    rpc.call('billing.refunds.record', {
+      invoiceId,
+      refund: body as never,
+      actor: admin,
+      ...(idempotencyKey && { idempotencyKey }),
+    }) as Promise<Invoice>;
+
+  async function paidByCard() {
+    const id = (nextId += 1);
+    await booked(id);
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    const invoice = await issued(id);
+    const link = await rpc.call('billing.payment-links.create', {
+      invoiceId: invoice.id,
+      actor: tech,
+    });
+    await fetch(`${link.url}/pay`, { method: 'POST', redirect: 'manual' });
+    return invoiceOf(id);
+  }
+
+  it('gives back part of a card payment through the provider, then the rest: refunded', async () => {
+    const invoice = await paidByCard();
+    const card = invoice.payments[0];
+    const part = await refund(invoice.id, {
+      paymentId: card.id,
+      amountCents: 2_000,
+      reason: 'Late',
+    });
+    // A goodwill credit: nothing is owed again.
+    expect(part).toMatchObject({ status: 'paid', paidCents: 14_500, refundedCents: 2_000 });
+    expect(part.payments[1]).toMatchObject({
+      method: 'card',
+      amountCents: -2_000,
+      refundOf: card.id,
+      reason: 'Late',
+    });
+    const over = await refusal(
+      refund(invoice.id, { paymentId: card.id, amountCents: 14_501, reason: 'x' }),
+    );
+    expect([over.body.code, over.body.message]).toEqual([
+      ERROR_CODES.validation,
+      REFUND_MESSAGES.moreThanPaid(14_500),
+    ]);
+    const rest = await refund(invoice.id, {
+      paymentId: card.id,
+      amountCents: 14_500,
+      reason: 'Wrong battery',
+    });
+    expect(rest).toMatchObject({ status: 'refunded', paidCents: 0, refundedCents: 16_500 });
+    const refunds = await db.query<{ provider_ref: string }[]>(
+      'SELECT provider_ref FROM payments WHERE refund_of = $1',
+      [card.id],
+    );
+    expect(refunds.map((r) => r.provider_ref.startsWith('re_'))).toEqual([true, true]);
+    // A refunded invoice takes no more money.
+    const again = await refusal(
+      rpc.call('billing.payments.record', {
+        invoiceId: invoice.id,
+        payment: { method: 'cash', amountCents: 100, checkNumber: null },
+        actor: admin,
+      }),
+    );
+    expect(again.body.message).toBe(PAYMENT_MESSAGES.notOpen);
+  });
+
+  it('is taken once per key, and only of a payment of the invoice', async () => {
+    const invoice = await paidByCard();
+    const card = invoice.payments[0];
+    const key = `refund-${invoice.id}`;
+    const first = await refund(
+      invoice.id,
+      { paymentId: card.id, amountCents: 500, reason: 'Goodwill' },
+      key,
+    );
+    expect(
+      await refund(invoice.id, { paymentId: card.id, amountCents: 500, reason: 'Goodwill' }, key),
+    ).toEqual(first);
+    expect(first.payments).toHaveLength(2);
+    const stranger = await refusal(
+      refund(invoice.id, { paymentId: 999_999, amountCents: 1, reason: 'x' }),
+    );
+    expect(stranger.body.fieldErrors).toEqual({ paymentId: REFUND_MESSAGES.paymentNotFound });
   });
 });

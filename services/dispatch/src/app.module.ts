@@ -7,6 +7,7 @@ import {
   BoardService,
   CustomerDetailsService,
   ReschedulesService,
+  PaymentsService,
 } from './board';
 import {
   BatteryTestsController,
@@ -31,6 +32,7 @@ import { QueueIndexes1733300000106 } from './migrations/1733300000106-queue-inde
 import { BatteryTests1733400000001 } from './migrations/1733400000001-battery-tests';
 import { JobPhotos1733400000002 } from './migrations/1733400000002-job-photos';
 import { ArrivalCode1733500000001 } from './migrations/1733500000001-arrival-code';
+import { JobPayment1733600000001 } from './migrations/1733600000001-job-payment';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -88,6 +90,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         BatteryTests1733400000001,
         JobPhotos1733400000002,
         ArrivalCode1733500000001,
+        JobPayment1733600000001,
       ],
     }),
   ],
@@ -126,6 +129,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     DayRepository,
     DayService,
     ReschedulesService,
+    PaymentsService,
     TrackingRepository,
     TrackingService,
     ReportsRepository,

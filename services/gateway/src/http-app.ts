@@ -6,11 +6,15 @@ import {
   AppLogger,
   MetricsModule,
   startTracing,
+  PAYMENTS_ENV,
   PLATFORM_ENV,
   correlationIdFrom,
+  devCheckout,
+  stripeSettings,
   loadEnv,
   runWithContext,
 } from '@cincy/platform';
+import { localAppUrl } from '@cincy/contracts';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -22,7 +26,7 @@ import { PushServer } from './push/push-server';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 import { apiDocsRouter } from './openapi/api-docs';
-import { parseJson } from './common/json-body';
+import { PAYMENT_WEBHOOK_PATH, parseJson } from './common/json-body';
 import { timeHttpRequests } from './metrics/gateway-metrics';
 import { traceHttpRequests } from './metrics/http-tracing';
 import { refuseControlCharacters } from './security/control-characters';
@@ -105,7 +109,7 @@ function serveWebApp(app: NestExpressApplication, dir: string) {
 }
 
 export async function createGatewayApp(): Promise<NestExpressApplication> {
-  const values = loadEnv([PLATFORM_ENV, GATEWAY_ENV, RATE_LIMIT_ENV]);
+  const values = loadEnv([PLATFORM_ENV, GATEWAY_ENV, RATE_LIMIT_ENV, PAYMENTS_ENV]);
   const env = values.get(GATEWAY_ENV);
   const logger = new AppLogger('gateway', values.get(PLATFORM_ENV).LOG_LEVEL);
   await startTracing('gateway');
@@ -131,6 +135,19 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
     refuseControlCharacters,
   );
   app.use(apiDocsRouter());
+  const payments = stripeSettings(values.get(PAYMENTS_ENV));
+  if (payments.development) {
+    // No card provider configured: the development checkout answers the SDK and the customer.
+    logger.warn({ msg: 'no STRIPE_SECRET_KEY: card payments go to the development checkout' });
+    app.use(
+      devCheckout({
+        secretKey: payments.secretKey,
+        webhookSecret: payments.webhookSecret,
+        webhookUrl: `${localAppUrl(env.PORT)}${PAYMENT_WEBHOOK_PATH}`,
+        publicUrl: payments.publicUrl,
+      }),
+    );
+  }
   serveWebApp(app, env.WEB_DIST_DIR);
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();

@@ -155,7 +155,12 @@ describe('the API document', () => {
     };
     /** Cash taken at the door, and the invoices the payment cases use (billed below). */
     const CASH = { method: 'cash', amountCents: 100 };
-    const billed = { invoiceId: 0, freeInvoiceId: 0, usedKey: `refusal-cash-${Date.now()}` };
+    const billed = {
+      invoiceId: 0,
+      freeInvoiceId: 0,
+      paymentId: 0,
+      usedKey: `refusal-cash-${Date.now()}`,
+    };
     /** A battery test as a tester prints it. */
     const TEST = {
       battery: 'old',
@@ -918,6 +923,48 @@ describe('the API document', () => {
             body: { ...CASH, amountCents: 200 },
           }),
       },
+      'POST /api/invoices/{id}/payment-link': {
+        403: () =>
+          call('POST', `/api/invoices/${billed.invoiceId}/payment-link`, { client: other }),
+        404: () => call('POST', '/api/invoices/999999/payment-link', { client: admin }),
+        409: () =>
+          call('POST', `/api/invoices/${billed.freeInvoiceId}/payment-link`, { client: admin }),
+      },
+      'POST /api/invoices/{id}/refunds': {
+        400: () =>
+          call('POST', `/api/invoices/${billed.invoiceId}/refunds`, {
+            client: admin,
+            body: { paymentId: billed.paymentId, amountCents: 100 },
+          }),
+        403: () =>
+          call('POST', `/api/invoices/${billed.invoiceId}/refunds`, {
+            client: tech,
+            body: { paymentId: billed.paymentId, amountCents: 1, reason: 'x' },
+          }),
+        404: () =>
+          call('POST', '/api/invoices/999999/refunds', {
+            client: admin,
+            body: { paymentId: 1, amountCents: 1, reason: 'Goodwill' },
+          }),
+        422: () =>
+          call('POST', `/api/invoices/${billed.invoiceId}/refunds`, {
+            client: admin,
+            headers: { 'Idempotency-Key': billed.usedKey },
+            body: { paymentId: billed.paymentId, amountCents: 1, reason: 'Goodwill' },
+          }),
+      },
+      'POST /api/payments/webhook': {
+        400: () =>
+          call('POST', '/api/payments/webhook', {
+            raw: '{"id":"evt_forged","type":"checkout.session.completed"}',
+            headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+          }),
+        413: () =>
+          call('POST', '/api/payments/webhook', {
+            raw: 'x'.repeat(300_000),
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      },
       'GET /api/appointments/{id}/battery-tests': {
         403: () => call('GET', `/api/appointments/${job.id}/battery-tests`, { client: other }),
         404: () => call('GET', '/api/appointments/999999/battery-tests', { client: admin }),
@@ -1211,6 +1258,11 @@ describe('the API document', () => {
       body: CASH,
     });
     heard.push({ key: 'POST /api/invoices/{id}/payments', answer: paid });
+    billed.paymentId = (paid.body as { payments: { id: number }[] }).payments[0].id;
+    heard.push({
+      key: 'POST /api/invoices/{id}/payment-link',
+      answer: await call('POST', `/api/invoices/${owed.id}/payment-link`, { client: admin }),
+    });
     heard.push({
       key: 'GET /api/invoices',
       answer: await call('GET', '/api/invoices?status=partially_paid', { client: admin }),

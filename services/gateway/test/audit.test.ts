@@ -1,4 +1,4 @@
-import { AuditPage, InventoryItem } from '@cincy/contracts';
+import { AuditPage, InventoryItem, Invoice } from '@cincy/contracts';
 import { eventually } from '@cincy/platform/testing';
 import { ApiClient, ApiError } from '@cincy/stack';
 import { WholeStack, startWholeStack, statusOf } from './whole-stack';
@@ -154,5 +154,34 @@ describe('GET /api/audit', () => {
       [`$100.00 by cash on ${invoice.number}; $65.00 still owed`, tech.name],
       [`Invoice ${invoice.number}: $165.00, tax $11.93 included`, expect.any(String)],
     ]);
+    // The board's card says it is paid: dispatch follows billing's events.
+    const paymentOnBoard = async () =>
+      (await stack.admin.appointments()).find((a) => a.id === appointmentId)?.payment;
+    await eventually(async () => (await paymentOnBoard())?.status === 'paid');
+    expect(await paymentOnBoard()).toEqual({
+      invoiceId: invoice.id,
+      number: invoice.number,
+      status: 'paid',
+      totalCents: 16_500,
+      paidCents: 16_500,
+    });
+    // A refund of the check, with the reason: on the history under the admin, and on the board.
+    const paid = await stack.admin.request<Invoice>(
+      'GET',
+      `/api/appointments/${appointmentId}/invoice`,
+    );
+    const check = paid.payments.find((p) => p.method === 'check')!;
+    await stack.admin.request('POST', `/api/invoices/${invoice.id}/refunds`, {
+      paymentId: check.id,
+      amountCents: 6_500,
+      reason: 'Paid twice',
+    });
+    const [refunded] = await historyOnceItHas('appointment', appointmentId, 9);
+    expect([refunded.action, refunded.summary, refunded.actor.name]).toEqual([
+      'refunded',
+      `$65.00 refunded by check on ${invoice.number}: Paid twice`,
+      me.name,
+    ]);
+    await eventually(async () => (await paymentOnBoard())?.paidCents === 10_000);
   });
 });

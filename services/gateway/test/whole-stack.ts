@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ServiceName, User, businessDate, businessInstant } from '@cincy/contracts';
 import { createServiceApp } from '@cincy/platform';
 import { dropIsolatedStack, eventually, useIsolatedStack } from '@cincy/platform/testing';
-import { ApiClient, ApiError, startLocalObjectStore } from '@cincy/stack';
+import { ApiClient, ApiError, startLocalObjectStore, startPaymentProvider } from '@cincy/stack';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { Socket, io } from 'socket.io-client';
 // The whole back office in one process: these tests are about the gateway's routes over the real services.
@@ -47,7 +47,9 @@ export interface Heard {
 export async function startWholeStack(env: Record<string, string> = {}) {
   const stack = useIsolatedStack();
   const objectStore = await startLocalObjectStore(true);
-  Object.assign(process.env, objectStore.env, {
+  // Card payments through the SDK to a local server that speaks Stripe's API.
+  const payments = await startPaymentProvider();
+  Object.assign(process.env, objectStore.env, payments.env, {
     SEED_ADMIN_USERNAME: ADMIN.username,
     SEED_ADMIN_PASSWORD: ADMIN.password,
     SUPERVISOR_USERNAME,
@@ -68,6 +70,7 @@ export async function startWholeStack(env: Record<string, string> = {}) {
   const gateway: INestApplication = await createGatewayApp();
   await gateway.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  payments.webhookTo(base);
 
   const signIn = async (username: string, password = STAFF_PASSWORD) => {
     const client = new ApiClient(base);
@@ -80,6 +83,8 @@ export async function startWholeStack(env: Record<string, string> = {}) {
   return {
     base,
     admin,
+    /** The card payment provider: its checkout pages pay through signed webhooks. */
+    payments,
     /** The gateway app itself, to look at one of its providers. */
     gateway,
     signIn,
@@ -137,6 +142,7 @@ export async function startWholeStack(env: Record<string, string> = {}) {
       await gateway.close();
       for (const service of services) await service.close();
       await objectStore.stop();
+      await payments.stop();
       await dropIsolatedStack(stack);
     },
   };

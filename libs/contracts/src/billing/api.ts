@@ -18,13 +18,21 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLineView = z.infer<typeof invoiceLineSchema>;
 
-/** A payment or a refund (negative) on an invoice. */
+export const PAYMENT_METHODS = ['card', 'cash', 'check'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * A payment, or a refund of one: a refund has a negative amount, the payment it gives back
+ * (`refundOf`) and the admin's reason.
+ */
 export const invoicePaymentSchema = z.object({
   id: z.number().int(),
-  method: z.enum(['card', 'cash', 'check']),
+  method: z.enum(PAYMENT_METHODS),
   amountCents: cents,
   checkNumber: z.string().nullable(),
   receivedAt: z.string(),
+  refundOf: z.number().int().nullable().default(null),
+  reason: z.string().nullable().default(null),
 });
 export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 
@@ -49,13 +57,63 @@ export const invoiceSchema = z.object({
   subtotalCents: cents,
   taxCents: cents,
   totalCents: cents,
+  /** What the house holds: received less refunded. */
   paidCents: cents,
+  refundedCents: cents.default(0),
   tax: taxJurisdictionSchema,
   lines: z.array(invoiceLineSchema),
   payments: z.array(invoicePaymentSchema),
+  /**
+   * Card payments the provider reported that did not match what was asked (amount or currency):
+   * never counted as paid, for an admin to settle with the customer.
+   */
+  flags: z.array(z.object({ reason: z.string(), at: z.string() })).default([]),
   issuedAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * What the board, the field app and a job's history show of the job's money: its invoice's
+ * state and figures, or null while it has none (not completed, not billed yet, or not billable).
+ */
+export const jobPaymentSchema = z
+  .object({
+    invoiceId: z.number().int(),
+    number: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    totalCents: cents,
+    paidCents: cents,
+  })
+  .nullable();
+export type JobPayment = z.infer<typeof jobPaymentSchema>;
+
+export const jobPaymentOf = (invoice: Invoice): NonNullable<JobPayment> => ({
+  invoiceId: invoice.id,
+  number: invoice.number,
+  status: invoice.status,
+  totalCents: invoice.totalCents,
+  paidCents: invoice.paidCents,
+});
+
+/** The state's words, wherever it is shown. */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  open: 'Unpaid',
+  partially_paid: 'Partly paid',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  void: 'Void',
+};
+
+/**
+ * POST /api/invoices/{id}/payment-link: a hosted checkout page for what is still owed, sent to
+ * the customer by text and email, and shown as a QR code on the technician's phone.
+ */
+export const paymentLinkSchema = z.object({
+  url: z.string(),
+  amountCents: cents,
+  expiresAt: z.string(),
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
 /** The largest payment one entry may record: $10,000 (a battery job is a few hundred dollars). */
 export const MAX_PAYMENT_CENTS = 1_000_000;
@@ -68,7 +126,39 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This invoice is already paid.',
   notOpen: 'This invoice takes no payment: it was refunded or voided.',
   notYourJob: 'You can only take payment for jobs you completed.',
+  cardsUnavailable:
+    'Card payments are not available right now. Try again, or take cash or a check.',
 } as const;
+
+/** What an admin reads when a refund is refused. */
+export const REFUND_MESSAGES = {
+  payment: 'Choose the payment to refund.',
+  paymentNotFound: 'That payment is not on this invoice.',
+  amount: 'Enter the amount to refund in cents: a whole number from 1 to 1000000.',
+  reason: 'Give a reason for the refund.',
+  moreThanPaid: (leftCents: number) =>
+    `That is more than is left to refund on this payment: ${formatDollars(leftCents / 100)}.`,
+  providerFailed: 'The card refund did not go through. Nothing was refunded; try again later.',
+} as const;
+
+/** POST /api/invoices/{id}/refunds: part or all of one payment given back, with why. */
+export const refundInputSchema = z.object({
+  paymentId: z
+    .number(REFUND_MESSAGES.payment)
+    .int(REFUND_MESSAGES.payment)
+    .positive(REFUND_MESSAGES.payment),
+  amountCents: z
+    .number(REFUND_MESSAGES.amount)
+    .int(REFUND_MESSAGES.amount)
+    .min(1, REFUND_MESSAGES.amount)
+    .max(MAX_PAYMENT_CENTS, REFUND_MESSAGES.amount),
+  reason: z
+    .string(REFUND_MESSAGES.reason)
+    .trim()
+    .min(1, REFUND_MESSAGES.reason)
+    .max(500, 'Reason must be at most 500 characters'),
+});
+export type RefundInput = z.output<typeof refundInputSchema>;
 
 /** Said under the amount when more than is owed was entered. */
 export const moreThanOwed = (owedCents: number) =>

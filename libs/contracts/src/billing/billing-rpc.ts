@@ -3,10 +3,17 @@ import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import { idempotencyKeySchema } from '../booking/api';
-import { invoiceListQuerySchema, invoiceSchema, paymentInputSchema } from './api';
+import {
+  invoiceListQuerySchema,
+  invoiceSchema,
+  paymentInputSchema,
+  paymentLinkSchema,
+  refundInputSchema,
+} from './api';
 
 const { healthAnswer, empty, id } = RPC_SHAPES;
-const { validation, notFound, forbidden, conflict, idempotencyKeyReused } = ERROR_CODES;
+const { validation, notFound, forbidden, conflict, idempotencyKeyReused, serviceUnavailable } =
+  ERROR_CODES;
 
 /** billing's subjects: invoices; spread into `RPC` (subjects.ts). */
 export const BILLING_RPC = {
@@ -35,5 +42,34 @@ export const BILLING_RPC = {
     }),
     answer: invoiceSchema,
     refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused],
+  },
+  /**
+   * A card payment link (the provider's hosted checkout) for what the invoice still owes, sent to
+   * the customer. The office, or the technician who did the job.
+   */
+  'billing.payment-links.create': {
+    request: z.object({ invoiceId: id, actor: actorSchema }),
+    answer: paymentLinkSchema,
+    refuses: [notFound, forbidden, conflict, serviceUnavailable],
+  },
+  /**
+   * A webhook of the payment provider, as it came (the raw body and its signature header):
+   * refused unless signed with our secret; an event already taken answers as taken.
+   */
+  'billing.webhooks.receive': {
+    request: z.object({ payload: z.string(), signature: z.string() }),
+    answer: z.object({ received: z.literal(true) }),
+    refuses: [validation],
+  },
+  /** Part or all of one payment given back (admins), through the provider for a card. */
+  'billing.refunds.record': {
+    request: z.object({
+      invoiceId: id,
+      refund: refundInputSchema,
+      actor: actorSchema,
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
+    answer: invoiceSchema,
+    refuses: [validation, notFound, idempotencyKeyReused, serviceUnavailable],
   },
 } as const satisfies Record<string, RpcContract>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_PATTERN } from '../booking/api';
 import { TEXT_LIMITS } from '../booking/limits';
+import { jobPaymentSchema } from '../billing/api';
 import { ARRIVAL_CHECKS, ARRIVAL_CODE_PATTERN, ARRIVAL_MESSAGES } from './arrival-code';
 import {
   appointmentStatusSchema,
@@ -50,6 +51,8 @@ export const dashboardAppointmentSchema = z.object({
     .default(null),
   /** Proof of arrival (REQUIRE_ARRIVAL_CODE): none asked, still to give, given, or flagged. */
   arrivalCheck: z.enum(ARRIVAL_CHECKS).default('none'),
+  /** The job's invoice once billed: paid, partly paid or unpaid (billing's events, issue 36). */
+  payment: jobPaymentSchema.default(null),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 export const dashboardAppointmentsSchema = z.array(dashboardAppointmentSchema);

@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'completed',
   'declined',
   'cancelled',
+  'payment_link',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -27,6 +28,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   completed: 'Completed (receipt)',
   declined: 'Declined',
   cancelled: 'Cancelled',
+  payment_link: 'Payment link',
 };
 
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
@@ -47,8 +49,11 @@ export type MessageRoute = (typeof MESSAGE_ROUTES)[number];
 /** No texts from 9 PM to 8 AM (Cincinnati) unless the visit is under way. */
 export const QUIET_HOURS = { fromHour: 21, untilHour: 8 } as const;
 
-/** The steps of a visit the customer is living through: their texts go out at any hour. */
-const IN_PROGRESS: readonly MessageKind[] = ['on_the_way', 'arrived', 'completed'];
+/**
+ * The steps of a visit the customer is living through (a payment link is sent at the door, while
+ * they wait): their texts go out at any hour.
+ */
+const IN_PROGRESS: readonly MessageKind[] = ['on_the_way', 'arrived', 'completed', 'payment_link'];
 
 /**
  * Whether the text of `kind` is about a visit under way now: a step the customer is living

@@ -16,6 +16,7 @@ export function boardView(overrides: Partial<DashboardAppointment> = {}): Dashbo
     technician: null,
     handBack: null,
     arrivalCheck: 'none',
+    payment: null,
     cancelReason: null,
     vehicle: '2019 Toyota Camry (Blue)',
     preferredTime: 'ASAP',

@@ -4,7 +4,6 @@ import { Controller } from '@nestjs/common';
 import { InvoicesService } from './invoices.service';
 
 type OfAppointment = RpcMessage<'billing.invoices.of-appointment'>;
-type RecordPayment = RpcMessage<'billing.payments.record'>;
 type List = RpcMessage<'billing.invoices.list'>;
 
 @Controller()
@@ -21,10 +20,5 @@ export class InvoicesController {
     @RpcPayload('billing.invoices.of-appointment') { appointmentId, actor }: OfAppointment,
   ) {
     return this.invoices.ofAppointment(appointmentId, actor);
-  }
-
-  @RpcHandler('billing.payments.record')
-  recordPayment(@RpcPayload('billing.payments.record') m: RecordPayment) {
-    return this.invoices.recordPayment(m.invoiceId, m.payment, m.actor, m.idempotencyKey);
   }
 }

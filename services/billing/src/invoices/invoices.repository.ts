@@ -4,7 +4,7 @@ import {
   InvoiceListQuery,
   InvoicePayment,
   InvoiceStatus,
-  PaymentInput,
+  PaymentMethod,
   addDays,
   businessInstant,
 } from '@cincy/contracts';
@@ -24,6 +24,8 @@ interface InvoiceRow {
   tax_cents: number;
   total_cents: number;
   paid_cents: number;
+  refunded_cents: number;
+  flags: Invoice['flags'];
   tax: Invoice['tax'];
   lines: Invoice['lines'];
   issued_at: Date;
@@ -36,10 +38,30 @@ export interface IssuedInvoice {
 
 interface PaymentRow {
   id: number;
-  method: 'cash' | 'check' | 'card';
+  method: PaymentMethod;
   amount_cents: number;
   check_number: string | null;
   received_at: Date;
+  provider_ref: string | null;
+  refund_of: number | null;
+  reason: string | null;
+}
+
+/** A payment or refund as recorded, and what it does to the invoice. */
+export interface NewPayment {
+  method: PaymentMethod;
+  /** Negative for a refund. */
+  amountCents: number;
+  checkNumber: string | null;
+  receivedAt: Date;
+  /** The staff member who recorded it; null for a card paid by the customer. */
+  recordedBy: number | null;
+  /** The provider's payment intent (a card payment) or refund id. */
+  providerRef?: string | null;
+  refundOf?: number | null;
+  reason?: string | null;
+  /** The invoice's state once it is recorded. */
+  status: InvoiceStatus;
 }
 
 const toPayment = (row: PaymentRow): InvoicePayment => ({
@@ -48,6 +70,8 @@ const toPayment = (row: PaymentRow): InvoicePayment => ({
   amountCents: row.amount_cents,
   checkNumber: row.check_number,
   receivedAt: row.received_at.toISOString(),
+  refundOf: row.refund_of,
+  reason: row.reason,
 });
 
 const toInvoice = (row: InvoiceRow, payments: PaymentRow[] = []): IssuedInvoice => ({
@@ -62,9 +86,11 @@ const toInvoice = (row: InvoiceRow, payments: PaymentRow[] = []): IssuedInvoice 
     taxCents: row.tax_cents,
     totalCents: row.total_cents,
     paidCents: row.paid_cents,
+    refundedCents: row.refunded_cents,
     tax: row.tax,
     lines: row.lines,
     payments: payments.map(toPayment),
+    flags: row.flags,
     issuedAt: row.issued_at.toISOString(),
   },
 });
@@ -77,6 +103,11 @@ export class InvoicesRepository {
       'SELECT * FROM invoices WHERE appointment_id = $1',
       [appointmentId],
     );
+    return row ? toInvoice(row, await this.paymentsOf(manager, row.id)) : null;
+  }
+
+  async ofId(manager: EntityManager, id: number) {
+    const [row] = await manager.query<InvoiceRow[]>('SELECT * FROM invoices WHERE id = $1', [id]);
     return row ? toInvoice(row, await this.paymentsOf(manager, row.id)) : null;
   }
 
@@ -127,32 +158,54 @@ export class InvoicesRepository {
     return row ? toInvoice(row, await this.paymentsOf(manager, row.id)) : null;
   }
 
-  /** A payment taken, and the invoice's new paid amount and status: the invoice as it now is. */
-  async addPayment(
-    manager: EntityManager,
-    invoiceId: number,
-    payment: PaymentInput & { receivedAt: Date; recordedBy: number; status: InvoiceStatus },
-  ) {
+  /** A payment or refund recorded, and the invoice's figures and state: the invoice as it now is. */
+  async addPayment(manager: EntityManager, invoiceId: number, entry: NewPayment) {
     const [added] = await manager.query<PaymentRow[]>(
-      `INSERT INTO payments (invoice_id, method, amount_cents, check_number, received_at, recorded_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      `INSERT INTO payments (invoice_id, method, amount_cents, check_number, received_at,
+         recorded_by, provider_ref, refund_of, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
       [
         invoiceId,
-        payment.method,
-        payment.amountCents,
-        payment.checkNumber,
-        payment.receivedAt,
-        payment.recordedBy,
+        entry.method,
+        entry.amountCents,
+        entry.checkNumber,
+        entry.receivedAt,
+        entry.recordedBy,
+        entry.providerRef ?? null,
+        entry.refundOf ?? null,
+        entry.reason ?? null,
       ],
     );
+    const refunded = entry.amountCents < 0 ? -entry.amountCents : 0;
     const [[row]] = await manager.query<[InvoiceRow[], number]>(
-      `UPDATE invoices SET paid_cents = paid_cents + $2, status = $3 WHERE id = $1 RETURNING *`,
-      [invoiceId, payment.amountCents, payment.status],
+      `UPDATE invoices SET paid_cents = paid_cents + $2, refunded_cents = refunded_cents + $3,
+         status = $4
+       WHERE id = $1 RETURNING *`,
+      [invoiceId, entry.amountCents, refunded, entry.status],
     );
     return {
       payment: toPayment(added),
       invoice: toInvoice(row, await this.paymentsOf(manager, invoiceId)).invoice,
     };
+  }
+
+  /** A card payment the provider reported that did not match: kept on the invoice, not counted. */
+  async addFlag(manager: EntityManager, invoiceId: number, reason: string): Promise<Invoice> {
+    const [[row]] = await manager.query<[InvoiceRow[], number]>(
+      `UPDATE invoices SET flags = flags || jsonb_build_array(jsonb_build_object('reason', $2::text, 'at', $3::text))
+       WHERE id = $1 RETURNING *`,
+      [invoiceId, reason, new Date().toISOString()],
+    );
+    return toInvoice(row, await this.paymentsOf(manager, invoiceId)).invoice;
+  }
+
+  /** The provider's payment intent of a card payment (what a refund names). */
+  async providerRefOf(manager: EntityManager, paymentId: number): Promise<string | null> {
+    const [row] = await manager.query<{ provider_ref: string | null }[]>(
+      'SELECT provider_ref FROM payments WHERE id = $1',
+      [paymentId],
+    );
+    return row?.provider_ref ?? null;
   }
 
   private paymentsOf(manager: EntityManager, invoiceId: number) {

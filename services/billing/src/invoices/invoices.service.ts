@@ -1,9 +1,6 @@
 import {
   Actor,
   ERROR_CODES,
-  PAYMENT_MESSAGES,
-  PaymentInput,
-  moreThanOwed,
   EventEnvelope,
   EventsMatching,
   Invoice,
@@ -12,7 +9,7 @@ import {
   isAgmBattery,
   zipOf,
 } from '@cincy/contracts';
-import { DomainError, EventConsumers, Outbox, Transaction, requestKey } from '@cincy/platform';
+import { DomainError, EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BillableJob, BillableJobsRepository } from '../jobs';
@@ -50,7 +47,6 @@ export class InvoicesService implements OnModuleInit {
     private readonly jobs: BillableJobsRepository,
     private readonly consumers: EventConsumers,
     private readonly dataSource: DataSource,
-    private readonly outbox: Outbox,
   ) {}
 
   onModuleInit() {
@@ -82,45 +78,6 @@ export class InvoicesService implements OnModuleInit {
     if (actor.role !== 'admin' && found.technicianId !== actor.id)
       throw new DomainError(ERROR_CODES.forbidden, INVOICE_MESSAGES.notYourJob);
     return found.invoice;
-  }
-
-  /**
-   * Cash or a check taken for an invoice, once per Idempotency-Key (a phone's outbox may send it
-   * twice). Never more than is owed: the technician gives change, and the record says what the
-   * house kept.
-   */
-  async recordPayment(
-    invoiceId: number,
-    payment: PaymentInput,
-    actor: Actor,
-    idempotencyKey?: string,
-  ): Promise<Invoice> {
-    const asked = { invoiceId, payment };
-    return this.outbox.transactionOnce(requestKey(idempotencyKey, asked, actor.id), async (tx) => {
-      const found = await this.invoices.lock(tx.manager, invoiceId);
-      if (!found) throw new DomainError(ERROR_CODES.notFound, INVOICE_MESSAGES.notFound);
-      const { invoice } = found;
-      if (actor.role !== 'admin' && found.technicianId !== actor.id)
-        throw new DomainError(ERROR_CODES.forbidden, PAYMENT_MESSAGES.notYourJob);
-      if (invoice.status === 'paid')
-        throw new DomainError(ERROR_CODES.conflict, PAYMENT_MESSAGES.alreadyPaid);
-      if (invoice.status === 'refunded' || invoice.status === 'void')
-        throw new DomainError(ERROR_CODES.conflict, PAYMENT_MESSAGES.notOpen);
-      const owed = invoice.totalCents - invoice.paidCents;
-      if (payment.amountCents > owed)
-        throw new DomainError(ERROR_CODES.validation, moreThanOwed(owed), {
-          amountCents: moreThanOwed(owed),
-        });
-      const paid = invoice.paidCents + payment.amountCents;
-      const recorded = await this.invoices.addPayment(tx.manager, invoiceId, {
-        ...payment,
-        receivedAt: receivedAt(payment.occurredAt, new Date(invoice.issuedAt)),
-        recordedBy: actor.id,
-        status: invoiceStatus(invoice.totalCents, paid),
-      });
-      await tx.emit('billing.payment.recorded', recorded);
-      return recorded.invoice;
-    });
   }
 
   private billed(manager: EntityManager, appointmentId: number) {
@@ -168,12 +125,4 @@ export class InvoicesService implements OnModuleInit {
     await this.jobs.forget(tx.manager, job.appointmentId);
     await tx.emit('billing.invoice.issued', { invoice: issued.invoice });
   }
-}
-
-/** When the money was taken: as the phone says, but never ahead of now or before the invoice. */
-function receivedAt(occurredAt: string | undefined, issuedAt: Date): Date {
-  const now = new Date();
-  if (!occurredAt) return now;
-  const at = new Date(occurredAt);
-  return at > now ? now : at < issuedAt ? issuedAt : at;
 }

@@ -1,4 +1,4 @@
-import { AppointmentStatus, GeoPoint, Priority } from '@cincy/contracts';
+import { AppointmentStatus, GeoPoint, JobPayment, Priority } from '@cincy/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -111,6 +111,10 @@ export class BoardAppointmentEntity {
   /** Null until the arrival: true with the right code, false after three wrong ones. */
   @Column({ name: 'arrival_confirmed', type: 'boolean', nullable: true })
   arrivalConfirmed: boolean | null;
+
+  /** The job's invoice as billing last told it; null until it is billed. */
+  @Column({ name: 'payment', type: 'jsonb', nullable: true })
+  payment: JobPayment;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

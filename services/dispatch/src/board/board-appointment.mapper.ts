@@ -29,6 +29,7 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
         ? { by: a.handBackBy, reason: a.handBackReason ?? '', at: a.handBackAt.toISOString() }
         : null,
     arrivalCheck: arrivalCheckOf(a),
+    payment: a.payment,
   };
 }
 
@@ -71,6 +72,7 @@ export function fromRequested(
     arrivalCode,
     arrivalMisses: 0,
     arrivalConfirmed: null,
+    payment: null,
     createdAt: now,
     updatedAt: now,
   } satisfies BoardAppointmentEntity);

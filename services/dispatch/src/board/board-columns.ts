@@ -36,6 +36,7 @@ const COLUMNS: readonly ColumnOf<BoardAppointmentEntity>[] = [
   ['arrival_code', 'arrivalCode'],
   ['arrival_misses', 'arrivalMisses'],
   ['arrival_confirmed', 'arrivalConfirmed'],
+  ['payment', 'payment'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
 ];

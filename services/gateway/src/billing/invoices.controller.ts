@@ -2,12 +2,15 @@ import {
   CurrentUser,
   InvoiceListQuery,
   PaymentInput,
+  RefundInput,
   invoiceListQuerySchema,
   paymentInputSchema,
+  refundInputSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { Roles, User } from '../access/access.decorators';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Public, Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
 import { IdempotencyKey } from '../common/idempotency-key';
 import { Doc } from '../routes/route-doc.decorator';
@@ -48,5 +51,43 @@ export class InvoicesController {
     @IdempotencyKey() idempotencyKey: string | undefined,
   ) {
     return this.rpc.call('billing.payments.record', { invoiceId, payment, actor, idempotencyKey });
+  }
+
+  @Doc(
+    "Send the customer a card payment link (the provider's hosted checkout) for what the invoice still owes; the link is also the answer, for a QR code",
+    'billing.payment-links.create',
+  )
+  @Post('invoices/:id/payment-link')
+  paymentLink(@Param('id', PathId) invoiceId: number, @User() actor: CurrentUser) {
+    return this.rpc.call('billing.payment-links.create', { invoiceId, actor });
+  }
+
+  @Doc(
+    'Refund part or all of one payment, with the reason (a card through the provider), once per Idempotency-Key',
+    'billing.refunds.record',
+  )
+  @Roles('admin')
+  @Post('invoices/:id/refunds')
+  refund(
+    @Param('id', PathId) invoiceId: number,
+    @Body(new Contract(refundInputSchema)) refund: RefundInput,
+    @User() actor: CurrentUser,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
+    return this.rpc.call('billing.refunds.record', { invoiceId, refund, actor, idempotencyKey });
+  }
+
+  /** The body is read as the text it came as: the signature is over its exact bytes. */
+  @Doc(
+    "The payment provider's webhook (Stripe's events), taken only with a valid Stripe-Signature and once per event",
+    'billing.webhooks.receive',
+    { fileBody: ['application/json'] },
+  )
+  @Public()
+  @HttpCode(200)
+  @Post('payments/webhook')
+  webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined) {
+    const payload = typeof req.body === 'string' ? req.body : '';
+    return this.rpc.call('billing.webhooks.receive', { payload, signature: signature ?? '' });
   }
 }

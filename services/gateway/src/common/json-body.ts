@@ -13,9 +13,21 @@ const jsonParser = express.json({ limit: BODY_LIMIT });
 export const PHOTO_UPLOAD_PATH = /^\/api\/appointments\/[^/]+\/photos$/;
 const photoParser = express.raw({ type: () => true, limit: PHOTO_MAX_BYTES });
 
+/**
+ * The payment provider's webhook: read as the text it came as, whatever its type, since its
+ * signature is over those exact bytes. Stripe's events are a few kB.
+ */
+export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
+const WEBHOOK_LIMIT = '256kb';
+const webhookParser = express.text({ type: () => true, limit: WEBHOOK_LIMIT });
+
 /** The largest body a route reads, as the API document says it. */
 export const bodyLimitOf = (routePath: string) =>
-  PHOTO_UPLOAD_PATH.test(routePath.replace(/:\w+/g, '1')) ? '8 MB' : '32 kB';
+  PHOTO_UPLOAD_PATH.test(routePath.replace(/:\w+/g, '1'))
+    ? '8 MB'
+    : `/api/${routePath.replace(/^\/?(api\/)?/, '')}` === PAYMENT_WEBHOOK_PATH
+      ? '256 kB'
+      : '32 kB';
 
 /**
  * Reads the body (JSON, or a photo's bytes on its route); failures answer in the API's error
@@ -24,7 +36,12 @@ export const bodyLimitOf = (routePath: string) =>
 export function parseJson(req: Request, res: Response, next: NextFunction) {
   if (!BODY_METHODS.includes(req.method)) return next();
   const photo = PHOTO_UPLOAD_PATH.test(req.path);
-  (photo ? photoParser : jsonParser)(req, res, (error?: { type?: string }) => {
+  const parser = photo
+    ? photoParser
+    : req.path === PAYMENT_WEBHOOK_PATH
+      ? webhookParser
+      : jsonParser;
+  parser(req, res, (error?: { type?: string }) => {
     if (!error) return next();
     const tooLarge = error.type === 'entity.too.large';
     res.status(tooLarge ? 413 : 400).json({

@@ -366,7 +366,7 @@ const FIELDS: Record<string, FieldDoc> = {
   },
   'invoices.amountCents': {
     description:
-      'The amount taken, in cents (16500 is $165.00): a whole number from 1 to 1,000,000, never more than the invoice still owes.',
+      'The amount, in cents (16500 is $165.00): a whole number from 1 to 1,000,000. A payment is never more than the invoice still owes, a refund never more than is left of its payment.',
     example: 16500,
   },
   'invoices.checkNumber': {
@@ -377,6 +377,14 @@ const FIELDS: Record<string, FieldDoc> = {
     description:
       "When the money was taken, as the phone recorded it (ISO 8601 with its offset), for a payment sent later from the phone's outbox; absent, now. A time ahead of the server's clock is read as now, one before the invoice as the invoice's time.",
     example: '2026-11-28T14:05:00Z',
+  },
+  'invoices.paymentId': {
+    description: "The payment to refund: one of the invoice's payments (not a refund).",
+    example: 31,
+  },
+  'invoices.reason': {
+    description: "Why the money is given back (up to 500 characters), kept on the job's history.",
+    example: 'Arrived two hours late',
   },
   'audit.id': { description: "That record's id.", example: 1207 },
   'audit.before': {

@@ -53,6 +53,8 @@ const CUSTOMER_EVENTS: readonly string[] = [
   'booking.appointment.requested',
   'booking.appointment.rescheduled',
   'dispatch.appointment.cancelled',
+  // Staff record cash and checks signed in: a payment without a user is the customer's card.
+  'billing.payment.recorded',
 ];
 export const anonymousActorName = (type: string): string =>
   CUSTOMER_EVENTS.includes(type) ? 'Customer' : 'System';

@@ -12,6 +12,8 @@ const invoice: Invoice = {
   taxCents: 1_193,
   totalCents: 16_500,
   paidCents: 0,
+  refundedCents: 0,
+  flags: [],
   tax: { state: 'OH', county: 'Hamilton', rateBps: 780, known: true },
   lines: [],
   payments: [],
@@ -49,6 +51,35 @@ describe("billing's audit entries", () => {
     ]);
     expect(summaryOf(16_500, check)).toEqual([
       ['payment received', '$65.00 by check #1042 on INV-2026-000003; paid in full'],
+    ]);
+  });
+
+  it('records a link sent, a flagged card payment and a refund with its reason', () => {
+    const actions = (type: string, payload: object) =>
+      auditOutcome(event(type, payload), new Map()).entries.map((e) => [e.action, e.summary]);
+    const link = { invoiceId: 3, number: invoice.number, appointmentId: 11, customerId: 5 };
+    expect(
+      actions('billing.payment-link.created', { ...link, url: 'https://pay', amountCents: 16_500 }),
+    ).toEqual([
+      [
+        'payment link sent',
+        'Card payment link for $165.00 on INV-2026-000003 sent to the customer',
+      ],
+    ]);
+    expect(actions('billing.payment.flagged', { invoice, reason: 'Not counted.' })).toEqual([
+      ['payment flagged', 'INV-2026-000003: Not counted.'],
+    ]);
+    const refund = {
+      id: 9,
+      method: 'card',
+      amountCents: -2_000,
+      checkNumber: null,
+      receivedAt: '',
+      refundOf: 4,
+      reason: 'Late arrival',
+    };
+    expect(actions('billing.refund.recorded', { invoice, refund })).toEqual([
+      ['refunded', '$20.00 refunded by card on INV-2026-000003: Late arrival'],
     ]);
   });
 });

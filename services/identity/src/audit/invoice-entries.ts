@@ -1,44 +1,75 @@
+import type { Invoice } from '@cincy/contracts';
 import { AuditOutcome, EntryRules } from './audit-common';
 import { moneyLabel } from './audit-format';
 
 const dollars = (cents: number) => moneyLabel(cents / 100);
 
+/** One entry on the job's history, about its invoice. */
+const onJob = (invoice: Invoice, action: string, summary: string): AuditOutcome => ({
+  entries: [
+    {
+      entity: 'appointment',
+      entityId: invoice.appointmentId,
+      customerId: invoice.customerId,
+      action,
+      summary,
+      changes: [],
+    },
+  ],
+  states: [],
+});
+
 /** What billing records, on the job's own history: its invoice, and each payment taken (issue 36). */
 export const invoiceEntries: EntryRules = {
   'billing.invoice.issued': {
     subjects: () => [],
-    outcome: ({ payload: { invoice } }): AuditOutcome => ({
+    outcome: ({ payload: { invoice } }) =>
+      onJob(
+        invoice,
+        'invoiced',
+        `Invoice ${invoice.number}: ${dollars(invoice.totalCents)}, tax ${dollars(invoice.taxCents)} included`,
+      ),
+  },
+  'billing.payment.recorded': {
+    subjects: () => [],
+    outcome: ({ payload: { invoice, payment } }) => {
+      const how = payment.method === 'check' ? `check #${payment.checkNumber}` : payment.method;
+      const owed = invoice.totalCents - invoice.paidCents - invoice.refundedCents;
+      return onJob(
+        invoice,
+        'payment received',
+        `${dollars(payment.amountCents)} by ${how} on ${invoice.number}; ${owed > 0 ? `${dollars(owed)} still owed` : 'paid in full'}`,
+      );
+    },
+  },
+  'billing.payment-link.created': {
+    subjects: () => [],
+    outcome: ({ payload: p }) => ({
       entries: [
         {
           entity: 'appointment',
-          entityId: invoice.appointmentId,
-          customerId: invoice.customerId,
-          action: 'invoiced',
-          summary: `Invoice ${invoice.number}: ${dollars(invoice.totalCents)}, tax ${dollars(invoice.taxCents)} included`,
+          entityId: p.appointmentId,
+          customerId: p.customerId,
+          action: 'payment link sent',
+          summary: `Card payment link for ${dollars(p.amountCents)} on ${p.number} sent to the customer`,
           changes: [],
         },
       ],
       states: [],
     }),
   },
-  'billing.payment.recorded': {
+  'billing.payment.flagged': {
     subjects: () => [],
-    outcome: ({ payload: { invoice, payment } }): AuditOutcome => {
-      const how = payment.method === 'check' ? `check #${payment.checkNumber}` : payment.method;
-      const owed = invoice.totalCents - invoice.paidCents;
-      return {
-        entries: [
-          {
-            entity: 'appointment',
-            entityId: invoice.appointmentId,
-            customerId: invoice.customerId,
-            action: 'payment received',
-            summary: `${dollars(payment.amountCents)} by ${how} on ${invoice.number}; ${owed > 0 ? `${dollars(owed)} still owed` : 'paid in full'}`,
-            changes: [],
-          },
-        ],
-        states: [],
-      };
-    },
+    outcome: ({ payload: { invoice, reason } }) =>
+      onJob(invoice, 'payment flagged', `${invoice.number}: ${reason}`),
+  },
+  'billing.refund.recorded': {
+    subjects: () => [],
+    outcome: ({ payload: { invoice, refund } }) =>
+      onJob(
+        invoice,
+        'refunded',
+        `${dollars(-refund.amountCents)} refunded by ${refund.method} on ${invoice.number}: ${refund.reason ?? ''}`,
+      ),
   },
 };

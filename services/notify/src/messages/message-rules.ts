@@ -78,6 +78,7 @@ const NEWS_FOR_MS: Record<MessageKind, number> = {
   completed: 24 * HOUR_MS,
   declined: 24 * HOUR_MS,
   cancelled: 24 * HOUR_MS,
+  payment_link: 24 * HOUR_MS,
 };
 
 export const isStale = (kind: MessageKind, occurredAt: string, now: Date) =>

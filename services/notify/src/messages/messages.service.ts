@@ -39,6 +39,7 @@ export interface Step {
   /** The estimate, asked for only when a message is made. */
   eta?: () => Promise<number | null>;
   receipt?: ReceiptData | null;
+  payment?: MessageData['payment'];
   /** The copies as the consumer has just written or read them, so they are not read again. */
   copies?: { appointment: AppointmentCopy; customer: CustomerCopy };
 }
@@ -94,6 +95,7 @@ export class MessagesService {
       etaMinutes: step.eta ? await step.eta() : null,
       scheduledLabel: scheduledLabel(appointment.scheduledDate, appointment.scheduledTime),
       receipt: step.receipt ?? null,
+      payment: step.payment ?? null,
     };
     const rows: NewMessage[] = [];
     for (const { channel, to, problem } of recipients) {

@@ -30,6 +30,19 @@ export class StepsService implements OnModuleInit {
     this.consumers.subscribe('notify-visits', (event, tx) => this.onVisit(event, tx));
     this.consumers.subscribe('notify-records', (event, tx) => this.onRecord(event, tx));
     this.consumers.subscribe('notify-items', (event, tx) => this.onItem(event, tx));
+    this.consumers.subscribe('notify-payment-links', (event, tx) => this.onPaymentLink(event, tx));
+  }
+
+  /** A card payment link for the visit's invoice: sent to the customer by email and text. */
+  async onPaymentLink(event: Of<'notify-payment-links'>, { manager }: Transaction): Promise<void> {
+    const p = event.payload;
+    await this.messages.createFor(manager, {
+      eventId: event.id,
+      occurredAt: event.occurredAt,
+      appointmentId: p.appointmentId,
+      kind: 'payment_link',
+      payment: { url: p.url, amountCents: p.amountCents, invoiceNumber: p.number },
+    });
   }
 
   async onBooking(event: Of<'notify-bookings'>, { manager }: Transaction): Promise<void> {

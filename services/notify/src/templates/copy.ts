@@ -1,7 +1,13 @@
 // What each message says, in plain words shared by the email, its subject and the text message.
 // Pure functions of MessageData: the values are inserted as typed (React escapes them in the
 // HTML; the texts are plain).
-import { BUSINESS, formatEta, formatPhone, type MessageKind } from '@cincy/contracts';
+import {
+  BUSINESS,
+  formatDollars,
+  formatEta,
+  formatPhone,
+  type MessageKind,
+} from '@cincy/contracts';
 import type { MessageData } from './template-data';
 
 /** The business's number as every message and the receipt print it: "(513) 555-0142". */
@@ -66,6 +72,10 @@ export function headline(data: MessageData): string {
       return 'We could not take this visit';
     case 'cancelled':
       return 'Your visit is cancelled';
+    case 'payment_link':
+      return data.payment
+        ? `Pay ${formatDollars(data.payment.amountCents / 100)} by card`
+        : 'Pay by card';
   }
 }
 
@@ -78,6 +88,7 @@ const SUBJECTS: Record<MessageKind, string> = {
   completed: 'service complete, your receipt',
   declined: 'we could not take your visit',
   cancelled: 'visit cancelled',
+  payment_link: 'pay by card',
 };
 
 /** 'Cincy Battery: request received (CB-7K3Q9)' */

@@ -176,6 +176,25 @@ const Cancelled = ({ data }: { data: MessageData }) => (
   </>
 );
 
+function PaymentLink({ data }: { data: MessageData }) {
+  const payment = data.payment;
+  return payment ? (
+    <>
+      <Line>
+        Invoice {payment.invoiceNumber}: {formatDollars(payment.amountCents / 100)} to pay. The link
+        opens our card payment page; it works for 24 hours.
+      </Line>
+      <Section style={{ margin: '20px 0' }}>
+        <Button href={payment.url} style={styles.button}>
+          Pay {formatDollars(payment.amountCents / 100)}
+        </Button>
+      </Section>
+    </>
+  ) : (
+    <Line>Call us at {BUSINESS_PHONE} to pay by card.</Line>
+  );
+}
+
 const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> = {
   received: Received,
   moved: Moved,
@@ -185,6 +204,7 @@ const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> =
   completed: Completed,
   declined: Declined,
   cancelled: Cancelled,
+  payment_link: PaymentLink,
 };
 
 /** The email of a step, ready for @react-email/render. */

@@ -22,6 +22,8 @@ export interface MessageData {
   scheduledLabel: string | null;
   /** The completion's receipt (kind 'completed' only). */
   receipt: ReceiptData | null;
+  /** The card payment link and what it asks (kind 'payment_link' only). */
+  payment?: { url: string; amountCents: number; invoiceNumber: string } | null;
 }
 
 /** A receipt's figures: the customer's proof of service and warranty. */

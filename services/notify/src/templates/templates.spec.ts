@@ -21,7 +21,13 @@ const KEY_LINES: Record<MessageKind, { email: string; sms: string }> = {
   },
   declined: { email: 'We could not take this visit', sms: 'we could not take this visit' },
   cancelled: { email: 'Your visit is cancelled', sms: 'your visit CB-7K3Q9 is cancelled' },
+  payment_link: {
+    email: 'Pay $170.00 by card',
+    sms: 'pay $170.00 for invoice INV-2026-000123 by card',
+  },
 };
+
+const PAY_URL = 'https://checkout.example/c/pay/cs_test_1';
 
 const dataFor = (kind: MessageKind) =>
   messageFixture({
@@ -29,6 +35,10 @@ const dataFor = (kind: MessageKind) =>
     receipt: kind === 'completed' ? receiptFixture() : null,
     // A move always names the new hour.
     scheduledLabel: kind === 'moved' ? 'Sat, Jun 15 at 2 PM' : null,
+    payment:
+      kind === 'payment_link'
+        ? { url: PAY_URL, amountCents: 17_000, invoiceNumber: 'INV-2026-000123' }
+        : null,
   });
 
 describe('ReactEmailTemplates.render', () => {
@@ -62,6 +72,15 @@ describe('ReactEmailTemplates.render', () => {
       expect(sms.text.endsWith(TEXT_OPT_OUT_LINE)).toBe(true);
       expect(sms.text.length).toBeLessThanOrEqual(320);
     });
+  });
+
+  it('payment_link: the email and the text carry the card payment link and its amount', async () => {
+    const data = dataFor('payment_link');
+    const email = await templates.render('email', data);
+    expect(email.html).toContain(`href="${PAY_URL}"`);
+    expect(email.text).toContain('Invoice INV-2026-000123: $170.00 to pay.');
+    const sms = await templates.render('sms', data);
+    expect(sms.text).toContain(`Pay: ${PAY_URL}`);
   });
 
   it('writes the subject with the reference, and without it when there is none', async () => {

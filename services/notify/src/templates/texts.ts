@@ -1,6 +1,6 @@
 // The text messages: one short plain text per step, at most two SMS segments, always ending
 // with the opt-out line carriers expect.
-import { BUSINESS, TEXT_OPT_OUT_LINE } from '@cincy/contracts';
+import { BUSINESS, TEXT_OPT_OUT_LINE, formatDollars } from '@cincy/contracts';
 import { BUSINESS_PHONE, etaText, formatLongDate, oneLine } from './copy';
 import type { MessageData } from './template-data';
 
@@ -95,6 +95,16 @@ function parts(data: MessageData): TextParts {
         extras: [],
         link: rebook,
       };
+    case 'payment_link': {
+      const payment = data.payment;
+      return {
+        head: payment
+          ? `pay ${formatDollars(payment.amountCents / 100)} for invoice ${payment.invoiceNumber} by card`
+          : 'pay your invoice by card',
+        extras: [],
+        link: { label: 'Pay', url: payment?.url ?? data.trackingUrl },
+      };
+    }
   }
 }
 

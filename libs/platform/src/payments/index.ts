@@ -1,0 +1,2 @@
+export * from './payments-env';
+export * from './dev-checkout';

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+export interface PaymentLinkRow {
+  sessionId: string;
+  invoiceId: number;
+  url: string;
+  amountCents: number;
+  expiresAt: Date;
+}
+
+/** Every statement on the payment links made and the provider events taken. */
+@Injectable()
+export class CardPaymentsRepository {
+  async insertLink(manager: EntityManager, link: PaymentLinkRow): Promise<void> {
+    await manager.query(
+      `INSERT INTO payment_links (session_id, invoice_id, url, amount_cents, expires_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id) DO NOTHING`,
+      [link.sessionId, link.invoiceId, link.url, link.amountCents, link.expiresAt],
+    );
+  }
+
+  /** The newest link of the invoice for `amountCents` that still works at `until`. */
+  async liveLink(
+    manager: EntityManager,
+    invoiceId: number,
+    amountCents: number,
+    until: Date,
+  ): Promise<PaymentLinkRow | null> {
+    const [row] = await manager.query<LinkRow[]>(
+      `SELECT * FROM payment_links WHERE invoice_id = $1 AND amount_cents = $2 AND expires_at > $3
+       ORDER BY created_at DESC LIMIT 1`,
+      [invoiceId, amountCents, until],
+    );
+    return row ? toLink(row) : null;
+  }
+
+  async linkOf(manager: EntityManager, sessionId: string): Promise<PaymentLinkRow | null> {
+    const [row] = await manager.query<LinkRow[]>(
+      'SELECT * FROM payment_links WHERE session_id = $1',
+      [sessionId],
+    );
+    return row ? toLink(row) : null;
+  }
+
+  /** True the first time the provider's event is seen (a webhook is delivered at least once). */
+  async takeEvent(manager: EntityManager, eventId: string, type: string): Promise<boolean> {
+    const taken = await manager.query<unknown[]>(
+      `INSERT INTO provider_events (event_id, type) VALUES ($1, $2)
+       ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+      [eventId, type],
+    );
+    return taken.length > 0;
+  }
+}
+
+interface LinkRow {
+  session_id: string;
+  invoice_id: number;
+  url: string;
+  amount_cents: number;
+  expires_at: Date;
+}
+
+const toLink = (row: LinkRow): PaymentLinkRow => ({
+  sessionId: row.session_id,
+  invoiceId: row.invoice_id,
+  url: row.url,
+  amountCents: row.amount_cents,
+  expiresAt: row.expires_at,
+});
