@@ -348,6 +348,28 @@ describe('a payment', () => {
     );
   });
 
+  it("for a job (the phone's outbox): waits for its invoice, 503 while it is not issued, 404 for no job", async () => {
+    const forJob = (appointmentId: number) =>
+      rpc.call('billing.payments.record-for-job', {
+        appointmentId,
+        payment: { method: 'cash', amountCents: 2_000, checkNumber: null },
+        actor: tech,
+      });
+    const id = (nextId += 1);
+    await booked(id);
+    await eventually(
+      async () =>
+        (await db.query('SELECT 1 FROM billable_jobs WHERE appointment_id = $1', [id])).length > 0,
+    );
+    const early = await refusal(forJob(id));
+    expect([early.status, early.body.message]).toEqual([503, PAYMENT_MESSAGES.notIssuedYet]);
+    expect((await refusal(forJob(999_998))).status).toBe(404);
+    // The completion lands while the payment waits for its invoice.
+    const paying = forJob(id);
+    await completed(recordOf(id, 'battery_installed', STANDARD.id));
+    expect(await paying).toMatchObject({ appointmentId: id, paidCents: 2_000 });
+  });
+
   it('reads a check without its number, cash with one, or no amount, as a technician is told', async () => {
     const invoice = await openInvoice();
     const fieldErrorsOf = async (payment: object) =>

@@ -157,6 +157,7 @@ describe('the API document', () => {
     const CASH = { method: 'cash', amountCents: 100 };
     const billed = {
       invoiceId: 0,
+      appointmentId: 0,
       freeInvoiceId: 0,
       paymentId: 0,
       usedKey: `refusal-cash-${Date.now()}`,
@@ -923,6 +924,27 @@ describe('the API document', () => {
             body: { ...CASH, amountCents: 200 },
           }),
       },
+      'POST /api/appointments/{id}/payments': {
+        400: () =>
+          call('POST', `/api/appointments/${billed.appointmentId}/payments`, {
+            client: admin,
+            body: { method: 'cash', amountCents: 0 },
+          }),
+        403: () =>
+          call('POST', `/api/appointments/${billed.appointmentId}/payments`, {
+            client: other,
+            body: CASH,
+          }),
+        404: () => call('POST', '/api/appointments/999999/payments', { client: admin, body: CASH }),
+        409: () =>
+          call('POST', `/api/appointments/${done.id}/payments`, { client: admin, body: CASH }),
+        422: () =>
+          call('POST', `/api/appointments/${billed.appointmentId}/payments`, {
+            client: admin,
+            headers: { 'Idempotency-Key': billed.usedKey },
+            body: { ...CASH, amountCents: 300 },
+          }),
+      },
       'POST /api/invoices/{id}/payment-link': {
         403: () =>
           call('POST', `/api/invoices/${billed.invoiceId}/payment-link`, { client: other }),
@@ -1251,6 +1273,7 @@ describe('the API document', () => {
       return answer.status === 200 && (answer.body as { id: number });
     });
     billed.invoiceId = owed.id;
+    billed.appointmentId = installed.id;
     billed.freeInvoiceId = (invoice.body as { id: number }).id;
     const paid = await call('POST', `/api/invoices/${owed.id}/payments`, {
       client: admin,
@@ -1259,6 +1282,13 @@ describe('the API document', () => {
     });
     heard.push({ key: 'POST /api/invoices/{id}/payments', answer: paid });
     billed.paymentId = (paid.body as { payments: { id: number }[] }).payments[0].id;
+    heard.push({
+      key: 'POST /api/appointments/{id}/payments',
+      answer: await call('POST', `/api/appointments/${installed.id}/payments`, {
+        client: admin,
+        body: CASH,
+      }),
+    });
     heard.push({
       key: 'POST /api/invoices/{id}/payment-link',
       answer: await call('POST', `/api/invoices/${owed.id}/payment-link`, { client: admin }),

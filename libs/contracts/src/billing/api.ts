@@ -126,6 +126,8 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This invoice is already paid.',
   notOpen: 'This invoice takes no payment: it was refunded or voided.',
   notYourJob: 'You can only take payment for jobs you completed.',
+  notIssuedYet:
+    'The invoice of this job is not issued yet. The payment is kept and sent again in a moment.',
   cardsUnavailable:
     'Card payments are not available right now. Try again, or take cash or a check.',
 } as const;

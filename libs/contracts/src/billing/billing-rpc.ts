@@ -44,6 +44,28 @@ export const BILLING_RPC = {
     refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused],
   },
   /**
+   * The same, for the invoice of a job: what the phone's outbox sends (it knows the job, and may
+   * send the payment moments after the completion, before the invoice is issued: then 503, and
+   * the phone tries again).
+   */
+  'billing.payments.record-for-job': {
+    request: z.object({
+      appointmentId: id,
+      payment: paymentInputSchema,
+      actor: actorSchema,
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
+    answer: invoiceSchema,
+    refuses: [
+      validation,
+      notFound,
+      forbidden,
+      conflict,
+      idempotencyKeyReused,
+      serviceUnavailable,
+    ],
+  },
+  /**
    * A card payment link (the provider's hosted checkout) for what the invoice still owes, sent to
    * the customer. The office, or the technician who did the job.
    */

@@ -62,6 +62,14 @@ export class BillableJobsRepository {
   }
 
   /** Billed: the invoice holds all of it now. */
+  /** Whether the job is booked and not billed yet (its invoice may still come). */
+  async waiting(manager: EntityManager, appointmentId: number): Promise<boolean> {
+    const rows = await manager.query('SELECT 1 FROM billable_jobs WHERE appointment_id = $1', [
+      appointmentId,
+    ]);
+    return rows.length > 0;
+  }
+
   async forget(manager: EntityManager, appointmentId: number) {
     await manager.query('DELETE FROM billable_jobs WHERE appointment_id = $1', [appointmentId]);
   }

@@ -4,6 +4,7 @@ import { Controller } from '@nestjs/common';
 import { PaymentsService } from './payments.service';
 
 type RecordPayment = RpcMessage<'billing.payments.record'>;
+type RecordForJob = RpcMessage<'billing.payments.record-for-job'>;
 type CreateLink = RpcMessage<'billing.payment-links.create'>;
 type Webhook = RpcMessage<'billing.webhooks.receive'>;
 type Refund = RpcMessage<'billing.refunds.record'>;
@@ -15,6 +16,16 @@ export class PaymentsController {
   @RpcHandler('billing.payments.record')
   recordPayment(@RpcPayload('billing.payments.record') m: RecordPayment) {
     return this.payments.recordPayment(m.invoiceId, m.payment, m.actor, m.idempotencyKey);
+  }
+
+  @RpcHandler('billing.payments.record-for-job')
+  recordPaymentForJob(@RpcPayload('billing.payments.record-for-job') m: RecordForJob) {
+    return this.payments.recordPaymentForJob(
+      m.appointmentId,
+      m.payment,
+      m.actor,
+      m.idempotencyKey,
+    );
   }
 
   @RpcHandler('billing.payment-links.create')

@@ -29,12 +29,16 @@ import {
   invoiceStatus,
   owedCents,
 } from '../invoices';
+import { BillableJobsRepository } from '../jobs';
 import { CardPaymentsRepository } from './card-payments.repository';
 import { CardProvider } from './card-provider';
 
 export const WEBHOOK_MESSAGES = {
   signature: 'The webhook signature is not valid.',
 } as const;
+
+/** How long a job's payment waits for its invoice (well inside the gateway's RPC timeout). */
+const INVOICE_WAIT_MS = 2_000;
 
 /** A link is sent again, rather than made anew, while it works for this much longer. */
 const LINK_REUSE_MARGIN_MS = 3_600_000;
@@ -52,6 +56,7 @@ export class PaymentsService {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly cards: CardPaymentsRepository,
+    private readonly jobs: BillableJobsRepository,
     private readonly provider: CardProvider,
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
@@ -93,6 +98,30 @@ export class PaymentsService {
       await tx.emit('billing.payment.recorded', recorded);
       return recorded.invoice;
     });
+  }
+
+  /**
+   * A payment for the invoice of a job, as the phone sends it. The invoice is issued from the
+   * completion's events a moment after it: a payment sent with the completion waits for it a
+   * little, then is answered 503 so the phone sends it again (never refused for being early).
+   */
+  async recordPaymentForJob(
+    appointmentId: number,
+    payment: PaymentInput,
+    actor: Actor,
+    idempotencyKey?: string,
+  ): Promise<Invoice> {
+    const deadline = Date.now() + INVOICE_WAIT_MS;
+    for (;;) {
+      const found = await this.invoices.ofAppointment(this.dataSource.manager, appointmentId);
+      if (found) return this.recordPayment(found.invoice.id, payment, actor, idempotencyKey);
+      // Not a job billing knows, or one that is never billed (nothing was done).
+      if (!(await this.jobs.waiting(this.dataSource.manager, appointmentId)))
+        throw new DomainError(ERROR_CODES.notFound, INVOICE_MESSAGES.notFound);
+      if (Date.now() >= deadline)
+        throw new DomainError(ERROR_CODES.serviceUnavailable, PAYMENT_MESSAGES.notIssuedYet);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /**

@@ -54,6 +54,25 @@ export class InvoicesController {
   }
 
   @Doc(
+    "Record cash or a check taken for the job's invoice, as the phone's outbox sends it (503 while the invoice is not issued yet: send again), once per Idempotency-Key",
+    'billing.payments.record-for-job',
+  )
+  @Post('appointments/:id/payments')
+  recordPaymentForJob(
+    @Param('id', PathId) appointmentId: number,
+    @Body(new Contract(paymentInputSchema)) payment: PaymentInput,
+    @User() actor: CurrentUser,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
+    return this.rpc.call('billing.payments.record-for-job', {
+      appointmentId,
+      payment,
+      actor,
+      idempotencyKey,
+    });
+  }
+
+  @Doc(
     "Send the customer a card payment link (the provider's hosted checkout) for what the invoice still owes; the link is also the answer, for a QR code",
     'billing.payment-links.create',
   )

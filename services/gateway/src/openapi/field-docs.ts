@@ -411,6 +411,8 @@ const ID_OWNERS: Record<string, string> = {
 const COMPOSED_OF: Record<string, string[]> = {
   // The form's one call: the customer's fields and the appointment's (ADR 0105).
   'POST /api/bookings': ['customers', 'appointments'],
+  // A payment for the job's invoice: the invoice's payment fields.
+  'POST /api/appointments/:id/payments': ['invoices'],
 };
 
 /** The description and example of a field of a route, or undefined if unwritten. */
