@@ -56,14 +56,7 @@ export const BILLING_RPC = {
       idempotencyKey: idempotencyKeySchema.optional(),
     }),
     answer: invoiceSchema,
-    refuses: [
-      validation,
-      notFound,
-      forbidden,
-      conflict,
-      idempotencyKeyReused,
-      serviceUnavailable,
-    ],
+    refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused, serviceUnavailable],
   },
   /**
    * A card payment link (the provider's hosted checkout) for what the invoice still owes, sent to

@@ -20,12 +20,7 @@ export class PaymentsController {
 
   @RpcHandler('billing.payments.record-for-job')
   recordPaymentForJob(@RpcPayload('billing.payments.record-for-job') m: RecordForJob) {
-    return this.payments.recordPaymentForJob(
-      m.appointmentId,
-      m.payment,
-      m.actor,
-      m.idempotencyKey,
-    );
+    return this.payments.recordPaymentForJob(m.appointmentId, m.payment, m.actor, m.idempotencyKey);
   }
 
   @RpcHandler('billing.payment-links.create')
