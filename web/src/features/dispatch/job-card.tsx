@@ -1,4 +1,5 @@
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { PaymentTag } from '../billing/payment-tag';
 import { useId, type ReactNode } from 'react';
 import {
   formatLocation,
@@ -126,6 +127,7 @@ export function JobCard({
             <Tag color={STATUS_COLORS[a.status]} className="job-card-status">
               {STATUS_LABELS[a.status] ?? a.status}
             </Tag>
+            <PaymentTag payment={a.payment} />
           </span>
         </Flex>
       }

@@ -3,6 +3,7 @@ import { waitingCount, type OutboxStep } from '../outbox';
 import { ago, waitingLine } from './field-format';
 import { fieldSections, jobUnderWay, type FieldJob } from './jobs';
 import { JobCard, STEP_NAMES, type JobCardProps } from './job-card';
+import { DoneJob } from './payment-panel';
 import type { FieldStepKind } from '../outbox/types';
 import { useHeartbeat } from '../../hooks/use-heartbeat';
 import { startLiveUpdates } from './live';
@@ -152,7 +153,7 @@ export function FieldApp() {
             <h2 id="fa-done">Done today</h2>
             <ul className="fa-done">
               {sections.done.map((job) => (
-                <li key={job.id}>{job.customer.name}</li>
+                <DoneJob key={job.id} job={job} online={online} onStep={onStep} />
               ))}
             </ul>
           </section>

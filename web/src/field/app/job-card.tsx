@@ -289,4 +289,5 @@ export const STEP_NAMES: Record<FieldStepKind, string> = {
   photo: 'Photo',
   complete: 'Complete',
   hand_back: 'Hand back',
+  payment: 'Payment',
 };

@@ -28,6 +28,7 @@ const AFTER_STEP: Record<FieldStepKind, AppointmentStatus | null> = {
   photo: null,
   complete: 'completed',
   hand_back: 'pending',
+  payment: null,
 };
 
 /**

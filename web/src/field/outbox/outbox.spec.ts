@@ -63,6 +63,7 @@ describe('take', () => {
       body: { customerId: 3, serviceCode: 'jump_start' },
     });
     await box.take({ jobId: 13, kind: 'hand_back', body: { reason: 'Flat tyre' } });
+    await box.take({ jobId: 12, kind: 'payment', body: { method: 'cash', amountCents: 17_000 } });
 
     const steps = await box.list();
     expect(
@@ -100,6 +101,13 @@ describe('take', () => {
         method: 'POST',
         path: '/api/appointments/13/hand-back',
         body: { reason: 'Flat tyre' },
+      },
+      {
+        seq: 5,
+        key: 'key-5',
+        method: 'POST',
+        path: '/api/appointments/12/payments',
+        body: { method: 'cash', amountCents: 17_000, occurredAt: NOW.toISOString() },
       },
     ]);
     expect(steps[1]).toMatchObject({

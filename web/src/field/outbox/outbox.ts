@@ -52,6 +52,13 @@ function requestFor(
       if (typeof body.signedBy === 'string') query.set('signedBy', body.signedBy);
       return { method: 'POST', path: `/api/appointments/${jobId}/photos?${query}`, body };
     }
+    case 'payment':
+      // By the job: the phone may not know the invoice yet (503 until it is issued: sent again).
+      return {
+        method: 'POST',
+        path: `/api/appointments/${jobId}/payments`,
+        body: { ...body, occurredAt },
+      };
     case 'complete':
       return {
         method: 'POST',

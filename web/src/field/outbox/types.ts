@@ -8,7 +8,14 @@ import type { SignedInUser } from '@cincy/contracts';
 
 /** What a technician does to a job from the phone. */
 export type FieldStepKind =
-  'accepted' | 'en_route' | 'on_location' | 'hand_back' | 'battery_test' | 'photo' | 'complete';
+  | 'accepted'
+  | 'en_route'
+  | 'on_location'
+  | 'hand_back'
+  | 'battery_test'
+  | 'photo'
+  | 'complete'
+  | 'payment';
 
 /** One step as the outbox keeps it until the server has it. */
 export interface OutboxStep {
@@ -48,7 +55,7 @@ export interface FieldOutbox {
     kind: FieldStepKind;
     /**
      * hand_back: { reason }; battery_test: the test; photo: { kind, signedBy? }; complete: the
-     * service record (no occurredAt).
+     * service record (no occurredAt); payment: cash or a check ({ method, amountCents, checkNumber? }).
      */
     body?: Record<string, unknown>;
     /** A photo's image. */
