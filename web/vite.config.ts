@@ -17,7 +17,9 @@ const gateway = 'http://localhost:3000';
  * the barrel file, so Rolldown cannot tell which pages use which on its own).
  */
 const isStaffConstantsModule = (id: string) =>
-  /^(dispatch|notify|inventory|identity)\/|^booking\/tracking\.ts$/.test(contractsModule(id) ?? '');
+  /^(dispatch|notify|inventory|identity|billing)\/|^booking\/tracking\.ts$/.test(
+    contractsModule(id) ?? '',
+  );
 
 export default defineConfig({
   plugins: [react()],

@@ -35,5 +35,6 @@ export * from './inventory/movements';
 export * from './notify/messages';
 export * from './notify/api';
 export * from './billing/api';
+export * from './billing/invoice-states';
 export * from './events';
 export * from './subjects';

@@ -1,5 +1,7 @@
 export { startLocalObjectStore, type LocalObjectStore } from './object-store';
 export { startPaymentProvider } from './payment-provider';
+// What a test provider's webhooks are made of, for a test that sends one itself.
+export { checkoutCompletedEvent, stripeSignature } from '@cincy/platform';
 export {
   missingBuilds,
   parseReplicas,

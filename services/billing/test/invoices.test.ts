@@ -90,6 +90,10 @@ afterAll(async () => {
   await dropIsolatedStack(testStack);
 });
 
+/** Where a customer's /pay/<code> link goes now (the gateway redirects there). */
+const checkoutOf = async (payLink: string) =>
+  (await rpc.call('billing.payment-links.open', { code: payLink.split('/').pop()! })).url;
+
 const publish = (event: EventEnvelope) => new JetStreamPublisher(nats).publish(event);
 
 function item({ id, name }: { id: number; name: string }) {
@@ -413,8 +417,8 @@ describe('a card payment', () => {
   const linkFor = (invoiceId: number, actor: Actor = tech) =>
     rpc.call('billing.payment-links.create', { invoiceId, actor });
   /** The customer presses Pay on the provider's page: it posts its signed webhook to billing. */
-  const payOnPage = async (url: string) =>
-    (await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status;
+  const payOnPage = async (checkout: string) =>
+    (await fetch(`${checkout}/pay`, { method: 'POST', redirect: 'manual' })).status;
 
   async function openInvoice() {
     const id = (nextId += 1);
@@ -441,11 +445,13 @@ describe('a card payment', () => {
     });
     const link = await linkFor(invoice.id);
     expect(link.amountCents).toBe(10_000);
-    expect(link.url.startsWith(`${provider.url}/dev/checkout/cs_`)).toBe(true);
+    expect(link.url).toMatch(/^http:\/\/localhost:\d+\/pay\/[\w-]{16}$/);
+    const checkout = await checkoutOf(link.url);
+    expect(checkout.startsWith(`${provider.url}/dev/checkout/cs_`)).toBe(true);
     // Asked again while it works: the same link, sent again.
     expect((await linkFor(invoice.id, admin)).url).toBe(link.url);
 
-    expect(await payOnPage(link.url)).toBe(303);
+    expect(await payOnPage(checkout)).toBe(303);
     const paid = await invoiceOf(invoice.appointmentId);
     expect(paid).toMatchObject({ status: 'paid', paidCents: 16_500, flags: [] });
     expect(paid.payments.map((p) => [p.method, p.amountCents])).toEqual([
@@ -453,7 +459,7 @@ describe('a card payment', () => {
       ['card', 10_000],
     ]);
     // Stripe delivers at least once: the same event again changes nothing.
-    expect(await payOnPage(link.url)).toBe(303);
+    expect(await payOnPage(checkout)).toBe(303);
     expect(await invoiceOf(invoice.appointmentId)).toEqual(paid);
     expect(await outboxTypes(invoice.id)).toEqual([
       'billing.invoice.issued',
@@ -462,14 +468,15 @@ describe('a card payment', () => {
       'billing.payment-link.created',
       'billing.payment.recorded',
     ]);
-    // Nothing left to ask for.
+    // Nothing left to ask for; the link now leads to the customer's visit.
     expect((await refusal(linkFor(invoice.id))).body.code).toBe(ERROR_CODES.conflict);
+    expect(await checkoutOf(link.url)).toBe('http://localhost:3000');
   });
 
   it('is refused without our signature, and nothing changes', async () => {
     const invoice = await openInvoice();
     const link = await linkFor(invoice.id);
-    const sessionId = link.url.split('/').pop()!;
+    const sessionId = (await checkoutOf(link.url)).split('/').pop()!;
     const event = JSON.stringify(
       checkoutCompletedEvent(
         sessionId,
@@ -503,7 +510,7 @@ describe('a card payment', () => {
   it('of another amount or currency than the link asked is flagged for an admin, not counted', async () => {
     const invoice = await openInvoice();
     const link = await linkFor(invoice.id);
-    const sessionId = link.url.split('/').pop()!;
+    const sessionId = (await checkoutOf(link.url)).split('/').pop()!;
     const paidAs = (amount: number, currency: string, id: string) => {
       const event = {
         ...checkoutCompletedEvent(
@@ -556,7 +563,7 @@ describe('a refund', () => {
       invoiceId: invoice.id,
       actor: tech,
     });
-    await fetch(`${link.url}/pay`, { method: 'POST', redirect: 'manual' });
+    await fetch(`${await checkoutOf(link.url)}/pay`, { method: 'POST', redirect: 'manual' });
     return invoiceOf(id);
   }
 

@@ -8,6 +8,7 @@ import {
   startTracing,
   PAYMENTS_ENV,
   PLATFORM_ENV,
+  RpcClient,
   correlationIdFrom,
   devCheckout,
   stripeSettings,
@@ -25,6 +26,7 @@ import { AppModule } from './app.module';
 import { PushServer } from './push/push-server';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
+import { payLinks } from './billing/pay-links';
 import { apiDocsRouter } from './openapi/api-docs';
 import { PAYMENT_WEBHOOK_PATH, parseJson } from './common/json-body';
 import { timeHttpRequests } from './metrics/gateway-metrics';
@@ -148,6 +150,7 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
       }),
     );
   }
+  app.use(payLinks(app.get(RpcClient), logger));
   serveWebApp(app, env.WEB_DIST_DIR);
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();

@@ -32,8 +32,7 @@ export const QUERY_KEYS = {
     ['/api/appointments/:id/battery-tests', appointmentId] as const,
   /** A job's photos (issue 35). */
   jobPhotos: (appointmentId: number) => ['/api/appointments/:id/photos', appointmentId] as const,
-  jobInvoice: (appointmentId: number) =>
-    ['/api/appointments/:id/invoice', appointmentId] as const,
+  jobInvoice: (appointmentId: number) => ['/api/appointments/:id/invoice', appointmentId] as const,
   customerServiceRecords: (customerId: number) =>
     ['/api/customers/:id/service-records', customerId] as const,
   /** Every Battery Search (for invalidation). */

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { occurredAtSchema, optionalText } from '../common';
 import { formatDollars } from '../notify/messages';
 import { REPORT_MESSAGES, isCalendarDate } from '../dispatch/reports';
-
-/** An invoice's states (issue 36): open until paid; partly paid; paid; refunded; void. */
-export const INVOICE_STATUSES = ['open', 'partially_paid', 'paid', 'refunded', 'void'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+import { INVOICE_STATUSES } from './invoice-states';
 
 const cents = z.number().int();
 
@@ -95,15 +92,6 @@ export const jobPaymentOf = (invoice: Invoice): NonNullable<JobPayment> => ({
   paidCents: invoice.paidCents,
 });
 
-/** The state's words, wherever it is shown. */
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  open: 'Unpaid',
-  partially_paid: 'Partly paid',
-  paid: 'Paid',
-  refunded: 'Refunded',
-  void: 'Void',
-};
-
 /**
  * POST /api/invoices/{id}/payment-link: a hosted checkout page for what is still owed, sent to
  * the customer by text and email, and shown as a QR code on the technician's phone.
@@ -126,6 +114,7 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This invoice is already paid.',
   notOpen: 'This invoice takes no payment: it was refunded or voided.',
   notYourJob: 'You can only take payment for jobs you completed.',
+  noSuchLink: 'This payment link is not valid. Ask us for a new one.',
   notIssuedYet:
     'The invoice of this job is not issued yet. The payment is kept and sent again in a moment.',
   cardsUnavailable:

@@ -67,6 +67,12 @@ export const BILLING_RPC = {
     answer: paymentLinkSchema,
     refuses: [notFound, forbidden, conflict, serviceUnavailable],
   },
+  /** Where a customer's short payment link (/pay/<code>) goes now: the checkout, or their visit. */
+  'billing.payment-links.open': {
+    request: z.object({ code: z.string().regex(/^[\w-]{16}$/) }),
+    answer: z.object({ url: z.string() }),
+    refuses: [notFound],
+  },
   /**
    * A webhook of the payment provider, as it came (the raw body and its signature header):
    * refused unless signed with our secret; an event already taken answers as taken.

@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Card payments and refunds (issue 36): the payment links made (Checkout Sessions), each provider
+ * Card payments and refunds (issue 36): the payment links made (Checkout Sessions, each behind a
+ * short code of ours: /pay/<code> fits a text and a small QR code), each provider
  * event taken once, refunds as negative payments of the payment they give back, and the mismatches
  * the provider reported (flags), never counted as paid.
  */
@@ -23,7 +24,9 @@ export class CardPayments1733600000003 implements MigrationInterface {
       CREATE TABLE payment_links (
         session_id text PRIMARY KEY,
         invoice_id integer NOT NULL REFERENCES invoices (id),
+        code text NOT NULL UNIQUE,
         url text NOT NULL,
+        return_url text NOT NULL,
         amount_cents integer NOT NULL,
         expires_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()

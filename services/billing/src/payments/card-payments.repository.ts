@@ -4,7 +4,12 @@ import { EntityManager } from 'typeorm';
 export interface PaymentLinkRow {
   sessionId: string;
   invoiceId: number;
+  /** Ours: the customer's link is /pay/<code>. */
+  code: string;
+  /** The provider's checkout page. */
   url: string;
+  /** Where the customer lands after paying (their visit's page). */
+  returnUrl: string;
   amountCents: number;
   expiresAt: Date;
 }
@@ -14,9 +19,18 @@ export interface PaymentLinkRow {
 export class CardPaymentsRepository {
   async insertLink(manager: EntityManager, link: PaymentLinkRow): Promise<void> {
     await manager.query(
-      `INSERT INTO payment_links (session_id, invoice_id, url, amount_cents, expires_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id) DO NOTHING`,
-      [link.sessionId, link.invoiceId, link.url, link.amountCents, link.expiresAt],
+      `INSERT INTO payment_links
+         (session_id, invoice_id, code, url, return_url, amount_cents, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO NOTHING`,
+      [
+        link.sessionId,
+        link.invoiceId,
+        link.code,
+        link.url,
+        link.returnUrl,
+        link.amountCents,
+        link.expiresAt,
+      ],
     );
   }
 
@@ -43,6 +57,13 @@ export class CardPaymentsRepository {
     return row ? toLink(row) : null;
   }
 
+  async linkByCode(manager: EntityManager, code: string): Promise<PaymentLinkRow | null> {
+    const [row] = await manager.query<LinkRow[]>('SELECT * FROM payment_links WHERE code = $1', [
+      code,
+    ]);
+    return row ? toLink(row) : null;
+  }
+
   /** True the first time the provider's event is seen (a webhook is delivered at least once). */
   async takeEvent(manager: EntityManager, eventId: string, type: string): Promise<boolean> {
     const taken = await manager.query<unknown[]>(
@@ -57,7 +78,9 @@ export class CardPaymentsRepository {
 interface LinkRow {
   session_id: string;
   invoice_id: number;
+  code: string;
   url: string;
+  return_url: string;
   amount_cents: number;
   expires_at: Date;
 }
@@ -65,7 +88,9 @@ interface LinkRow {
 const toLink = (row: LinkRow): PaymentLinkRow => ({
   sessionId: row.session_id,
   invoiceId: row.invoice_id,
+  code: row.code,
   url: row.url,
+  returnUrl: row.return_url,
   amountCents: row.amount_cents,
   expiresAt: row.expires_at,
 });

@@ -6,6 +6,7 @@ import { PaymentsService } from './payments.service';
 type RecordPayment = RpcMessage<'billing.payments.record'>;
 type RecordForJob = RpcMessage<'billing.payments.record-for-job'>;
 type CreateLink = RpcMessage<'billing.payment-links.create'>;
+type OpenLink = RpcMessage<'billing.payment-links.open'>;
 type Webhook = RpcMessage<'billing.webhooks.receive'>;
 type Refund = RpcMessage<'billing.refunds.record'>;
 
@@ -26,6 +27,11 @@ export class PaymentsController {
   @RpcHandler('billing.payment-links.create')
   paymentLink(@RpcPayload('billing.payment-links.create') m: CreateLink) {
     return this.payments.paymentLink(m.invoiceId, m.actor);
+  }
+
+  @RpcHandler('billing.payment-links.open')
+  openLink(@RpcPayload('billing.payment-links.open') m: OpenLink) {
+    return this.payments.openLink(m.code);
   }
 
   @RpcHandler('billing.webhooks.receive')

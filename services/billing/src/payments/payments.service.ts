@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   Actor,
   ERROR_CODES,
@@ -36,6 +36,9 @@ import { CardProvider } from './card-provider';
 export const WEBHOOK_MESSAGES = {
   signature: 'The webhook signature is not valid.',
 } as const;
+
+/** The customer's short payment link: `${PUBLIC_URL}/pay/<code>` (the gateway redirects it). */
+export const PAY_LINK_PATH = '/pay';
 
 /** How long a job's payment waits for its invoice (well inside the gateway's RPC timeout). */
 const INVOICE_WAIT_MS = 2_000;
@@ -136,19 +139,17 @@ export class PaymentsService {
     let link = await this.cards.liveLink(this.dataSource.manager, invoiceId, amountCents, soon);
     if (!link) {
       try {
-        const made = await this.provider.checkout(
-          invoice,
-          amountCents,
-          await this.returnUrl(invoice.appointmentId),
-          randomUUID(),
-        );
-        link = { ...made, invoiceId, amountCents };
+        const returnUrl = await this.returnUrl(invoice.appointmentId);
+        const made = await this.provider.checkout(invoice, amountCents, returnUrl, randomUUID());
+        const code = randomBytes(12).toString('base64url');
+        link = { ...made, code, returnUrl, invoiceId, amountCents };
       } catch (error) {
         this.logger.warn({ msg: 'payment link not made', invoiceId, error: String(error) });
         throw new DomainError(ERROR_CODES.serviceUnavailable, PAYMENT_MESSAGES.cardsUnavailable);
       }
     }
     const made = link;
+    const url = `${this.provider.settings.publicUrl}${PAY_LINK_PATH}/${made.code}`;
     await this.outbox.transaction(async ({ manager, emit }) => {
       await this.cards.insertLink(manager, made);
       await emit('billing.payment-link.created', {
@@ -156,11 +157,26 @@ export class PaymentsService {
         number: invoice.number,
         appointmentId: invoice.appointmentId,
         customerId: invoice.customerId,
-        url: made.url,
+        url,
         amountCents,
       });
     });
-    return { url: made.url, amountCents, expiresAt: made.expiresAt.toISOString() };
+    return { url, amountCents, expiresAt: made.expiresAt.toISOString() };
+  }
+
+  /**
+   * Where a customer's /pay/<code> goes: the provider's checkout while the link works and the
+   * invoice still owes what it asks; their visit's page once paid (or the link is spent).
+   */
+  async openLink(code: string): Promise<{ url: string }> {
+    const { manager } = this.dataSource;
+    const link = await this.cards.linkByCode(manager, code);
+    const found = link && (await this.invoices.ofId(manager, link.invoiceId));
+    if (!link || !found) throw new DomainError(ERROR_CODES.notFound, PAYMENT_MESSAGES.noSuchLink);
+    const { invoice } = found;
+    const owed = owedCents(invoice.totalCents, received(invoice));
+    const live = link.expiresAt > new Date() && owed === link.amountCents;
+    return { url: live && owed > 0 ? link.url : link.returnUrl };
   }
 
   /**

@@ -11,17 +11,18 @@ interface Props {
   appointment: DashboardAppointment;
   user: Pick<SignedInUser, 'role'>;
   block?: boolean;
+  size?: ButtonProps['size'];
   style?: ButtonProps['style'];
 }
 
 /** "Invoice" and its drawer, for admins, on a job that is billed. */
-export function InvoiceButton({ appointment, user, block, style }: Props) {
+export function InvoiceButton({ appointment, user, block, size = 'large', style }: Props) {
   const [state, setState] = useState({ open: false, drawn: false });
   if (user.role !== 'admin' || !appointment.payment) return null;
   return (
     <>
       <Button
-        size="large"
+        size={size}
         block={block}
         style={style}
         aria-label={`Invoice: ${appointment.customer.name}`}

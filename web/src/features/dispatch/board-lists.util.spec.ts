@@ -1,6 +1,6 @@
 import type { AppointmentStatus, DashboardAppointment } from '@cincy/contracts';
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
-import { cancelledToday, formatAge, openToday, splitBoard } from './board-lists.util';
+import { cancelledToday, doneToday, formatAge, openToday, splitBoard } from './board-lists.util';
 
 const TODAY = '2030-06-14';
 const TOMORROW = '2030-06-15';
@@ -102,6 +102,33 @@ describe('cancelledToday', () => {
     expect(ids(shown)).toEqual([10, 9, 8, 7, 6]);
     expect(cancelledToday(board, '2030-06-13')).toEqual({ shown: [board[1]], total: 1 });
     expect(cancelledToday([], TODAY)).toEqual({ shown: [], total: 0 });
+  });
+});
+
+describe('doneToday', () => {
+  const paid = (id: number, status: 'open' | 'partially_paid' | 'paid' | null, minute: number) =>
+    appointment(id, 'completed', {
+      updatedAt: `2030-06-14T17:${String(minute).padStart(2, '0')}:00.000Z`,
+      payment: status && {
+        invoiceId: id,
+        number: `INV-2030-00000${id}`,
+        status,
+        totalCents: 16_500,
+        paidCents: status === 'paid' ? 16_500 : 0,
+      },
+    });
+
+  it("lists today's completed jobs, those still owing first, then the latest, and counts the unpaid", () => {
+    const board = [
+      paid(1, 'paid', 30),
+      paid(2, 'open', 10),
+      paid(3, null, 40),
+      paid(4, 'partially_paid', 5),
+      appointment(5, 'completed', { updatedAt: '2030-06-13T17:00:00.000Z' }),
+      appointment(6, 'cancelled', { updatedAt: '2030-06-14T17:00:00.000Z' }),
+    ];
+    const { shown, total, unpaid } = doneToday(board, TODAY, 3);
+    expect([ids(shown), total, unpaid]).toEqual([[2, 4, 3], 4, 2]);
   });
 });
 

@@ -61,11 +61,40 @@ export function cancelledToday(
   today = businessDate(),
   limit = CANCELLED_SHOWN,
 ): { shown: DashboardAppointment[]; total: number } {
-  const all = appointments
-    .filter((a) => a.status === 'cancelled' && businessDate(new Date(a.updatedAt)) === today)
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
+  const all = closedOn(appointments, 'cancelled', today).sort(latestFirst);
   return { shown: all.slice(0, limit), total: all.length };
 }
+
+/** How many of today's completed jobs the board lists; the rest are counted. */
+export const DONE_SHOWN = 8;
+
+const owes = (a: DashboardAppointment) =>
+  a.payment?.status === 'open' || a.payment?.status === 'partially_paid';
+
+/**
+ * Today's completed jobs for dispatch, with their money: those still owing first, then the latest;
+ * at most `limit`, how many in all, and how many owe.
+ */
+export function doneToday(
+  appointments: readonly DashboardAppointment[],
+  today = businessDate(),
+  limit = DONE_SHOWN,
+): { shown: DashboardAppointment[]; total: number; unpaid: number } {
+  const all = closedOn(appointments, 'completed', today).sort(
+    (a, b) => Number(owes(b)) - Number(owes(a)) || latestFirst(a, b),
+  );
+  return { shown: all.slice(0, limit), total: all.length, unpaid: all.filter(owes).length };
+}
+
+const closedOn = (
+  appointments: readonly DashboardAppointment[],
+  status: 'cancelled' | 'completed',
+  today: string,
+) =>
+  appointments.filter((a) => a.status === status && businessDate(new Date(a.updatedAt)) === today);
+
+const latestFirst = (a: DashboardAppointment, b: DashboardAppointment) =>
+  b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
 
 export function minutesSince(iso: string, now: number): number {
   const then = Date.parse(iso);

@@ -3,7 +3,6 @@ import { Suspense, lazy, useId, useState } from 'react';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { toast } from '../../components/toast';
 import { HistoryButton } from '../audit/history-button';
-import { InvoiceButton } from '../billing/invoice-button';
 import { jobHistoryName } from '../audit/history.util';
 import { useChangeAppointmentStatus } from '../../hooks/use-change-appointment-status';
 import { useUnassignAppointment } from '../../hooks/use-unassign-appointment';
@@ -216,12 +215,6 @@ export function JobActions({
           Messages
         </Button>
       )}
-      <InvoiceButton
-        appointment={a}
-        user={user}
-        block={block}
-        style={block ? undefined : { flex: '1 1 140px' }}
-      />
       <HistoryButton
         user={user}
         entity="appointment"

@@ -1,5 +1,4 @@
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import { PaymentTag } from '../billing/payment-tag';
 import { useId, type ReactNode } from 'react';
 import {
   formatLocation,
@@ -127,7 +126,6 @@ export function JobCard({
             <Tag color={STATUS_COLORS[a.status]} className="job-card-status">
               {STATUS_LABELS[a.status] ?? a.status}
             </Tag>
-            <PaymentTag payment={a.payment} />
           </span>
         </Flex>
       }

@@ -24,6 +24,7 @@ import { MapLegend } from '../../../features/dispatch/map-legend';
 import { mapAppointments, mapTechnicians } from '../../../features/dispatch/map.util';
 import { OnlineTeam } from '../../../features/dispatch/online-team';
 import { QueueCard } from '../../../features/dispatch/queue-card';
+import { DoneTodayCard } from '../../../features/billing/done-today-card';
 import { CancelledTodayCard } from '../../../features/dispatch/cancelled-today-card';
 import { deskSections, phoneSections } from '../../../features/dispatch/phone-sections.util';
 import { statCards } from '../../../features/dispatch/stats.util';
@@ -318,6 +319,7 @@ export function DispatchPage() {
   const side = (
     <Flex vertical gap={16} component="aside" aria-label="Team and map">
       {admin && <QueueCard enabled={signedIn} />}
+      {admin && user && <DoneTodayCard board={board} today={today} user={user} />}
       {admin && <CancelledTodayCard board={board} today={today} />}
       <Card
         title={
