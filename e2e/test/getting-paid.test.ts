@@ -245,6 +245,19 @@ describe('getting paid', () => {
     await expect(paymentTag(desk, job.id).innerText()).resolves.toBe('Unpaid $165.00');
     await card.getByRole('button', { name: /^Invoice/ }).click();
     await desk.getByText('Card payment not counted').waitFor();
+
+    // The customer pays from their visit's page: "Pay now", the card page, back: paid, how, when.
+    const customer = (await browser(PHONE)).page;
+    await customer.goto(`/track/${job.token}`);
+    await customer.getByText('To pay: $165.00').waitFor();
+    await customer.getByRole('button', { name: 'Pay now' }).click();
+    await customer.waitForURL((to) => to.href.startsWith(`${provider.url}/dev/checkout/`));
+    await customer.getByRole('button', { name: 'Pay $165.00' }).click();
+    // Back on the visit's page (by a private link of its own).
+    await customer.waitForURL((to) => to.pathname.startsWith('/track/'));
+    await customer.getByText(/^Paid by card, \d{1,2}:\d{2} [AP]M$/).waitFor();
+    await customer.getByRole('button', { name: 'Pay now' }).waitFor({ state: 'detached' });
+    await paymentTag(desk, job.id).filter({ hasText: 'Paid' }).waitFor();
   }, 180_000);
 
   test('cash taken on the phone without signal lands once; a refund shows everywhere', async () => {

@@ -742,6 +742,17 @@ describe('the API document', () => {
         ],
         429: () => tooMany('GET', urlOf('/api/track/{token}/receipt')),
       },
+      'POST /api/track/{token}/pay': {
+        // Nobody's link, and a real one whose visit is not billed (not complete).
+        404: async () => [
+          ...(await noSuchLink('POST', '/api/track/{token}/pay')),
+          await call('POST', `/api/track/${job.token}/pay`, { client: admin }),
+        ],
+        // The test-only visit: nothing was owed, so it is paid.
+        409: () => call('POST', `/api/track/${done.token}/pay`, { client: admin }),
+        429: () => tooMany('POST', urlOf('/api/track/{token}/pay')),
+        503: () => unavailable('POST', urlOf('/api/track/{token}/pay'), undefined),
+      },
       'GET /api/track/{token}/photos/{photoId}': {
         // Nobody's link, and a real one opening another visit's photo.
         404: async () => [
@@ -1288,6 +1299,10 @@ describe('the API document', () => {
         client: admin,
         body: CASH,
       }),
+    });
+    heard.push({
+      key: 'POST /api/track/{token}/pay',
+      answer: await call('POST', `/api/track/${installed.token}/pay`),
     });
     heard.push({
       key: 'POST /api/invoices/{id}/payment-link',

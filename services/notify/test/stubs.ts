@@ -189,6 +189,7 @@ export function serveTrackingView(connection: NatsConnection, prefix: string): v
       batteryTest: null,
       photos: [],
       arrivalCode: null,
+      payment: null,
     },
     technicianId: TEST_ACTORS.tech.id,
     destination: null,

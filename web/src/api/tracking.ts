@@ -73,3 +73,8 @@ export const visitPhotoUrl = (token: string, photoId: number) =>
 export function optOut(token: string): Promise<OptOutAnswer> {
   return requestJson('POST', `${byToken('/api/track', token)}/opt-out`);
 }
+
+/** POST /api/track/{token}/pay: the card checkout page for what the done visit owes. */
+export function payVisit(token: string): Promise<{ url: string }> {
+  return requestJson('POST', `${byToken('/api/track', token)}/pay`);
+}

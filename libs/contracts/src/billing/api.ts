@@ -80,17 +80,25 @@ export const jobPaymentSchema = z
     status: z.enum(INVOICE_STATUSES),
     totalCents: cents,
     paidCents: cents,
+    /** The last payment's method and time (the receipt's "paid by card on ..."); null: none. */
+    method: z.enum(PAYMENT_METHODS).nullable().default(null),
+    paidAt: z.string().nullable().default(null),
   })
   .nullable();
 export type JobPayment = z.infer<typeof jobPaymentSchema>;
 
-export const jobPaymentOf = (invoice: Invoice): NonNullable<JobPayment> => ({
-  invoiceId: invoice.id,
-  number: invoice.number,
-  status: invoice.status,
-  totalCents: invoice.totalCents,
-  paidCents: invoice.paidCents,
-});
+export function jobPaymentOf(invoice: Invoice): NonNullable<JobPayment> {
+  const last = invoice.payments.filter((p) => p.amountCents > 0).at(-1);
+  return {
+    invoiceId: invoice.id,
+    number: invoice.number,
+    status: invoice.status,
+    totalCents: invoice.totalCents,
+    paidCents: invoice.paidCents,
+    method: last?.method ?? null,
+    paidAt: last?.receivedAt ?? null,
+  };
+}
 
 /**
  * POST /api/invoices/{id}/payment-link: a hosted checkout page for what is still owed, sent to

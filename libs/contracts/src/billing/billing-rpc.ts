@@ -67,6 +67,15 @@ export const BILLING_RPC = {
     answer: paymentLinkSchema,
     refuses: [notFound, forbidden, conflict, serviceUnavailable],
   },
+  /**
+   * "Pay now" on the customer's visit page: the provider's checkout for what is owed (nothing is
+   * sent; the customer is there). Not found until the visit is billed; 409 once paid.
+   */
+  'billing.payments.pay-visit': {
+    request: z.object({ appointmentId: id }),
+    answer: z.object({ url: z.string() }),
+    refuses: [notFound, conflict, serviceUnavailable],
+  },
   /** Where a customer's short payment link (/pay/<code>) goes now: the checkout, or their visit. */
   'billing.payment-links.open': {
     request: z.object({ code: z.string().regex(/^[\w-]{16}$/) }),

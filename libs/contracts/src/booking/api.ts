@@ -4,6 +4,7 @@ import { phoneDigits } from '../format';
 import { appointmentStatusSchema, geoPointSchema, prioritySchema, tooLong } from '../common';
 import { TEST_DECISIONS } from '../dispatch/battery-test-rules';
 import { PHOTO_KINDS } from '../dispatch/photo-rules';
+import { INVOICE_STATUSES } from '../billing/invoice-states';
 import { TEXT_LIMITS } from './limits';
 import { isServedZip, outsideServiceArea } from './service-area';
 import { TRACKING_STEPS, isLinkToken, normalizeReference } from './tracking';
@@ -327,6 +328,17 @@ export const trackingStateSchema = z.object({
     .default([]),
   /** The code the customer tells the technician on arrival, until they arrive (where asked). */
   arrivalCode: z.string().nullable().default(null),
+  /** Once the visit is done and billed: what it cost, and whether (how, when) it is paid. */
+  payment: z
+    .object({
+      status: z.enum(INVOICE_STATUSES),
+      totalCents: z.number().int(),
+      paidCents: z.number().int(),
+      method: z.enum(['card', 'cash', 'check']).nullable(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 
 /** GET /api/track/{token} and the `/track` socket's `track.changed`. */

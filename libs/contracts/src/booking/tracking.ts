@@ -6,6 +6,16 @@ import { isBeforeDeparture } from '../dispatch/lifecycle';
 import type { TestDecision } from '../dispatch/battery-test-rules';
 import type { PhotoKind } from '../dispatch/photo-rules';
 import type { AppointmentStatus } from '../enums';
+import type { InvoiceStatus } from '../billing/invoice-states';
+
+/** A done visit's money, as its customer sees it: owed, or paid how and when. */
+export interface TrackedPayment {
+  status: InvoiceStatus;
+  totalCents: number;
+  paidCents: number;
+  method: 'card' | 'cash' | 'check' | null;
+  paidAt: string | null;
+}
 
 /**
  * `CB-7K3Q9`: five characters a person reads over the phone without a doubt: digits and capitals
@@ -123,6 +133,8 @@ export interface TrackingInput {
   photos?: TrackedPhoto[];
   /** The job's arrival code, where one is asked (REQUIRE_ARRIVAL_CODE). Absent: none. */
   arrivalCode?: string | null;
+  /** The visit's invoice: shown once the visit is done. Absent: none yet. */
+  payment?: TrackedPayment | null;
 }
 
 /** A photo of the visit, as its customer's page names it (the image: by the private link). */
@@ -165,6 +177,8 @@ export interface TrackingState {
   photos: TrackedPhoto[];
   /** Until the technician arrives, where one is asked: the code to tell them at the door. */
   arrivalCode: string | null;
+  /** Once the visit is done and billed: what it cost, and whether it is paid. */
+  payment: TrackedPayment | null;
 }
 
 export const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
@@ -209,6 +223,7 @@ export function trackingState(input: TrackingInput): TrackingState {
     batteryTest: status === 'completed' ? (input.oldBatteryTest ?? null) : null,
     photos: status === 'completed' ? (input.photos ?? []) : [],
     arrivalCode: isBeforeArrival(status) ? (input.arrivalCode ?? null) : null,
+    payment: status === 'completed' ? (input.payment ?? null) : null,
   };
 }
 

@@ -29,6 +29,8 @@ export class CardPayments1733600000003 implements MigrationInterface {
         return_url text NOT NULL,
         amount_cents integer NOT NULL,
         expires_at timestamptz NOT NULL,
+        -- When the provider reported it paid (counted or flagged): a checkout is paid once.
+        completed_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query('CREATE INDEX payment_links_invoice_idx ON payment_links (invoice_id)');

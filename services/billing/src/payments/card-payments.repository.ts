@@ -12,6 +12,8 @@ export interface PaymentLinkRow {
   returnUrl: string;
   amountCents: number;
   expiresAt: Date;
+  /** When the provider reported it paid; null while it may still be paid. */
+  completedAt?: Date | null;
 }
 
 /** Every statement on the payment links made and the provider events taken. */
@@ -42,7 +44,8 @@ export class CardPaymentsRepository {
     until: Date,
   ): Promise<PaymentLinkRow | null> {
     const [row] = await manager.query<LinkRow[]>(
-      `SELECT * FROM payment_links WHERE invoice_id = $1 AND amount_cents = $2 AND expires_at > $3
+      `SELECT * FROM payment_links
+       WHERE invoice_id = $1 AND amount_cents = $2 AND expires_at > $3 AND completed_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
       [invoiceId, amountCents, until],
     );
@@ -64,6 +67,13 @@ export class CardPaymentsRepository {
     return row ? toLink(row) : null;
   }
 
+  /** The provider reported the checkout paid: it is spent, whatever came of it. */
+  async complete(manager: EntityManager, sessionId: string): Promise<void> {
+    await manager.query('UPDATE payment_links SET completed_at = now() WHERE session_id = $1', [
+      sessionId,
+    ]);
+  }
+
   /** True the first time the provider's event is seen (a webhook is delivered at least once). */
   async takeEvent(manager: EntityManager, eventId: string, type: string): Promise<boolean> {
     const taken = await manager.query<unknown[]>(
@@ -83,6 +93,7 @@ interface LinkRow {
   return_url: string;
   amount_cents: number;
   expires_at: Date;
+  completed_at: Date | null;
 }
 
 const toLink = (row: LinkRow): PaymentLinkRow => ({
@@ -93,4 +104,5 @@ const toLink = (row: LinkRow): PaymentLinkRow => ({
   returnUrl: row.return_url,
   amountCents: row.amount_cents,
   expiresAt: row.expires_at,
+  completedAt: row.completed_at,
 });

@@ -6,6 +6,7 @@ import { PaymentsService } from './payments.service';
 type RecordPayment = RpcMessage<'billing.payments.record'>;
 type RecordForJob = RpcMessage<'billing.payments.record-for-job'>;
 type CreateLink = RpcMessage<'billing.payment-links.create'>;
+type PayVisit = RpcMessage<'billing.payments.pay-visit'>;
 type OpenLink = RpcMessage<'billing.payment-links.open'>;
 type Webhook = RpcMessage<'billing.webhooks.receive'>;
 type Refund = RpcMessage<'billing.refunds.record'>;
@@ -27,6 +28,11 @@ export class PaymentsController {
   @RpcHandler('billing.payment-links.create')
   paymentLink(@RpcPayload('billing.payment-links.create') m: CreateLink) {
     return this.payments.paymentLink(m.invoiceId, m.actor);
+  }
+
+  @RpcHandler('billing.payments.pay-visit')
+  payVisit(@RpcPayload('billing.payments.pay-visit') m: PayVisit) {
+    return this.payments.payVisit(m.appointmentId);
   }
 
   @RpcHandler('billing.payment-links.open')

@@ -30,7 +30,7 @@ import {
   owedCents,
 } from '../invoices';
 import { BillableJobsRepository } from '../jobs';
-import { CardPaymentsRepository } from './card-payments.repository';
+import { CardPaymentsRepository, PaymentLinkRow } from './card-payments.repository';
 import { CardProvider } from './card-provider';
 
 export const WEBHOOK_MESSAGES = {
@@ -134,34 +134,59 @@ export class PaymentsService {
   async paymentLink(invoiceId: number, actor: Actor): Promise<PaymentLink> {
     const found = await this.invoices.ofId(this.dataSource.manager, invoiceId);
     const { invoice } = this.checkPayable(found, actor);
-    const amountCents = owedCents(invoice.totalCents, received(invoice));
-    const soon = new Date(Date.now() + LINK_REUSE_MARGIN_MS);
-    let link = await this.cards.liveLink(this.dataSource.manager, invoiceId, amountCents, soon);
-    if (!link) {
-      try {
-        const returnUrl = await this.returnUrl(invoice.appointmentId);
-        const made = await this.provider.checkout(invoice, amountCents, returnUrl, randomUUID());
-        const code = randomBytes(12).toString('base64url');
-        link = { ...made, code, returnUrl, invoiceId, amountCents };
-      } catch (error) {
-        this.logger.warn({ msg: 'payment link not made', invoiceId, error: String(error) });
-        throw new DomainError(ERROR_CODES.serviceUnavailable, PAYMENT_MESSAGES.cardsUnavailable);
-      }
-    }
-    const made = link;
-    const url = `${this.provider.settings.publicUrl}${PAY_LINK_PATH}/${made.code}`;
+    const link = await this.liveOrNewLink(invoice);
+    const url = this.payLinkUrl(link.code);
     await this.outbox.transaction(async ({ manager, emit }) => {
-      await this.cards.insertLink(manager, made);
+      await this.cards.insertLink(manager, link);
       await emit('billing.payment-link.created', {
         invoiceId,
         number: invoice.number,
         appointmentId: invoice.appointmentId,
         customerId: invoice.customerId,
         url,
-        amountCents,
+        amountCents: link.amountCents,
       });
     });
-    return { url, amountCents, expiresAt: made.expiresAt.toISOString() };
+    return { url, amountCents: link.amountCents, expiresAt: link.expiresAt.toISOString() };
+  }
+
+  /**
+   * "Pay now" on the customer's own visit page: the provider's checkout for what is owed (the
+   * customer is there: nothing is sent). Not found until the visit is billed; 409 once paid.
+   */
+  async payVisit(appointmentId: number): Promise<{ url: string }> {
+    const found = await this.invoices.ofAppointment(this.dataSource.manager, appointmentId);
+    const { invoice } = this.checkPayable(found, null);
+    const link = await this.liveOrNewLink(invoice);
+    await this.cards.insertLink(this.dataSource.manager, link);
+    return { url: link.url };
+  }
+
+  private payLinkUrl = (code: string) =>
+    `${this.provider.settings.publicUrl}${PAY_LINK_PATH}/${code}`;
+
+  /**
+   * A checkout for what the invoice owes now: one made earlier for that amount that still works
+   * an hour from now, else a new one from the provider (503 when it does not answer).
+   */
+  private async liveOrNewLink(invoice: Invoice): Promise<PaymentLinkRow> {
+    const amountCents = owedCents(invoice.totalCents, received(invoice));
+    const soon = new Date(Date.now() + LINK_REUSE_MARGIN_MS);
+    const live = await this.cards.liveLink(this.dataSource.manager, invoice.id, amountCents, soon);
+    if (live) return live;
+    try {
+      const returnUrl = await this.returnUrl(invoice.appointmentId);
+      const made = await this.provider.checkout(invoice, amountCents, returnUrl, randomUUID());
+      const code = randomBytes(12).toString('base64url');
+      return { ...made, code, returnUrl, invoiceId: invoice.id, amountCents };
+    } catch (error) {
+      this.logger.warn({
+        msg: 'payment link not made',
+        invoiceId: invoice.id,
+        error: String(error),
+      });
+      throw new DomainError(ERROR_CODES.serviceUnavailable, PAYMENT_MESSAGES.cardsUnavailable);
+    }
   }
 
   /**
@@ -175,7 +200,7 @@ export class PaymentsService {
     if (!link || !found) throw new DomainError(ERROR_CODES.notFound, PAYMENT_MESSAGES.noSuchLink);
     const { invoice } = found;
     const owed = owedCents(invoice.totalCents, received(invoice));
-    const live = link.expiresAt > new Date() && owed === link.amountCents;
+    const live = !link.completedAt && link.expiresAt > new Date() && owed === link.amountCents;
     return { url: live && owed > 0 ? link.url : link.returnUrl };
   }
 
@@ -202,6 +227,7 @@ export class PaymentsService {
         this.logger.warn({ msg: 'checkout session not ours or not paid', session: session.id });
         return;
       }
+      await this.cards.complete(tx.manager, session.id);
       const found = await this.invoices.lock(tx.manager, link.invoiceId);
       if (!found) return;
       const { invoice } = found;
@@ -302,9 +328,10 @@ export class PaymentsService {
     return this.checkPayable(await this.invoices.lock(tx.manager, invoiceId), actor);
   }
 
-  private checkPayable(found: IssuedInvoice | null, actor: Actor): IssuedInvoice {
+  /** The invoice if it takes a payment now, from this staff member (or the customer: null). */
+  private checkPayable(found: IssuedInvoice | null, actor: Actor | null): IssuedInvoice {
     if (!found) throw new DomainError(ERROR_CODES.notFound, INVOICE_MESSAGES.notFound);
-    if (actor.role !== 'admin' && found.technicianId !== actor.id)
+    if (actor && actor.role !== 'admin' && found.technicianId !== actor.id)
       throw new DomainError(ERROR_CODES.forbidden, PAYMENT_MESSAGES.notYourJob);
     const { status } = found.invoice;
     if (status === 'paid')

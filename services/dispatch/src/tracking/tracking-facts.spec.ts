@@ -19,6 +19,7 @@ const waiting: TrackedJob = {
   customerLocation: home,
   updatedAt: at('10:00'),
   arrivalCode: null,
+  payment: null,
 };
 const onTheWay: TrackedJob = {
   ...waiting,

@@ -23,6 +23,7 @@ export type TrackedJob = Pick<
   | 'customerLocation'
   | 'updatedAt'
   | 'arrivalCode'
+  | 'payment'
 >;
 
 /** Where the job's technician was last seen; `at` is null when dispatch never heard when. */
@@ -68,6 +69,13 @@ export function trackingFacts(
     destination: job.customerLocation,
     queue,
     arrivalCode: job.arrivalCode,
+    payment: job.payment && {
+      status: job.payment.status,
+      totalCents: job.payment.totalCents,
+      paidCents: job.payment.paidCents,
+      method: job.payment.method,
+      paidAt: job.payment.paidAt,
+    },
     ...doorRecords,
   });
   return {

@@ -90,6 +90,12 @@ export class TrackingViews {
     return toTrackingView(facts, reference);
   }
 
+  /** Billing decides what is owed and where to pay it (404 until billed, 409 once paid). */
+  async pay(token: string) {
+    const { appointmentId } = await this.resolve(token);
+    return this.rpc.call('billing.payments.pay-visit', { appointmentId });
+  }
+
   async reschedule(token: string, hour: RescheduleBooking) {
     const { appointmentId } = await this.resolve(token);
     return this.rpc.call('booking.appointments.reschedule', { ...hour, id: appointmentId });

@@ -94,6 +94,18 @@ export class TrackingController {
   }
 
   @RateLimit('tracking')
+  @Doc(
+    "Pay the done visit's invoice by card: the payment provider's checkout page to go to",
+    'billing.payments.pay-visit',
+    { calls: ['booking.links.resolve'] },
+  )
+  @Post(':token/pay')
+  @HttpCode(200)
+  pay(@Param('token', PathLinkToken) token: string) {
+    return this.views.pay(token);
+  }
+
+  @RateLimit('tracking')
   @Doc('No more texts or emails about the visit', 'notify.opt-out', {
     calls: ['booking.links.resolve'],
   })

@@ -22,6 +22,8 @@ describe('the office reads the money of a job', () => {
         status,
         totalCents: 17_000,
         paidCents,
+        method: null,
+        paidAt: null,
       });
     expect(of('open', 0)).toBe('Unpaid $170.00');
     expect(of('partially_paid', 10_000)).toBe('Partly paid: $70.00 owed');

@@ -115,6 +115,8 @@ describe('doneToday', () => {
         status,
         totalCents: 16_500,
         paidCents: status === 'paid' ? 16_500 : 0,
+        method: null,
+        paidAt: null,
       },
     });
 

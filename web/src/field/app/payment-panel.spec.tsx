@@ -1,7 +1,15 @@
 import { centsOf, paymentLine } from './payment-panel';
 
 const payment = (status: 'open' | 'partially_paid' | 'paid' | 'refunded', paidCents = 0) => ({
-  payment: { invoiceId: 1, number: 'INV-2026-000001', status, totalCents: 17_000, paidCents },
+  payment: {
+    invoiceId: 1,
+    number: 'INV-2026-000001',
+    status,
+    totalCents: 17_000,
+    paidCents,
+    method: null,
+    paidAt: null,
+  },
 });
 
 describe('the phone reads an amount received', () => {

@@ -32,6 +32,7 @@ function view(status: AppointmentStatus, reached: number, over: Partial<Tracking
     batteryTest: null,
     photos: [],
     arrivalCode: null,
+    payment: null,
     ...over,
   } satisfies TrackingView;
 }

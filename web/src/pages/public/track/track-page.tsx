@@ -16,7 +16,13 @@ const VISIT_PHOTO_NAMES: Record<PhotoKind, string> = {
 };
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { receiptUrl, visitPhotoUrl, type RescheduledBooking } from '../../../api/tracking';
+import {
+  payVisit,
+  receiptUrl,
+  visitPhotoUrl,
+  type RescheduledBooking,
+} from '../../../api/tracking';
+import { serverMessageOf } from '../../../api/request';
 import { useMyVisitCache, useTrackingView } from '../../../hooks/use-my-visit';
 import {
   FindBookingPage,
@@ -37,7 +43,9 @@ import {
   isNotFound,
   isTrackingView,
   loadFailedMessage,
+  offersPayNow,
   offersReceipt,
+  paymentLine,
   scheduledLabel,
   showsMap,
   statusAnnouncement,
@@ -192,6 +200,8 @@ export function TrackVisit({ token, view }: { token: string; view: TrackingView 
         </ul>
       )}
 
+      {view.payment && <VisitPayment token={token} payment={view.payment} />}
+
       {offersReceipt(view) && (
         <p className="pub-track-receipt">
           <a className="pub-button pub-button--primary" href={receiptUrl(token)} download>
@@ -298,4 +308,49 @@ function useStatusAnnouncement(view: TrackingView): string {
     if (next) setSaid(next);
   }, [view]);
   return said;
+}
+
+/**
+ * What the done visit cost and whether it is paid; "Pay now" goes to the payment provider's card
+ * page (the card is typed there, never here) and comes back to this page.
+ */
+function VisitPayment({ token, payment }: { token: string; payment: TrackingView['payment'] }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const line = paymentLine(payment);
+  if (!line) return null;
+  return (
+    <div className="pub-track-payment">
+      <p>
+        <strong>{line}</strong>
+      </p>
+      {offersPayNow(payment) && (
+        <button
+          type="button"
+          className="pub-button pub-button--primary"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            setProblem(null);
+            payVisit(token).then(
+              ({ url }) => window.location.assign(url),
+              (error: unknown) => {
+                setBusy(false);
+                setProblem(
+                  serverMessageOf(error) ?? 'The payment page did not open. Please try again.',
+                );
+              },
+            );
+          }}
+        >
+          {busy ? 'Opening the payment page…' : 'Pay now'}
+        </button>
+      )}
+      {problem && (
+        <p className="pub-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -14,7 +14,9 @@ import {
   isNotFound,
   isTrackingView,
   loadFailedMessage,
+  offersPayNow,
   offersReceipt,
+  paymentLine,
   preferredTimeLabel,
   refusalMessage,
   scheduledLabel,
@@ -289,5 +291,41 @@ describe('loading failures', () => {
       'We could not load your booking. Please try again.',
     );
     expect(loadFailedMessage(new TypeError('Failed to fetch'), 'booking')).toBe(UNREACHABLE);
+  });
+});
+
+describe('paymentLine and offersPayNow', () => {
+  const NOW = new Date('2030-06-14T20:00:00.000Z');
+  const payment = (over: Partial<NonNullable<Parameters<typeof paymentLine>[0]>>) => ({
+    status: 'open' as const,
+    totalCents: 16_500,
+    paidCents: 0,
+    method: null,
+    paidAt: null,
+    ...over,
+  });
+
+  it('says what is owed, and offers Pay now, until it is paid', () => {
+    expect(paymentLine(payment({}), NOW)).toBe('To pay: $165.00');
+    expect(paymentLine(payment({ status: 'partially_paid', paidCents: 10_000 }), NOW)).toBe(
+      '$65.00 still to pay ($100.00 paid)',
+    );
+    expect(offersPayNow(payment({}))).toBe(true);
+    expect(offersPayNow(payment({ status: 'paid' }))).toBe(false);
+    expect(offersPayNow(null)).toBe(false);
+  });
+
+  it('says how and when it was paid, a refund, or nothing before the invoice', () => {
+    const paid = payment({
+      status: 'paid',
+      paidCents: 16_500,
+      method: 'card',
+      paidAt: '2030-06-14T18:14:00.000Z',
+    });
+    expect(paymentLine(paid, NOW)).toBe('Paid by card, 2:14 PM');
+    expect(paymentLine({ ...paid, method: 'cash' }, NOW)).toBe('Paid in cash, 2:14 PM');
+    expect(paymentLine(payment({ status: 'paid', totalCents: 0 }), NOW)).toBe('No charge');
+    expect(paymentLine(payment({ status: 'refunded' }), NOW)).toBe('Refunded');
+    expect(paymentLine(null, NOW)).toBeNull();
   });
 });

@@ -157,6 +157,41 @@ export function bookedLine(view: ViewFacts): string | null {
 /** A completed visit's receipt (a PDF) can be downloaded: it exists once the visit is done. */
 export const offersReceipt = (view: Pick<ViewFacts, 'status'>) => view.status === 'completed';
 
+const PAID_BY = { card: 'by card', cash: 'in cash', check: 'by check' } as const;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A done visit's money: "Paid by card, 2:14 PM", "To pay: $165.00", "$70.00 still to pay", or
+ * null before it is billed.
+ */
+export function paymentLine(
+  payment: TrackingView['payment'],
+  now: Date = new Date(),
+): string | null {
+  if (!payment) return null;
+  const owed = payment.totalCents - payment.paidCents;
+  switch (payment.status) {
+    case 'open':
+      return `To pay: ${dollars(payment.totalCents)}`;
+    case 'partially_paid':
+      return `${dollars(owed)} still to pay (${dollars(payment.paidCents)} paid)`;
+    case 'paid': {
+      if (payment.totalCents === 0) return 'No charge';
+      const when = stepTimeLabel(payment.paidAt, now);
+      const how = payment.method ? ` ${PAID_BY[payment.method]}` : '';
+      return `Paid${how}${when ? `, ${when}` : ''}`;
+    }
+    case 'refunded':
+      return 'Refunded';
+    case 'void':
+      return null;
+  }
+}
+
+/** "Pay now" is offered while the done visit owes something. */
+export const offersPayNow = (payment: TrackingView['payment']) =>
+  payment?.status === 'open' || payment?.status === 'partially_paid';
+
 /** The map shows only while the van is on its way (the view drops the position on arrival). */
 export const showsMap = (view: ViewFacts) => view.status === 'en_route' && view.position !== null;
 
