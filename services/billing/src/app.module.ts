@@ -2,6 +2,7 @@ import { PAYMENTS_ENV, PlatformModule, ServiceDefinition } from '@cincy/platform
 import { Module } from '@nestjs/common';
 import { InvoicesController, InvoicesRepository, InvoicesService } from './invoices';
 import { BillableJobsRepository } from './jobs';
+import { MoneyReportController, MoneyReportRepository } from './reports';
 import { CreateBilling1733600000001 } from './migrations/1733600000001-create-billing';
 import { Payments1733600000002 } from './migrations/1733600000002-payments';
 import { CardPayments1733600000003 } from './migrations/1733600000003-card-payments';
@@ -20,7 +21,7 @@ import {
       migrations: [CreateBilling1733600000001, Payments1733600000002, CardPayments1733600000003],
     }),
   ],
-  controllers: [InvoicesController, PaymentsController],
+  controllers: [InvoicesController, PaymentsController, MoneyReportController],
   providers: [
     InvoicesRepository,
     InvoicesService,
@@ -28,6 +29,7 @@ import {
     CardPaymentsRepository,
     CardProvider,
     PaymentsService,
+    MoneyReportRepository,
   ],
 })
 export class AppModule {}

@@ -11,6 +11,7 @@ import {
   REFUND_MESSAGES,
   ServiceCode,
   ServiceRecord,
+  businessDate,
   businessParts,
 } from '@cincy/contracts';
 import {
@@ -629,5 +630,60 @@ describe('a refund', () => {
       refund(invoice.id, { paymentId: 999_999, amountCents: 1, reason: 'x' }),
     );
     expect(stranger.body.fieldErrors).toEqual({ paymentId: REFUND_MESSAGES.paymentNotFound });
+  });
+});
+
+describe('the money report', () => {
+  it('adds up: by day, by technician and by method as in all; what is owed as the invoices say', async () => {
+    // Something of every kind in the range: an invoice part paid in cash, one paid by card and
+    // part refunded (the tests above made more).
+    const id = (nextId += 1);
+    await booked(id);
+    await completed(recordOf(id, 'battery_installed', AGM.id));
+    const invoice = await issued(id);
+    await rpc.call('billing.payments.record', {
+      invoiceId: invoice.id,
+      payment: { method: 'cash', amountCents: 1_000, checkNumber: null },
+      actor: tech,
+    });
+    const today = businessDate();
+    const from = businessDate(COMPLETED_AT);
+    const report = await rpc.call('billing.reports.money', { from, to: today });
+
+    const sum = <T>(rows: T[], pick: (row: T) => number) =>
+      rows.reduce((total, row) => total + pick(row), 0);
+    const [{ invoiced, count }] = await db.query<{ invoiced: string; count: string }[]>(
+      'SELECT sum(total_cents) AS invoiced, count(*) AS count FROM invoices',
+    );
+    const [{ collected }] = await db.query<{ collected: string }[]>(
+      'SELECT sum(amount_cents) AS collected FROM payments',
+    );
+    expect(report.totals).toEqual({
+      invoicedCents: Number(invoiced),
+      collectedCents: Number(collected),
+      invoices: Number(count),
+    });
+    expect(report.days.map((d) => d.date)[0]).toBe(from);
+    expect(report.days.at(-1)!.date).toBe(today);
+    expect(sum(report.days, (d) => d.invoicedCents)).toBe(Number(invoiced));
+    expect(sum(report.technicians, (t) => t.invoicedCents)).toBe(Number(invoiced));
+    expect(sum(report.technicians, (t) => t.collectedCents)).toBe(Number(collected));
+    expect(sum(report.methods, (m) => m.receivedCents - m.refundedCents)).toBe(Number(collected));
+    expect(report.methods.map((m) => m.method)).toEqual(['card', 'cash', 'check']);
+
+    const owing = [
+      ...(await rpc.call('billing.invoices.list', { status: 'open' })),
+      ...(await rpc.call('billing.invoices.list', { status: 'partially_paid' })),
+    ];
+    expect(report.outstanding.count).toBe(owing.length);
+    expect(report.outstanding.owedCents).toBe(
+      sum(owing, (i) => i.totalCents - i.paidCents - i.refundedCents),
+    );
+    const listed = report.outstanding.invoices.find((i) => i.invoiceId === invoice.id)!;
+    expect(listed).toMatchObject({ owedCents: invoice.totalCents - 1_000, totalCents: 21_000 });
+    expect(listed.ageDays).toBe(Math.floor((Date.now() - COMPLETED_AT.getTime()) / 86_400_000));
+    // Oldest first.
+    const issuedAts = report.outstanding.invoices.map((i) => i.issuedAt);
+    expect([...issuedAts].sort()).toEqual(issuedAts);
   });
 });

@@ -640,6 +640,13 @@ describe('the API document', () => {
         ],
         403: () => call('GET', `/api/reports?from=${today}&to=${today}`, { client: tech }),
       },
+      'GET /api/reports/money': {
+        400: async () => [
+          await controlCharacter('GET', '/api/reports/money'),
+          await call('GET', `/api/reports/money?from=${today}&to=2020-01-01`, { client: admin }),
+        ],
+        403: () => call('GET', `/api/reports/money?from=${today}&to=${today}`, { client: tech }),
+      },
       'PUT /api/dispatch/settings': {
         400: () =>
           call('PUT', '/api/dispatch/settings', { client: admin, body: { autoDispatch: 'yes' } }),
@@ -1299,6 +1306,16 @@ describe('the API document', () => {
         client: admin,
         body: CASH,
       }),
+    });
+    heard.push({
+      key: 'GET /api/reports/money',
+      answer: await call(
+        'GET',
+        `/api/reports/money?from=${addDays(businessDate(), -30)}&to=${businessDate()}`,
+        {
+          client: admin,
+        },
+      ),
     });
     heard.push({
       key: 'POST /api/track/{token}/pay',

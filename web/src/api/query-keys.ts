@@ -54,6 +54,7 @@ export const QUERY_KEYS = {
   audit: (entity: AuditEntity, id: number) => ['/api/audit', { entity, id }] as const,
   /** The Reports screen for one range of business dates. */
   report: ({ from, to }: ReportQuery) => ['/api/reports', { from, to }] as const,
+  moneyReport: ({ from, to }: ReportQuery) => ['/api/reports/money', { from, to }] as const,
 };
 
 /** The list the completion dialog picks batteries from. */

@@ -214,3 +214,63 @@ export const invoiceListQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+/** The most owing invoices the money report lists, oldest first (the rest are counted). */
+export const OUTSTANDING_LIST_LIMIT = 200;
+
+/**
+ * GET /api/reports/money?from=&to=: what was invoiced and what was collected (payments less
+ * refunds) on each business day of the range, per technician and per method; and what is owed now,
+ * oldest first, with its age in days.
+ */
+export const moneyReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    invoicedCents: cents,
+    collectedCents: cents,
+    invoices: z.number().int(),
+  }),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      invoicedCents: cents,
+      collectedCents: cents,
+      invoices: z.number().int(),
+    }),
+  ),
+  technicians: z.array(
+    z.object({
+      technicianId: z.number().int().nullable(),
+      invoicedCents: cents,
+      collectedCents: cents,
+      invoices: z.number().int(),
+    }),
+  ),
+  methods: z.array(
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      receivedCents: cents,
+      refundedCents: cents,
+      payments: z.number().int(),
+    }),
+  ),
+  outstanding: z.object({
+    count: z.number().int(),
+    owedCents: cents,
+    invoices: z.array(
+      z.object({
+        invoiceId: z.number().int(),
+        number: z.string(),
+        appointmentId: z.number().int(),
+        customerId: z.number().int(),
+        technicianId: z.number().int().nullable(),
+        issuedAt: z.string(),
+        totalCents: cents,
+        owedCents: cents,
+        ageDays: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type MoneyReport = z.infer<typeof moneyReportSchema>;

@@ -3,9 +3,11 @@ import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import { idempotencyKeySchema } from '../booking/api';
+import { reportQuerySchema } from '../dispatch/reports';
 import {
   invoiceListQuerySchema,
   invoiceSchema,
+  moneyReportSchema,
   paymentInputSchema,
   paymentLinkSchema,
   refundInputSchema,
@@ -27,6 +29,8 @@ export const BILLING_RPC = {
     answer: invoiceSchema,
     refuses: [notFound, forbidden],
   },
+  /** The money report of a range of business days (admins). */
+  'billing.reports.money': { request: reportQuerySchema, answer: moneyReportSchema },
   /** The office's invoices, newest first, at most INVOICE_LIST_LIMIT. */
   'billing.invoices.list': { request: invoiceListQuerySchema, answer: z.array(invoiceSchema) },
   /**

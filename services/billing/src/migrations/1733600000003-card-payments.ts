@@ -34,6 +34,11 @@ export class CardPayments1733600000003 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query('CREATE INDEX payment_links_invoice_idx ON payment_links (invoice_id)');
+    // The money report reads payments by the day they were taken, and what is owed now.
+    await runner.query('CREATE INDEX payments_received_idx ON payments (received_at)');
+    await runner.query(
+      "CREATE INDEX invoices_owing_idx ON invoices (issued_at) WHERE status IN ('open', 'partially_paid')",
+    );
     await runner.query(`
       CREATE TABLE provider_events (
         event_id text PRIMARY KEY,
@@ -43,6 +48,8 @@ export class CardPayments1733600000003 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP INDEX invoices_owing_idx');
+    await runner.query('DROP INDEX payments_received_idx');
     await runner.query('DROP TABLE provider_events');
     await runner.query('DROP TABLE payment_links');
     await runner.query(

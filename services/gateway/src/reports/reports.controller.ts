@@ -19,4 +19,13 @@ export class ReportsController {
   summary(@Query(new Contract(reportQuerySchema, 'query')) query: ReportQuery) {
     return this.rpc.call('dispatch.reports.summary', query);
   }
+
+  @Doc(
+    'Invoiced and collected per business day, technician and method, and what is owed now (oldest first, with its age)',
+    'billing.reports.money',
+  )
+  @Get('reports/money')
+  money(@Query(new Contract(reportQuerySchema, 'query')) query: ReportQuery) {
+    return this.rpc.call('billing.reports.money', query);
+  }
 }

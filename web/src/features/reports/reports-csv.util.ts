@@ -75,7 +75,7 @@ export function csvField(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const csvLine = (cells: readonly Cell[]) => cells.map(csvField).join(',');
+export const csvLine = (cells: readonly Cell[]) => cells.map(csvField).join(',');
 
 /** The whole file: header, a row per period or technician, then Total. Ends with CRLF. */
 export function reportCsv(report: Report, table: ReportTable): string {

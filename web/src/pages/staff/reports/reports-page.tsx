@@ -4,6 +4,7 @@ import { businessDate, type Report, type ReportQuery } from '@cincy/contracts';
 import { ApiRequestError, serverMessageOf } from '../../../api/request';
 import { PageHeader } from '../../../components/page-header';
 import { ReportRangePicker } from '../../../features/reports/report-range-picker';
+import { MoneyReportCard } from '../../../features/billing/money-report';
 import { ReportTableCard } from '../../../features/reports/report-tables';
 import {
   BUCKET_LABELS,
@@ -73,6 +74,7 @@ function Reports() {
         ) : (
           <ReportView report={data} busy={report.isFetching} />
         )}
+        <MoneyReportCard range={range} />
       </Flex>
     </main>
   );

@@ -1,0 +1,2 @@
+export * from './money-report.controller';
+export * from './money-report.repository';
