@@ -284,6 +284,8 @@ describe('field work (board actions, completion dialog, map)', () => {
     await labelled(adminPage, 'New Battery Serial Number').fill(`E2E-SN-${suffix}-2`);
     await labelled(adminPage, 'Vehicle Mileage').fill('51002');
     // A warranty stands on a failing test of the old battery: refused until there is one.
+    // (The toasts of the check above sit over the dialog's scrolled footer until dismissed.)
+    await dismissToasts(adminPage);
     await complete.getByRole('button', { name: 'Complete', exact: true }).click();
     await complete.getByText(BATTERY_TEST_MESSAGES.warrantyNeedsFailingTest).first().waitFor();
     // The office types the tester's printout in, in the dialog.

@@ -148,6 +148,12 @@ export const CONSUMERS = {
   'notify-items': { service: 'notify', filter: 'inventory.item.>' },
   /** A card payment link made for a visit: the customer is sent it. */
   'notify-payment-links': { service: 'notify', filter: 'billing.payment-link.created' },
+  /** A visit's invoice and its payments: a reminder when still open after some days, or none. */
+  'notify-payments': {
+    service: 'notify',
+    filter: 'billing.>',
+    ignores: ['billing.payment-link.created'],
+  },
   /**
    * Inventory's copy of the customers it has records of follows their changes; it learns a
    * customer at their first completed job (`inventory.service-records.record`), not per booking.

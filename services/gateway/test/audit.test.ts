@@ -164,6 +164,8 @@ describe('GET /api/audit', () => {
       status: 'paid',
       totalCents: 16_500,
       paidCents: 16_500,
+      method: 'check',
+      paidAt: expect.any(String),
     });
     // A refund of the check, with the reason: on the history under the admin, and on the board.
     const paid = await stack.admin.request<Invoice>(

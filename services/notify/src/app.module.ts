@@ -8,6 +8,7 @@ import { MessagesController, MessagesRepository, MessagesService } from './messa
 import { NotifyTables1732800000001 } from './migrations/1732800000001-notify-tables';
 import { VisitOrder1732800000002 } from './migrations/1732800000002-visit-order';
 import { DueMessageIndexes1733300000106 } from './migrations/1733300000106-due-message-indexes';
+import { PaymentStatus1733600000001 } from './migrations/1733600000001-payment-status';
 import { Sender } from './outbound';
 import { ReceiptsController, ReceiptsRepository, ReceiptsService } from './receipts';
 import { StepsService } from './steps';
@@ -23,6 +24,7 @@ import { ReactEmailTemplates } from './templates';
         NotifyTables1732800000001,
         VisitOrder1732800000002,
         DueMessageIndexes1733300000106,
+        PaymentStatus1733600000001,
       ],
     }),
   ],

@@ -278,3 +278,85 @@ describe('notify: held messages checked again when they go', () => {
     expect(mail.text).not.toContain('localhost:3000');
   });
 });
+
+describe('notify: the payment reminder', () => {
+  const DAY_MS = 86_400_000;
+  /** The visit's invoice as billing's events carry it, issued `ago` ms ago. */
+  const invoiceOf = (id: number, ago: number, status: 'open' | 'paid' = 'open') => ({
+    id,
+    number: `INV-2026-${String(id).padStart(6, '0')}`,
+    appointmentId: id,
+    customerId: id,
+    status,
+    subtotalCents: 15_307,
+    taxCents: 1_193,
+    totalCents: 16_500,
+    paidCents: status === 'paid' ? 16_500 : 0,
+    refundedCents: 0,
+    tax: { state: 'OH' as const, county: 'Hamilton', rateBps: 780, known: true },
+    lines: [],
+    payments: [],
+    flags: [],
+    issuedAt: new Date(Date.now() - ago).toISOString(),
+  });
+  const reminders = async (id: number) =>
+    (await messagesOf(id)).filter((m) => m.kind === 'payment_reminder');
+
+  it('reminds the customer of an invoice still open three days after it was issued', async () => {
+    await startNotify('off');
+    const visit = await book();
+    await mailsArrived(visit.email, 1);
+    const invoice = invoiceOf(visit.id, 3 * DAY_MS + 60_000);
+    await publish(buildEvent('billing.invoice.issued', { invoice }));
+    const [mail] = (await mailsArrived(visit.email, 2)).slice(1);
+    expect(mail.subject).toBe(`Cincy Battery: invoice still open (${visit.reference})`);
+    await textsSent(visit.id, 2);
+    expect(bodies(visit.e164).at(-1)).toContain(`invoice ${invoice.number} is still open`);
+    expect((await reminders(visit.id)).map((m) => m.state)).toEqual(['sent', 'sent']);
+  });
+
+  it('drops the reminder of an invoice paid before it was due, and sends none for one paid at once', async () => {
+    await startNotify('off');
+    const visit = await book();
+    await mailsArrived(visit.email, 1);
+    // Issued owing an hour short of three days ago: the reminder waits an hour.
+    const invoice = invoiceOf(visit.id, 3 * DAY_MS - 3_600_000);
+    await publish(buildEvent('billing.invoice.issued', { invoice }));
+    await eventually(async () => (await reminders(visit.id)).length === 2);
+    await publish(
+      buildEvent('billing.payment.recorded', {
+        invoice: { ...invoice, status: 'paid', paidCents: 16_500 },
+        payment: {
+          id: 1,
+          method: 'cash',
+          amountCents: 16_500,
+          checkNumber: null,
+          receivedAt: new Date().toISOString(),
+          refundOf: null,
+          reason: null,
+        },
+      }),
+    );
+    await consumerDrained(nats, 'notify-payments');
+    // The hour passes.
+    await notify!
+      .get(DataSource)
+      .query(
+        `UPDATE messages SET next_attempt_at = now() WHERE kind = 'payment_reminder' AND appointment_id = $1`,
+        [visit.id],
+      );
+    await eventually(async () =>
+      (await reminders(visit.id)).every(
+        (m) => m.state === 'dropped' && m.lastError === 'invoice paid',
+      ),
+    );
+    expect(smtp.to(visit.email)).toHaveLength(1);
+
+    const paidAtOnce = await book();
+    await publish(
+      buildEvent('billing.invoice.issued', { invoice: invoiceOf(paidAtOnce.id, 0, 'paid') }),
+    );
+    await consumerDrained(nats, 'notify-payments');
+    expect(await reminders(paidAtOnce.id)).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ export const MESSAGE_KINDS = [
   'declined',
   'cancelled',
   'payment_link',
+  'payment_reminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -29,7 +30,11 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
   payment_link: 'Payment link',
+  payment_reminder: 'Payment reminder',
 };
+
+/** An invoice still open this many days after it was issued gets one reminder (issue 36). */
+export const PAYMENT_REMINDER_DAYS = 3;
 
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

@@ -1,4 +1,4 @@
-import { AppointmentStatus } from '@cincy/contracts';
+import { AppointmentStatus, InvoiceStatus } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -144,6 +144,11 @@ export class CopiesRepository {
   }
 
   /** Dispatch's status of the visit, from a view of `version`: an older view changes nothing. */
+  /** The visit's invoice state as billing last told it. */
+  async setPaymentStatus(manager: EntityManager, id: number, status: InvoiceStatus): Promise<void> {
+    await manager.query('UPDATE appointments SET payment_status = $2 WHERE id = $1', [id, status]);
+  }
+
   async setStatus(
     manager: EntityManager,
     id: number,

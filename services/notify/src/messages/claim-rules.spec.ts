@@ -264,3 +264,36 @@ describe('decideClaims: the quiet hours, checked as a text goes', () => {
     });
   });
 });
+
+describe('decideClaims: the payment reminder', () => {
+  const done: VisitFacts = { status: 'completed', scheduledDate: null, paymentStatus: 'open' };
+  // Due three days after the invoice, long after the minute of NIGHT the others are about.
+  const inThreeDays = new Date(NIGHT.getTime() + 3 * 86_400_000);
+  const reminder = () =>
+    message('payment_reminder', 0, {
+      channel: 'email',
+      occurredAt: inThreeDays,
+      nextAttemptAt: inThreeDays,
+    });
+
+  it('goes when due while the invoice still owes, and is dropped once it is settled', () => {
+    const messages = [reminder()];
+    const later = new Date(inThreeDays.getTime() + 60_000);
+    expect(byKind(messages, decide(done, messages, later))).toEqual({
+      'payment_reminder/email': send,
+    });
+    for (const paymentStatus of ['paid', 'refunded'] as const)
+      expect(byKind(messages, decide({ ...done, paymentStatus }, messages, later))).toEqual({
+        'payment_reminder/email': drop(DROP_REASONS.settled(paymentStatus)),
+      });
+    expect(DROP_REASONS.settled('paid')).toBe('invoice paid');
+  });
+
+  it('is a step still to come: a payment link retried meanwhile is not overtaken by it', () => {
+    const link = message('payment_link', 1, { channel: 'email', state: 'queued' });
+    const messages = [link, reminder()];
+    // An hour after the link's step (well past STILL_NEWS_MS), the reminder two days away.
+    const retry = new Date(NIGHT.getTime() + 3_600_000);
+    expect(decide(done, messages, retry).get(link.id)).toEqual(send);
+  });
+});

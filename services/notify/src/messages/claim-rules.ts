@@ -8,6 +8,8 @@ import {
   MessageChannel,
   MessageKind,
   MessageState,
+  INVOICE_STATUS_LABELS,
+  InvoiceStatus,
   sendableAt,
 } from '@cincy/contracts';
 
@@ -37,6 +39,8 @@ export interface VisitFacts {
   status: AppointmentStatus | null;
   /** Its day (YYYY-MM-DD) after any move; null for ASAP. */
   scheduledDate: string | null;
+  /** Its invoice's state, from billing's events; null before it is billed. */
+  paymentStatus?: InvoiceStatus | null;
 }
 
 export type ClaimDecision =
@@ -50,6 +54,7 @@ export const DROP_REASONS = {
   ended: (status: 'cancelled' | 'declined') => `visit ${status}`,
   overtaken: (by: MessageKind) => `overtaken by a later step: ${MESSAGE_KIND_LABELS[by]}`,
   handedBack: 'the technician gave the visit back',
+  settled: (status: InvoiceStatus) => `invoice ${INVOICE_STATUS_LABELS[status].toLowerCase()}`,
 } as const;
 
 /**
@@ -110,6 +115,10 @@ function dropReason(
   now: Date,
 ) {
   if (m.kind === 'completed') return null;
+  // A reminder of an invoice that no longer owes (paid, refunded, void) would be wrong.
+  const paid = visit.paymentStatus;
+  if (m.kind === 'payment_reminder' && paid && paid !== 'open' && paid !== 'partially_paid')
+    return DROP_REASONS.settled(paid);
   // A visit that ended without service: its message is the one with the status's name.
   const ended = visit.status && isCalledOff(visit.status) ? visit.status : null;
   if (ended && m.kind !== ended) return DROP_REASONS.ended(ended);
@@ -140,7 +149,10 @@ export function decideClaims(
   // Newest first, so that an older message sees which later steps still stand.
   const standing: VisitMessage[] = [];
   for (const m of [...ordered].reverse()) {
-    const next = standing.findLast((later) => later.eventId !== m.eventId);
+    // A step still to come (a reminder due in days) has not overtaken anything yet.
+    const next = standing.findLast(
+      (later) => later.eventId !== m.eventId && later.occurredAt.getTime() <= now.getTime(),
+    );
     const reason = isClaimable(m, now) ? dropReason(m, visit, next, now) : null;
     if (reason) decisions.set(m.id, { action: 'drop', reason });
     else if (m.state !== 'dropped') standing.push(m);

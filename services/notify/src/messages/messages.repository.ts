@@ -6,6 +6,7 @@ import {
   MessageKind,
   MessageRoute,
   MessageState,
+  InvoiceStatus,
 } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -50,6 +51,7 @@ interface VisitRow {
   id: number;
   status: AppointmentStatus | null;
   scheduled_date: string | null;
+  payment_status: InvoiceStatus | null;
   now: Date;
 }
 
@@ -245,7 +247,7 @@ export class MessagesRepository {
       // Their visits by key, in that order (a join, or many more keys, were planned as a scan of
       // every visit), the first `limit` another sender has not locked.
       const visits: VisitRow[] = await manager.query(
-        `SELECT id, status, scheduled_date, now() AS now FROM appointments
+        `SELECT id, status, scheduled_date, payment_status, now() AS now FROM appointments
           WHERE id = ANY($1) ORDER BY array_position($1, id) LIMIT $2
             FOR UPDATE SKIP LOCKED`,
         [due.map((d) => d.appointment_id), limit],
@@ -261,7 +263,11 @@ export class MessagesRepository {
       const holds: { id: number; until: Date }[] = [];
       const sends: number[] = [];
       for (const visit of visits) {
-        const facts = { status: visit.status, scheduledDate: visit.scheduled_date };
+        const facts = {
+          status: visit.status,
+          scheduledDate: visit.scheduled_date,
+          paymentStatus: visit.payment_status,
+        };
         const own = rows.filter((row) => row.appointment_id === visit.id).map(toVisitMessage);
         for (const [id, decision] of rule(facts, own, visit.now)) {
           if (decision.action === 'drop') drops.push({ id, reason: decision.reason });

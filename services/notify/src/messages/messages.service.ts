@@ -118,7 +118,8 @@ export class MessagesService {
           : sendableAt(
               step.kind,
               channel,
-              now,
+              // A step still to come (a reminder) goes at its time.
+              new Date(step.occurredAt) > now ? new Date(step.occurredAt) : now,
               appointment.scheduledDate,
               this.env.SMS_QUIET_HOURS,
             ),

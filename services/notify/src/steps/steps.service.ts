@@ -1,4 +1,10 @@
-import { ConsumerEvent, EventEnvelope, MessageKind } from '@cincy/contracts';
+import {
+  ConsumerEvent,
+  EventEnvelope,
+  InvoiceStatus,
+  MessageKind,
+  PAYMENT_REMINDER_DAYS,
+} from '@cincy/contracts';
 import { AppLogger, EventConsumers, RpcClient, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CopiesRepository } from '../copies';
@@ -13,6 +19,8 @@ type Of<C extends Parameters<EventConsumers['subscribe']>[0]> = EventEnvelope<Co
  * messages are made once even when the event comes twice.
  */
 const WITH_ETA: readonly MessageKind[] = ['assigned', 'on_the_way'];
+
+const owes = (status: InvoiceStatus) => status === 'open' || status === 'partially_paid';
 
 @Injectable()
 export class StepsService implements OnModuleInit {
@@ -31,6 +39,27 @@ export class StepsService implements OnModuleInit {
     this.consumers.subscribe('notify-records', (event, tx) => this.onRecord(event, tx));
     this.consumers.subscribe('notify-items', (event, tx) => this.onItem(event, tx));
     this.consumers.subscribe('notify-payment-links', (event, tx) => this.onPaymentLink(event, tx));
+    this.consumers.subscribe('notify-payments', (event, tx) => this.onPayment(event, tx));
+  }
+
+  /**
+   * The visit's invoice and what was paid: kept on the copy (a reminder checks it when it goes);
+   * an invoice issued owing gets one reminder PAYMENT_REMINDER_DAYS later (dropped if paid).
+   */
+  async onPayment(event: Of<'notify-payments'>, { manager }: Transaction): Promise<void> {
+    if (event.type === 'billing.payment-link.created') return; // the other consumer's
+    const { invoice } = event.payload;
+    await this.copies.setPaymentStatus(manager, invoice.appointmentId, invoice.status);
+    if (event.type !== 'billing.invoice.issued' || !owes(invoice.status)) return;
+    const due = new Date(invoice.issuedAt);
+    due.setUTCDate(due.getUTCDate() + PAYMENT_REMINDER_DAYS);
+    await this.messages.createFor(manager, {
+      eventId: event.id,
+      occurredAt: due.toISOString(),
+      appointmentId: invoice.appointmentId,
+      kind: 'payment_reminder',
+      payment: { url: null, amountCents: invoice.totalCents, invoiceNumber: invoice.number },
+    });
   }
 
   /** A card payment link for the visit's invoice: sent to the customer by email and text. */

@@ -72,6 +72,10 @@ export function headline(data: MessageData): string {
       return 'We could not take this visit';
     case 'cancelled':
       return 'Your visit is cancelled';
+    case 'payment_reminder':
+      return data.payment
+        ? `Invoice ${oneLine(data.payment.invoiceNumber)} is still open`
+        : 'Your invoice is still open';
     case 'payment_link':
       return data.payment
         ? `Pay ${formatDollars(data.payment.amountCents / 100)} by card`
@@ -89,6 +93,7 @@ const SUBJECTS: Record<MessageKind, string> = {
   declined: 'we could not take your visit',
   cancelled: 'visit cancelled',
   payment_link: 'pay by card',
+  payment_reminder: 'invoice still open',
 };
 
 /** 'Cincy Battery: request received (CB-7K3Q9)' */

@@ -185,7 +185,7 @@ function PaymentLink({ data }: { data: MessageData }) {
         opens our card payment page; it works for 24 hours.
       </Line>
       <Section style={{ margin: '20px 0' }}>
-        <Button href={payment.url} style={styles.button}>
+        <Button href={payment.url ?? data.trackingUrl} style={styles.button}>
           Pay {formatDollars(payment.amountCents / 100)}
         </Button>
       </Section>
@@ -194,6 +194,14 @@ function PaymentLink({ data }: { data: MessageData }) {
     <Line>Call us at {BUSINESS_PHONE} to pay by card.</Line>
   );
 }
+
+const PaymentReminder = () => (
+  <Line>
+    Thank you again for choosing {BUSINESS.name}. Our records show the invoice of your battery
+    service is still open. You can pay it by card on your visit&apos;s page (&quot;Pay now&quot;),
+    or call us at {BUSINESS_PHONE}. If you have paid already, please ignore this message.
+  </Line>
+);
 
 const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> = {
   received: Received,
@@ -205,6 +213,7 @@ const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> =
   declined: Declined,
   cancelled: Cancelled,
   payment_link: PaymentLink,
+  payment_reminder: PaymentReminder,
 };
 
 /** The email of a step, ready for @react-email/render. */

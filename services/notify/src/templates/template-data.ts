@@ -22,8 +22,11 @@ export interface MessageData {
   scheduledLabel: string | null;
   /** The completion's receipt (kind 'completed' only). */
   receipt: ReceiptData | null;
-  /** The card payment link and what it asks (kind 'payment_link' only). */
-  payment?: { url: string; amountCents: number; invoiceNumber: string } | null;
+  /**
+   * The invoice: a payment link's url and what it asks ('payment_link'); a reminder's has no url
+   * (it links to the visit's page, where "Pay now" is).
+   */
+  payment?: { url: string | null; amountCents: number; invoiceNumber: string } | null;
 }
 
 /** A receipt's figures: the customer's proof of service and warranty. */

@@ -25,6 +25,10 @@ const KEY_LINES: Record<MessageKind, { email: string; sms: string }> = {
     email: 'Pay $170.00 by card',
     sms: 'pay $170.00 for invoice INV-2026-000123 by card',
   },
+  payment_reminder: {
+    email: 'Invoice INV-2026-000123 is still open',
+    sms: 'invoice INV-2026-000123 is still open',
+  },
 };
 
 const PAY_URL = 'https://checkout.example/c/pay/cs_test_1';
@@ -36,8 +40,12 @@ const dataFor = (kind: MessageKind) =>
     // A move always names the new hour.
     scheduledLabel: kind === 'moved' ? 'Sat, Jun 15 at 2 PM' : null,
     payment:
-      kind === 'payment_link'
-        ? { url: PAY_URL, amountCents: 17_000, invoiceNumber: 'INV-2026-000123' }
+      kind === 'payment_link' || kind === 'payment_reminder'
+        ? {
+            url: kind === 'payment_link' ? PAY_URL : null,
+            amountCents: 17_000,
+            invoiceNumber: 'INV-2026-000123',
+          }
         : null,
   });
 

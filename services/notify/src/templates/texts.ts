@@ -105,6 +105,14 @@ function parts(data: MessageData): TextParts {
         link: { label: 'Pay', url: payment?.url ?? data.trackingUrl },
       };
     }
+    case 'payment_reminder':
+      return {
+        head: data.payment
+          ? `invoice ${oneLine(data.payment.invoiceNumber)} is still open`
+          : 'your invoice is still open',
+        extras: ['. Pay by card on your visit page, or call us'],
+        link: { label: 'Pay', url: data.trackingUrl },
+      };
   }
 }
 
