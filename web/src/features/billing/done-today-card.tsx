@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { DashboardAppointment, SignedInUser } from '@cincy/contracts';
 import { doneToday } from '../dispatch/board-lists.util';
 import { InvoiceButton } from './invoice-button';
-import { PaymentTag } from './payment-tag';
+import { PAYMENT_COLORS, PaymentTag } from './payment-tag';
 
 /**
  * Today's completed jobs for dispatch and whether each is paid (those still owing first), with
@@ -25,7 +25,7 @@ export const DoneTodayCard = memo(function DoneTodayCard({
       title={
         <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
           Done today {total > 0 && <Tag>{total}</Tag>}
-          {unpaid > 0 && <Tag color="gold">{unpaid} unpaid</Tag>}
+          {unpaid > 0 && <Tag color={PAYMENT_COLORS.open}>{unpaid} unpaid</Tag>}
         </Typography.Title>
       }
     >

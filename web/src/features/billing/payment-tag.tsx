@@ -1,12 +1,13 @@
 import { Tag } from 'antd';
 import { INVOICE_STATUS_LABELS, formatDollars, type JobPayment } from '@cincy/contracts';
 
-const COLORS = {
-  open: 'gold',
-  partially_paid: 'orange',
-  paid: 'green',
-  refunded: 'default',
-  void: 'default',
+/** Each colour reads at 4.5:1 or more on its own tint (WCAG AA), as the status tags do. */
+export const PAYMENT_COLORS = {
+  open: '#854d0e',
+  partially_paid: '#9a3412',
+  paid: '#166534',
+  refunded: '#4b5563',
+  void: '#4b5563',
 } as const;
 
 /** "Unpaid $170.00", "Partly paid: $70.00 owed", "Paid": a job's money at a glance. */
@@ -21,7 +22,11 @@ export function paymentText(payment: NonNullable<JobPayment>): string {
 export function PaymentTag({ payment }: { payment: JobPayment }) {
   if (!payment) return null;
   return (
-    <Tag color={COLORS[payment.status]} data-testid="payment-tag" data-status={payment.status}>
+    <Tag
+      color={PAYMENT_COLORS[payment.status]}
+      data-testid="payment-tag"
+      data-status={payment.status}
+    >
       {paymentText(payment)}
     </Tag>
   );

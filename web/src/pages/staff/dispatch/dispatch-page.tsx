@@ -313,13 +313,14 @@ export function DispatchPage() {
               cardKey={cardKey}
             />
           ))}
+      {/* Below the open work (and off the side column, whose map loads when scrolled near). */}
+      {admin && <DoneTodayCard board={board} today={today} user={user} />}
     </Flex>
   );
 
   const side = (
     <Flex vertical gap={16} component="aside" aria-label="Team and map">
       {admin && <QueueCard enabled={signedIn} />}
-      {admin && user && <DoneTodayCard board={board} today={today} user={user} />}
       {admin && <CancelledTodayCard board={board} today={today} />}
       <Card
         title={
