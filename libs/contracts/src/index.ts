@@ -5,6 +5,7 @@ export * from './errors';
 export * from './common';
 export * from './time';
 export * from './format';
+export * from './pdf-text';
 export * from './identity/api';
 export * from './identity/audit';
 export * from './booking/limits';

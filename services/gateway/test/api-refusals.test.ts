@@ -942,6 +942,10 @@ describe('the API document', () => {
             body: { ...CASH, amountCents: 200 },
           }),
       },
+      'GET /api/invoices/{id}/pdf': {
+        403: () => call('GET', `/api/invoices/${billed.invoiceId}/pdf`, { client: other }),
+        404: () => call('GET', '/api/invoices/999999/pdf', { client: admin }),
+      },
       'POST /api/appointments/{id}/payments': {
         400: () =>
           call('POST', `/api/appointments/${billed.appointmentId}/payments`, {
@@ -1306,6 +1310,10 @@ describe('the API document', () => {
         client: admin,
         body: CASH,
       }),
+    });
+    heard.push({
+      key: 'GET /api/invoices/{id}/pdf',
+      answer: await call('GET', `/api/invoices/${owed.id}/pdf`, { client: admin }),
     });
     heard.push({
       key: 'GET /api/reports/money',

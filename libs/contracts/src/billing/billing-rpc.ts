@@ -31,6 +31,12 @@ export const BILLING_RPC = {
   },
   /** The money report of a range of business days (admins). */
   'billing.reports.money': { request: reportQuerySchema, answer: moneyReportSchema },
+  /** An invoice as a PDF: the office any, a technician one of a job they completed. */
+  'billing.invoices.pdf': {
+    request: z.object({ invoiceId: id, actor: actorSchema }),
+    answer: z.object({ filename: z.string(), contentBase64: z.string() }),
+    refuses: [notFound, forbidden],
+  },
   /** The office's invoices, newest first, at most INVOICE_LIST_LIMIT. */
   'billing.invoices.list': { request: invoiceListQuerySchema, answer: z.array(invoiceSchema) },
   /**

@@ -5,6 +5,7 @@ import { InvoicesService } from './invoices.service';
 
 type OfAppointment = RpcMessage<'billing.invoices.of-appointment'>;
 type List = RpcMessage<'billing.invoices.list'>;
+type Pdf = RpcMessage<'billing.invoices.pdf'>;
 
 @Controller()
 export class InvoicesController {
@@ -13,6 +14,11 @@ export class InvoicesController {
   @RpcHandler('billing.invoices.list')
   list(@RpcPayload('billing.invoices.list') query: List) {
     return this.invoices.list(query);
+  }
+
+  @RpcHandler('billing.invoices.pdf')
+  pdf(@RpcPayload('billing.invoices.pdf') { invoiceId, actor }: Pdf) {
+    return this.invoices.pdf(invoiceId, actor);
   }
 
   @RpcHandler('billing.invoices.of-appointment')

@@ -22,7 +22,8 @@ import {
   invoiceTotals,
 } from './invoice-rules';
 import { invoiceStatus } from './invoice-status';
-import { InvoicesRepository } from './invoices.repository';
+import { invoicePdf } from './invoice-pdf';
+import { InvoicesRepository, IssuedInvoice } from './invoices.repository';
 
 type ItemEvent = EventEnvelope<EventsMatching<'inventory.item.>'>>;
 
@@ -73,7 +74,26 @@ export class InvoicesService implements OnModuleInit {
   }
 
   async ofAppointment(appointmentId: number, actor: Actor): Promise<Invoice> {
-    const found = await this.invoices.ofAppointment(this.dataSource.manager, appointmentId);
+    return this.visibleTo(
+      await this.invoices.ofAppointment(this.dataSource.manager, appointmentId),
+      actor,
+    );
+  }
+
+  /** The invoice as a PDF, to whoever may see it. */
+  async pdf(invoiceId: number, actor: Actor) {
+    const invoice = this.visibleTo(
+      await this.invoices.ofId(this.dataSource.manager, invoiceId),
+      actor,
+    );
+    return {
+      filename: `${invoice.number}.pdf`,
+      contentBase64: (await invoicePdf(invoice)).toString('base64'),
+    };
+  }
+
+  /** The office sees any invoice; a technician those of jobs they completed. */
+  private visibleTo(found: IssuedInvoice | null, actor: Actor): Invoice {
     if (!found) throw new DomainError(ERROR_CODES.notFound, INVOICE_MESSAGES.notFound);
     if (actor.role !== 'admin' && found.technicianId !== actor.id)
       throw new DomainError(ERROR_CODES.forbidden, INVOICE_MESSAGES.notYourJob);

@@ -8,7 +8,19 @@ import {
   refundInputSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { Public, Roles, User } from '../access/access.decorators';
 import { Contract, PathId } from '../common/contract.pipe';
@@ -37,6 +49,18 @@ export class InvoicesController {
   @Get('appointments/:id/invoice')
   ofAppointment(@Param('id', PathId) appointmentId: number, @User() actor: CurrentUser) {
     return this.rpc.call('billing.invoices.of-appointment', { appointmentId, actor });
+  }
+
+  /** The invoice holds the customer's purchase: never kept by a cache on the way. */
+  @Doc('The invoice as a PDF', { file: 'application/pdf' }, { calls: ['billing.invoices.pdf'] })
+  @Get('invoices/:id/pdf')
+  @Header('Cache-Control', 'no-store')
+  async pdf(@Param('id', PathId) invoiceId: number, @User() actor: CurrentUser) {
+    const file = await this.rpc.call('billing.invoices.pdf', { invoiceId, actor });
+    return new StreamableFile(Buffer.from(file.contentBase64, 'base64'), {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${file.filename}"`,
+    });
   }
 
   @Doc(

@@ -7,6 +7,7 @@ import {
   WARRANTY_YEARS,
   businessDate,
   formatDollars,
+  pdfPrintable,
   testPrintout,
 } from '@cincy/contracts';
 import { BUSINESS_PHONE, formatLongDate, formatMileage, oneLine } from './copy';
@@ -17,26 +18,8 @@ export interface ReceiptPdfOptions {
   compress?: boolean;
 }
 
-/** Long typed values are cut so the receipt stays one page. */
-const MAX_VALUE = 120;
-
-// The built-in fonts encode text as WinAnsi (Latin-1 and a few typographic marks): anything
-// else (an emoji, another script) would print as garbage, so it prints as '?'.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const winAnsi = (ch: string) => {
-  const code = ch.codePointAt(0) ?? 0;
-  return (
-    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch)
-  );
-};
-
 /** A typed value as the receipt prints it: one line, printable, not too long. */
-export function printable(value: string): string {
-  const chars = [...oneLine(value).normalize('NFC')].map((ch) => (winAnsi(ch) ? ch : '?'));
-  return chars.length <= MAX_VALUE
-    ? chars.join('')
-    : `${chars.slice(0, MAX_VALUE - 3).join('')}...`;
-}
+export const printable = (value: string) => pdfPrintable(value);
 
 /** The receipt's lines, label and value, in reading order (rows without a value left out). */
 export function receiptRows(receipt: ReceiptData): [string, string][] {

@@ -179,6 +179,9 @@ function InvoiceDetails({
         />
       )}
       {owed > 0 && <PaymentLinkButton invoiceId={invoice.id} />}
+      <Button href={`/api/invoices/${invoice.id}/pdf`} download>
+        Download invoice (PDF)
+      </Button>
     </Flex>
   );
 }
