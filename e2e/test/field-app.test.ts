@@ -176,10 +176,14 @@ describe('the field app: steps taken without signal', () => {
       id,
     );
 
-  /** The events dispatch announced for a job, in order, with when each step happened. */
+  /**
+   * The steps dispatch announced for a job, in order (not its `updated` changes: the invoice's
+   * state follows a completion).
+   */
   async function stepsOf(id: number): Promise<string[]> {
     const { rows } = await db.query<{ type: string }>(
       `SELECT type FROM dispatch.outbox WHERE (payload -> 'appointment' ->> 'id')::int = $1
+          AND type <> 'dispatch.appointment.updated'
         ORDER BY seq`,
       [id],
     );

@@ -142,6 +142,7 @@ function recordOf(id: number, serviceCode: ServiceCode, itemId: number | null): 
     completedAt: COMPLETED_AT.toISOString(),
     price: 0,
     batteryTests: [],
+    oldBatteryKept: false,
   };
 }
 
@@ -245,6 +246,19 @@ describe('an invoice', () => {
       nothing,
     ]);
     expect(waiting).toHaveLength(0);
+  });
+
+  it('bills the core charge when the customer keeps the old battery', async () => {
+    const id = (nextId += 1);
+    await booked(id);
+    await completed({ ...recordOf(id, 'battery_installed', STANDARD.id), oldBatteryKept: true });
+    const invoice = await issued(id);
+    expect(invoice.lines.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['battery', 12_500],
+      ['installation', 4_000],
+      ['core_charge', 2_000],
+    ]);
+    expect(invoice.totalCents).toBe(18_500);
   });
 
   it('taxes an address whose county is not known at the highest rate, marked unknown', async () => {

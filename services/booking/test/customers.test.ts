@@ -126,6 +126,7 @@ describe('the customer database (booking)', () => {
           completedAt,
           price: 0,
           batteryTests: [],
+          oldBatteryKept: false,
         },
       }),
     );

@@ -234,6 +234,7 @@ describe('assigning jobs (dispatch)', () => {
           completedAt: new Date().toISOString(),
           price: 165,
           batteryTests: [],
+          oldBatteryKept: false,
         },
       }),
     );

@@ -177,6 +177,7 @@ function serviceRecordFor(appointmentId: number, by: Actor, completedAt: Date): 
     completedAt: completedAt.toISOString(),
     price: 165,
     batteryTests: [],
+    oldBatteryKept: false,
   };
 }
 

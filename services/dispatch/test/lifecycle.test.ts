@@ -83,6 +83,7 @@ function serviceRecordFor(appointmentId: number, completedAt: Date): ServiceReco
     completedAt: completedAt.toISOString(),
     price: 165,
     batteryTests: [],
+    oldBatteryKept: false,
   };
 }
 

@@ -96,6 +96,7 @@ function recordOf(
     completedAt: completedAt.toISOString(),
     price,
     batteryTests: [],
+    oldBatteryKept: false,
   };
 }
 

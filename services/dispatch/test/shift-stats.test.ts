@@ -72,6 +72,7 @@ async function completeOneJob(id: number) {
         completedAt: new Date().toISOString(),
         price: 165,
         batteryTests: [],
+        oldBatteryKept: false,
       },
     }),
   );

@@ -146,6 +146,7 @@ async function complete(id: number, by: Actor) {
         completedAt: new Date().toISOString(),
         price: 165,
         batteryTests: [],
+        oldBatteryKept: false,
       },
     }),
   );

@@ -18,6 +18,7 @@ import { SerialsInstalledOnce1732600000001 } from './migrations/1732600000001-se
 import { ServiceRecordPrice1733000000002 } from './migrations/1733000000002-service-record-price';
 import { ErasedCustomers1733100000001 } from './migrations/1733100000001-erased-customers';
 import { ServiceRecordTests1733400000001 } from './migrations/1733400000001-service-record-tests';
+import { OldBatteryKept1733600000001 } from './migrations/1733600000001-old-battery-kept';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -39,6 +40,7 @@ import {
         ServiceRecordPrice1733000000002,
         ErasedCustomers1733100000001,
         ServiceRecordTests1733400000001,
+        OldBatteryKept1733600000001,
       ],
     }),
   ],

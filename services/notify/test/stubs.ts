@@ -237,5 +237,6 @@ export const serviceRecordFor = (
   completedAt: new Date().toISOString(),
   price: 165,
   batteryTests: [],
+  oldBatteryKept: false,
   ...overrides,
 });

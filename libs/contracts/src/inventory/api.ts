@@ -113,6 +113,11 @@ export const serviceRecordInputSchema = z
     technicianId: z.number().int().nullish(),
     technicianName: optionalText('Technician name', 100),
     inventoryItemId: z.number('Choose a battery').int().positive().nullish(),
+    /**
+     * A new battery went in and the customer keeps the old one: the core charge is billed (the
+     * van takes it back otherwise). Absent: taken.
+     */
+    oldBatteryKept: z.boolean('Old battery kept must be true or false').default(false),
     /** When the job was completed, as the phone recorded it (sent later from its outbox). */
     occurredAt: occurredAtSchema.optional(),
   })
@@ -159,6 +164,8 @@ export const serviceRecordSchema = z.object({
   price: z.number().default(0),
   /** The battery tests taken on the job, as they were at completion (issue 35). */
   batteryTests: batteryTestsSchema.default([]),
+  /** The customer kept the old battery (a core charge is billed); false: the van took it. */
+  oldBatteryKept: z.boolean().default(false),
 });
 export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
 

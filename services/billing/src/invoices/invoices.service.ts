@@ -122,9 +122,8 @@ export class InvoicesService implements OnModuleInit {
       if (name === null) return; // the item's event has not come yet: it issues then
       battery = { name, priceCents: batteryPriceCents(name) };
     }
-    // The van takes the old battery unless told otherwise (the completion does not say yet).
     const lines = invoiceLines(
-      { serviceCode: record.serviceCode, battery, oldBatteryTaken: true },
+      { serviceCode: record.serviceCode, battery, oldBatteryTaken: !record.oldBatteryKept },
       DEFAULT_PRICE_LIST,
     );
     if (!lines) return this.jobs.forget(tx.manager, job.appointmentId);

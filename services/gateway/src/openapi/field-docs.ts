@@ -284,6 +284,11 @@ const FIELDS: Record<string, FieldDoc> = {
     description: 'The inventory item installed; its stock goes down by one.',
     example: 3,
   },
+  'service-records.oldBatteryKept': {
+    description:
+      'A battery sold, and the customer keeps the old one: the invoice bills the core charge. Absent or false: the van took it.',
+    example: false,
+  },
 
   // Users.
   'users.username': {

@@ -27,6 +27,7 @@ const named = (
     completedAt,
     price: previous ? 0 : 210,
     batteryTests: [],
+    oldBatteryKept: false,
     ...extra,
   },
   batteryModel: 'H6 AGM',

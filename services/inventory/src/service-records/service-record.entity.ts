@@ -61,6 +61,10 @@ export class ServiceRecordEntity {
   @Column({ name: 'battery_tests', type: 'jsonb', default: () => "'[]'" })
   batteryTests: BatteryTest[];
 
+  /** The customer kept the old battery (billing adds the core charge). */
+  @Column({ name: 'old_battery_kept', type: 'boolean', default: false })
+  oldBatteryKept: boolean;
+
   /** A serial installed before the install-once rule whose first install is another record. */
   @Column({ name: 'legacy_duplicate_serial', type: 'boolean', default: false })
   legacyDuplicateSerial: boolean;

@@ -20,4 +20,5 @@ export const toServiceRecord = (r: ServiceRecordEntity): ServiceRecord => ({
   completedAt: r.completedAt.toISOString(),
   price: r.price,
   batteryTests: r.batteryTests ?? [],
+  oldBatteryKept: r.oldBatteryKept ?? false,
 });

@@ -36,6 +36,7 @@ const RECORDS = new TableColumns<ServiceRecordEntity>(
     ['price', 'price'],
     ['legacy_duplicate_serial', 'legacyDuplicateSerial'],
     ['battery_tests', 'batteryTests'],
+    ['old_battery_kept', 'oldBatteryKept'],
   ],
   { numbers: ['price'], json: ['battery_tests'] },
 );

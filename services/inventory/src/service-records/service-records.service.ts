@@ -86,6 +86,8 @@ export class ServiceRecordsService {
         completedAt: completedAt ? new Date(completedAt) : new Date(),
         price: servicePrice(input.serviceCode, batteryModel),
         batteryTests,
+        // Only a battery sold leaves an old one to keep (a warranty's goes back to the supplier).
+        oldBatteryKept: input.serviceCode === 'battery_installed' && input.oldBatteryKept,
       });
       if (serviceRecord === 'job-taken') {
         throw new DomainError(ERROR_CODES.conflict, LIFECYCLE_MESSAGES.alreadyCompleted);

@@ -20,6 +20,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   completedAt: '2030-06-15T18:00:00.000Z',
   price: 210,
   batteryTests: [],
+  oldBatteryKept: false,
   ...overrides,
 });
 const context = { reference: 'CB-7K3Q9', customerName: 'Robin Banks', batteryModel: 'H6 AGM' };
@@ -30,6 +31,7 @@ describe('buildReceipt', () => {
       reference: 'CB-7K3Q9',
       customerName: 'Robin Banks',
       batteryTests: [],
+      oldBatteryKept: false,
       completedAt: '2030-06-15T18:00:00.000Z',
       technicianName: 'Tess Tech',
       serviceCode: 'battery_installed',

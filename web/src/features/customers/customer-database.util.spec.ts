@@ -27,6 +27,7 @@ const result = (patch: Partial<BatterySearchResult> = {}): BatterySearchResult =
   completedAt: '2030-06-14T16:00:00.000Z',
   price: 165,
   batteryTests: [],
+  oldBatteryKept: false,
   customer: { name: 'Jane Doe', phone: '5135550101' },
   ...patch,
 });

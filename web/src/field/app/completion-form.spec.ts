@@ -52,8 +52,29 @@ describe('completionRecord', () => {
         previousBatterySerialNumber: null,
         vehicleMileage: '84120',
         completionNotes: null,
+        oldBatteryKept: false,
       },
     });
+    // The customer keeps the old battery: billed a core charge (a battery sold only).
+    const kept = { inventoryItemId: '3', batterySerialNumber: 'SN-9', vehicleMileage: '1' };
+    expect(
+      completionRecord(
+        job,
+        fields({ ...kept, serviceCode: 'battery installed', oldBatteryKept: 'yes' }),
+      ),
+    ).toMatchObject({ record: { oldBatteryKept: true } });
+    expect(
+      completionRecord(
+        job,
+        fields({
+          ...kept,
+          serviceCode: 'warranty replacement',
+          previousBatterySerialNumber: 'SN-1',
+          oldBatteryKept: 'yes',
+        }),
+        [{ battery: 'old' as const, decision: 'BAD_CELL' as const, stateOfHealth: 9 }],
+      ),
+    ).toMatchObject({ record: { oldBatteryKept: false } });
     const tested = [{ battery: 'old' as const, decision: 'GOOD' as const, stateOfHealth: 80 }];
     expect(completionRecord(job, fields({ serviceCode: 'battery test' }), tested)).toMatchObject({
       record: { serviceCode: 'test_only', inventoryItemId: null },

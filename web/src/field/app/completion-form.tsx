@@ -21,6 +21,8 @@ export interface CompletionFields {
   previousBatterySerialNumber: string;
   vehicleMileage: string;
   completionNotes: string;
+  /** 'yes' when the customer keeps the old battery (a core charge is billed). */
+  oldBatteryKept: string;
   [field: string]: string;
 }
 
@@ -31,6 +33,7 @@ export const NO_COMPLETION_FIELDS: CompletionFields = {
   previousBatterySerialNumber: '',
   vehicleMileage: '',
   completionNotes: '',
+  oldBatteryKept: '',
 };
 
 const text = (value: string) => value.trim() || null;
@@ -67,6 +70,7 @@ export function completionRecord(
       previousBatterySerialNumber: warranty ? text(fields.previousBatterySerialNumber) : null,
       vehicleMileage: text(fields.vehicleMileage.replace(/,/g, '')),
       completionNotes: text(fields.completionNotes),
+      oldBatteryKept: serviceCode === 'battery_installed' && fields.oldBatteryKept === 'yes',
     },
   };
 }
@@ -184,6 +188,17 @@ export function CompletionForm({
             value={fields.vehicleMileage}
             onChange={(event) => change('vehicleMileage', event.target.value)}
           />
+          {code === 'battery_installed' && (
+            <label className="fa-check" htmlFor={id('kept')}>
+              <input
+                id={id('kept')}
+                type="checkbox"
+                checked={fields.oldBatteryKept === 'yes'}
+                onChange={(event) => change('oldBatteryKept', event.target.checked ? 'yes' : '')}
+              />
+              The customer keeps the old battery (core charge)
+            </label>
+          )}
         </>
       )}
       <label className="fa-label" htmlFor={id('notes')}>
