@@ -31,7 +31,6 @@ describe('buildReceipt', () => {
       reference: 'CB-7K3Q9',
       customerName: 'Robin Banks',
       batteryTests: [],
-      oldBatteryKept: false,
       completedAt: '2030-06-15T18:00:00.000Z',
       technicianName: 'Tess Tech',
       serviceCode: 'battery_installed',
