@@ -144,11 +144,19 @@ describe('messages to the customer (notify, SMTP, a Twilio-shaped text provider)
       `Basic ${Buffer.from(`ACe2e:${authToken}`).toString('base64')}`,
     );
 
-    // Staff see the same: ten messages, all sent, one text after a retry.
-    const seen = await staff.request<{ state: string; attempts: number; channel: string }[]>(
-      'GET',
-      `/api/appointments/${id}/messages`,
-    );
+    // Staff see the same: ten messages, all sent, one text after a retry; and the invoice's
+    // reminder by each channel, waiting its three days (the visit is not paid).
+    const all = await staff.request<
+      { kind: string; state: string; attempts: number; channel: string; nextAttemptAt: string }[]
+    >('GET', `/api/appointments/${id}/messages`);
+    const reminders = all.filter((m) => m.kind === 'payment_reminder');
+    expect(reminders.map((m) => [m.channel, m.state]).sort()).toEqual([
+      ['email', 'queued'],
+      ['sms', 'queued'],
+    ]);
+    for (const m of reminders)
+      expect(Date.parse(m.nextAttemptAt)).toBeGreaterThan(Date.now() + 2.9 * 86_400_000);
+    const seen = all.filter((m) => m.kind !== 'payment_reminder');
     expect(seen).toHaveLength(10);
     expect(seen.every((m) => m.state === 'sent')).toBe(true);
     expect(seen.some((m) => m.channel === 'sms' && m.attempts === 2)).toBe(true);
