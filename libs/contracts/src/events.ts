@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoicePaymentSchema, invoiceSchema } from './billing/api';
+import { invoicePaymentSchema, invoiceSchema, priceListSchema } from './billing/api';
 import { customerSchema } from './booking/api';
 import { SOCKET_EVENTS } from './constants';
 import { geoPointSchema, prioritySchema } from './common';
@@ -129,6 +129,8 @@ export const EVENT_PAYLOADS = {
   'billing.payment.flagged': z.object({ invoice: invoiceSchema, reason: z.string() }),
   /** Part or all of a payment was given back: the refund (negative), and the invoice as it now is. */
   'billing.refund.recorded': z.object({ invoice: invoiceSchema, refund: invoicePaymentSchema }),
+  /** An admin changed the price list: it as it was and as it is now (the audit log). */
+  'billing.price-list.changed': z.object({ previous: priceListSchema, priceList: priceListSchema }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

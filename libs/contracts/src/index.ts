@@ -30,6 +30,7 @@ export * from './dispatch/estimate';
 export * from './dispatch/ranking';
 export * from './dispatch/reports';
 export * from './inventory/api';
+export * from './inventory/battery-prices';
 export * from './inventory/service-record-rules';
 export * from './inventory/stock';
 export * from './inventory/movements';

@@ -108,7 +108,7 @@ export const CONSUMERS = {
   'dispatch-payments': {
     service: 'dispatch',
     filter: 'billing.>',
-    ignores: ['billing.payment-link.created'],
+    ignores: ['billing.payment-link.created', 'billing.price-list.changed'],
   },
   /**
    * Dispatch follows its own changes to keep the ASAP queue (and, when on, to auto-dispatch):
@@ -152,7 +152,7 @@ export const CONSUMERS = {
   'notify-payments': {
     service: 'notify',
     filter: 'billing.>',
-    ignores: ['billing.payment-link.created'],
+    ignores: ['billing.payment-link.created', 'billing.price-list.changed'],
   },
   /**
    * Inventory's copy of the customers it has records of follows their changes; it learns a
@@ -182,7 +182,7 @@ export const CONSUMERS = {
     filter: 'identity.user.>',
     ignores: ['identity.user.sessions-ended', 'identity.user.presence-changed'],
   },
-  /** Invoices and payments, on each job's history. */
+  /** Invoices and payments, on each job's history; the price list's changes, on its own. */
   'identity-audit-billing': { service: 'identity', filter: 'billing.>' },
   'identity-audit-inventory': {
     service: 'identity',

@@ -6,6 +6,8 @@ import { MoneyReportController, MoneyReportRepository } from './reports';
 import { CreateBilling1733600000001 } from './migrations/1733600000001-create-billing';
 import { Payments1733600000002 } from './migrations/1733600000002-payments';
 import { CardPayments1733600000003 } from './migrations/1733600000003-card-payments';
+import { PriceList1733700000001 } from './migrations/1733700000001-price-list';
+import { PriceListController, PriceListRepository, PriceListService } from './prices';
 import {
   CardPaymentsRepository,
   CardProvider,
@@ -18,10 +20,15 @@ import {
     PlatformModule.forService({
       service: 'billing',
       entities: [],
-      migrations: [CreateBilling1733600000001, Payments1733600000002, CardPayments1733600000003],
+      migrations: [
+        CreateBilling1733600000001,
+        Payments1733600000002,
+        CardPayments1733600000003,
+        PriceList1733700000001,
+      ],
     }),
   ],
-  controllers: [InvoicesController, PaymentsController, MoneyReportController],
+  controllers: [InvoicesController, PaymentsController, MoneyReportController, PriceListController],
   providers: [
     InvoicesRepository,
     InvoicesService,
@@ -30,6 +37,8 @@ import {
     CardProvider,
     PaymentsService,
     MoneyReportRepository,
+    PriceListRepository,
+    PriceListService,
   ],
 })
 export class AppModule {}

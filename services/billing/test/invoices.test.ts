@@ -97,7 +97,8 @@ const checkoutOf = async (payLink: string) =>
 
 const publish = (event: EventEnvelope) => new JetStreamPublisher(nats).publish(event);
 
-function item({ id, name }: { id: number; name: string }) {
+/** A battery as inventory announces it; without a price, as before items had one. */
+function item({ id, name, price = null }: { id: number; name: string; price?: number | null }) {
   return publish(
     buildEvent('inventory.item.changed', {
       item: {
@@ -109,6 +110,7 @@ function item({ id, name }: { id: number; name: string }) {
         quantity: 5,
         minQuantity: 2,
         unitCost: 90,
+        price,
         notes: null,
       },
       movement: null,
@@ -699,5 +701,73 @@ describe('the money report', () => {
     // Oldest first.
     const issuedAts = report.outstanding.invoices.map((i) => i.issuedAt);
     expect([...issuedAts].sort()).toEqual(issuedAts);
+  });
+});
+
+describe('the price list', () => {
+  const HOUSE = { installationCents: 4_000, coreChargeCents: 2_000, testOnlyCents: 0 };
+  const changes = () =>
+    db.query<{ payload: { previous: object; priceList: object } }[]>(
+      "SELECT payload FROM outbox WHERE type = 'billing.price-list.changed' ORDER BY occurred_at",
+    );
+  afterAll(() => rpc.call('billing.price-list.update', { priceList: HOUSE, actor: admin }));
+
+  it("prices new invoices, with each battery at its item's price; an issued invoice keeps its own", async () => {
+    expect(await rpc.call('billing.price-list.get', {})).toMatchObject({
+      ...HOUSE,
+      updatedAt: null,
+    });
+    const before = (nextId += 1);
+    await booked(before);
+    await completed({
+      ...recordOf(before, 'battery_installed', STANDARD.id),
+      oldBatteryKept: true,
+    });
+    const issuedBefore = await issued(before);
+
+    const repriced = { installationCents: 4_500, coreChargeCents: 2_500, testOnlyCents: 1_900 };
+    const saved = await rpc.call('billing.price-list.update', {
+      priceList: repriced,
+      actor: admin,
+    });
+    expect(saved).toMatchObject(repriced);
+    expect(Date.now() - Date.parse(saved.updatedAt!)).toBeLessThan(60_000);
+    expect(await rpc.call('billing.price-list.get', {})).toEqual(saved);
+    const priced = { id: 44, name: 'Group 24F Standard', price: 131.5 };
+    await item(priced);
+    await drained();
+
+    const after = (nextId += 1);
+    await booked(after);
+    await completed({ ...recordOf(after, 'battery_installed', priced.id), oldBatteryKept: true });
+    expect((await issued(after)).lines.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['battery', 13_150],
+      ['installation', 4_500],
+      ['core_charge', 2_500],
+    ]);
+    const test = (nextId += 1);
+    await booked(test);
+    await completed(recordOf(test, 'test_only', null));
+    expect((await issued(test)).totalCents).toBe(1_900);
+    // A price changed after a job was billed changes nothing of its invoice.
+    await item({ ...priced, price: 150 });
+    await drained();
+    expect(await invoiceOf(before)).toEqual(issuedBefore);
+    expect((await invoiceOf(after)).lines[0].amountCents).toBe(13_150);
+  });
+
+  it('announces each change with the list before it, and nothing for a save that changes nothing', async () => {
+    const seen = (await changes()).length;
+    const now = await rpc.call('billing.price-list.get', {});
+    const { updatedAt: _, ...list } = now;
+    expect(await rpc.call('billing.price-list.update', { priceList: list, actor: admin })).toEqual(
+      now,
+    );
+    expect(await changes()).toHaveLength(seen);
+    const next = { ...list, coreChargeCents: list.coreChargeCents + 100 };
+    await rpc.call('billing.price-list.update', { priceList: next, actor: admin });
+    const all = await changes();
+    expect(all).toHaveLength(seen + 1);
+    expect(all.at(-1)!.payload).toMatchObject({ previous: list, priceList: next });
   });
 });

@@ -11,6 +11,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
 import { AssignmentController } from './dispatch/assignment.controller';
 import { BatteryTestsController } from './dispatch/battery-tests.controller';
 import { InvoicesController } from './billing/invoices.controller';
+import { PriceListController } from './billing/price-list.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotoUploads } from './photos/photo-uploads';
 import { PhotosController } from './photos/photos.controller';
@@ -60,6 +61,7 @@ import { TrackingViews } from './tracking/tracking-views';
     AssignmentController,
     BatteryTestsController,
     InvoicesController,
+    PriceListController,
     PhotosController,
     QueueController,
     SchedulesController,

@@ -647,6 +647,17 @@ describe('the API document', () => {
         ],
         403: () => call('GET', `/api/reports/money?from=${today}&to=${today}`, { client: tech }),
       },
+      'GET /api/price-list': {
+        403: () => call('GET', '/api/price-list', { client: tech }),
+      },
+      'PUT /api/price-list': {
+        400: () =>
+          call('PUT', '/api/price-list', {
+            client: admin,
+            body: { installationCents: 40.5, coreChargeCents: -1, testOnlyCents: 100_001 },
+          }),
+        403: () => call('PUT', '/api/price-list', { client: tech, body: HOUSE_PRICES }),
+      },
       'PUT /api/dispatch/settings': {
         400: () =>
           call('PUT', '/api/dispatch/settings', { client: admin, body: { autoDispatch: 'yes' } }),
@@ -1316,6 +1327,14 @@ describe('the API document', () => {
       answer: await call('GET', `/api/invoices/${owed.id}/pdf`, { client: admin }),
     });
     heard.push({
+      key: 'GET /api/price-list',
+      answer: await call('GET', '/api/price-list', { client: admin }),
+    });
+    heard.push({
+      key: 'PUT /api/price-list',
+      answer: await call('PUT', '/api/price-list', { client: admin, body: HOUSE_PRICES }),
+    });
+    heard.push({
       key: 'GET /api/reports/money',
       answer: await call(
         'GET',
@@ -1420,5 +1439,8 @@ describe('the API document', () => {
     expect(broken).toEqual([]);
   });
 });
+
+/** The house's price list as it starts: saving it changes nothing for the other tests. */
+const HOUSE_PRICES = { installationCents: 4_000, coreChargeCents: 2_000, testOnlyCents: 0 };
 
 const pointer = (path: string) => path.replace(/~/g, '~0').replace(/\//g, '~1');

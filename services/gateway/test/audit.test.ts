@@ -29,7 +29,7 @@ describe('GET /api/audit', () => {
   });
 
   it.each([
-    ['entity=job&id=1', 'Entity must be appointment, customer, item or user'],
+    ['entity=job&id=1', 'Entity must be appointment, customer, item, user or price_list'],
     ['entity=item&id=abc', 'Id must be a number'],
     ['entity=item&id=0', 'Id must be a positive number'],
     ['entity=item&id=1&before=1.5', 'Before must be a whole number'],
@@ -185,5 +185,22 @@ describe('GET /api/audit', () => {
       me.name,
     ]);
     await eventually(async () => (await paymentOnBoard())?.paidCents === 10_000);
+  });
+
+  it('records each change of the price list on its own history, under the admin who made it', async () => {
+    const me = await stack.admin.request<{ name: string }>('GET', '/api/users/current');
+    const list = { installationCents: 4_000, coreChargeCents: 2_000, testOnlyCents: 0 };
+    await stack.admin.request('PUT', '/api/price-list', { ...list, installationCents: 4_500 });
+    await stack.admin.request('PUT', '/api/price-list', list);
+    const [restored, raised] = await historyOnceItHas('price_list', 1, 2);
+    expect(raised).toMatchObject({
+      action: 'edited',
+      summary: 'Prices changed: Installation $45.00',
+      actor: { name: me.name },
+      changes: [{ field: 'Installation', from: '$40.00', to: '$45.00' }],
+    });
+    expect(restored.changes).toEqual([
+      { field: 'Installation', from: '$45.00', to: '$40.00', redacted: false },
+    ]);
   });
 });

@@ -272,6 +272,7 @@ describe('the audit log (identity)', () => {
       quantity: 1,
       minQuantity: 1,
       unitCost: 150,
+      price: 170,
       notes: null,
     };
     for (let cost = 100; cost < 100 + AUDIT_PAGE_SIZE + 2; cost++)

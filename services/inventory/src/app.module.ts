@@ -19,6 +19,7 @@ import { ServiceRecordPrice1733000000002 } from './migrations/1733000000002-serv
 import { ErasedCustomers1733100000001 } from './migrations/1733100000001-erased-customers';
 import { ServiceRecordTests1733400000001 } from './migrations/1733400000001-service-record-tests';
 import { OldBatteryKept1733600000001 } from './migrations/1733600000001-old-battery-kept';
+import { ItemPrices1733700000001 } from './migrations/1733700000001-item-prices';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -41,6 +42,7 @@ import {
         ErasedCustomers1733100000001,
         ServiceRecordTests1733400000001,
         OldBatteryKept1733600000001,
+        ItemPrices1733700000001,
       ],
     }),
   ],

@@ -55,6 +55,8 @@ export const QUERY_KEYS = {
   /** The Reports screen for one range of business dates. */
   report: ({ from, to }: ReportQuery) => ['/api/reports', { from, to }] as const,
   moneyReport: ({ from, to }: ReportQuery) => ['/api/reports/money', { from, to }] as const,
+  /** What new invoices charge besides the battery (admins). */
+  priceList: ['/api/price-list'] as const,
 };
 
 /** The list the completion dialog picks batteries from. */

@@ -38,6 +38,7 @@ const battery = (
   quantity,
   minQuantity: 1,
   unitCost: 100,
+  price: null,
   notes: null,
 });
 

@@ -159,6 +159,39 @@ export const refundInputSchema = z.object({
 });
 export type RefundInput = z.output<typeof refundInputSchema>;
 
+/** The most a price on the price list can be: $1,000. */
+export const MAX_PRICE_LIST_CENTS = 100_000;
+
+export const PRICE_LIST_MESSAGES = {
+  installationCents: 'Installation must be from $0 to $1000',
+  coreChargeCents: 'Core charge must be from $0 to $1000',
+  testOnlyCents: 'Battery test must be from $0 to $1000',
+  saved: 'Prices saved',
+  savedDescription: 'New invoices use these prices; issued invoices keep theirs.',
+  saveFailed: 'Could not save the prices',
+  loadFailed: 'Could not load the prices',
+} as const;
+
+const listPrice = (message: string) =>
+  z.number(message).int(message).min(0, message).max(MAX_PRICE_LIST_CENTS, message);
+
+/**
+ * PUT /api/price-list: what billing charges besides the battery itself (whose price is its
+ * inventory item's), cents, tax included.
+ */
+export const priceListInputSchema = z.object({
+  installationCents: listPrice(PRICE_LIST_MESSAGES.installationCents),
+  /** Charged when the customer keeps the old battery. */
+  coreChargeCents: listPrice(PRICE_LIST_MESSAGES.coreChargeCents),
+  /** A visit that only tested the battery. */
+  testOnlyCents: listPrice(PRICE_LIST_MESSAGES.testOnlyCents),
+});
+export type PriceListInput = z.infer<typeof priceListInputSchema>;
+
+/** GET /api/price-list: the prices new invoices are issued with, and when they were last changed. */
+export const priceListSchema = priceListInputSchema.extend({ updatedAt: z.string().nullable() });
+export type PriceList = z.infer<typeof priceListSchema>;
+
 /** Said under the amount when more than is owed was entered. */
 export const moreThanOwed = (owedCents: number) =>
   `That is more than what is owed: ${formatDollars(owedCents / 100)}.`;

@@ -10,6 +10,8 @@ import {
   moneyReportSchema,
   paymentInputSchema,
   paymentLinkSchema,
+  priceListInputSchema,
+  priceListSchema,
   refundInputSchema,
 } from './api';
 
@@ -111,5 +113,12 @@ export const BILLING_RPC = {
     }),
     answer: invoiceSchema,
     refuses: [validation, notFound, idempotencyKeyReused, serviceUnavailable],
+  },
+  /** The price list new invoices are issued with (admins). */
+  'billing.price-list.get': { request: empty, answer: priceListSchema },
+  /** A new price list (admins): new invoices use it; an issued invoice keeps its lines. */
+  'billing.price-list.update': {
+    request: z.object({ priceList: priceListInputSchema, actor: actorSchema }),
+    answer: priceListSchema,
   },
 } as const satisfies Record<string, RpcContract>;

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The audit log (docs/adr/0092-audit-log-and-reports.md): every staff change, recorded once from
  * the events by identity, with who, when and what changed. Append-only: no route edits it.
  */
-export const AUDIT_ENTITIES = ['appointment', 'customer', 'item', 'user'] as const;
+export const AUDIT_ENTITIES = ['appointment', 'customer', 'item', 'user', 'price_list'] as const;
+/** The price list is one thing: its history is that of this id. */
+export const PRICE_LIST_AUDIT_ID = 1;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A History drawer shows this many entries at a time; "Show older" asks for the next page. */
@@ -19,7 +21,7 @@ const positiveId = (what: string) =>
 
 /** GET /api/audit?entity=&id=&before=: one thing's history, newest first. */
 export const auditQuerySchema = z.object({
-  entity: z.enum(AUDIT_ENTITIES, 'Entity must be appointment, customer, item or user'),
+  entity: z.enum(AUDIT_ENTITIES, 'Entity must be appointment, customer, item, user or price_list'),
   id: positiveId('Id'),
   /** The page after the one that ended with this entry (its `nextBefore`). */
   before: positiveId('Before').optional(),

@@ -14,6 +14,11 @@ export const inventoryItemSchema = z.object({
   quantity: z.number().int(),
   minQuantity: z.number().int(),
   unitCost: z.number(),
+  /**
+   * What a customer pays for the item, dollars, tax included (a battery: before its installation,
+   * which is on billing's price list). Null: not sold on its own (a supply).
+   */
+  price: z.number().nullable().default(null),
   notes: z.string().nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
@@ -48,6 +53,17 @@ export const inventoryItemInputSchema = z.object({
     .min(0, 'Unit cost must be positive')
     .max(100_000, 'Unit cost must be at most 100000')
     .transform((v) => Math.round(v * 100) / 100),
+  /**
+   * Absent: left as it is (a new battery starts at the house price of its kind, ADR 0115); null:
+   * not sold on its own. An issued invoice keeps the price it was issued with.
+   */
+  price: z
+    .number('Price must be positive')
+    .min(0, 'Price must be positive')
+    .max(100_000, 'Price must be at most 100000')
+    .transform((v) => Math.round(v * 100) / 100)
+    .nullable()
+    .optional(),
   notes: optionalText('Notes', 1000),
 });
 export type InventoryItemInput = z.infer<typeof inventoryItemInputSchema>;

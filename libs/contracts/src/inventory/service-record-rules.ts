@@ -9,6 +9,9 @@ export const SERVICE_RECORD_MESSAGES = {
     'Battery serial numbers, inventory selection, and vehicle mileage are required for battery installation and warranty replacement',
 } as const;
 
+/** The completion's question, on the phone and in the office: a kept battery is a core charge. */
+export const OLD_BATTERY_KEPT_LABEL = 'The customer keeps the old battery (core charge)';
+
 /** Service codes that put a battery in, and so take one unit of stock. */
 export const BATTERY_SERVICE_CODES = ['battery_installed', 'warranty_replacement'] as const;
 export const takesBattery = (code: ServiceCode) =>

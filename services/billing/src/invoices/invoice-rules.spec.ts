@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { PRICES } from '@cincy/contracts';
+import { PRICES, defaultBatteryPrice } from '@cincy/contracts';
 import {
-  DEFAULT_BATTERY_PRICES_CENTS,
   DEFAULT_PRICE_LIST,
   invoiceLines,
   invoiceNumber,
@@ -12,8 +11,9 @@ import {
 
 const HAMILTON = { rateBps: 780, laborTaxable: true };
 const INDIANA = { rateBps: 700, laborTaxable: false };
-const leadAcid = { name: 'Group 65 Standard', priceCents: DEFAULT_BATTERY_PRICES_CENTS.leadAcid };
-const agm = { name: 'Group H6 AGM', priceCents: DEFAULT_BATTERY_PRICES_CENTS.agm };
+const battery = (name: string) => ({ name, priceCents: defaultBatteryPrice(name) * 100 });
+const leadAcid = battery('Group 65 Standard');
+const agm = battery('Group H6 AGM');
 
 describe('invoice lines', () => {
   it('bills an install at the published installed price, tax included', () => {

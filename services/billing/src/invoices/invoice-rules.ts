@@ -1,4 +1,8 @@
-import { PRICES, type ServiceCode } from '@cincy/contracts';
+import {
+  DEFAULT_INSTALLATION_PRICE,
+  type PriceListInput,
+  type ServiceCode,
+} from '@cincy/contracts';
 import type { TaxJurisdiction } from '../tax';
 
 /**
@@ -26,31 +30,16 @@ export interface InvoiceTotals {
   totalCents: number;
 }
 
-/** The small price list an admin edits (cents, tax included); a battery's own price is its item's. */
-export interface PriceList {
-  installationCents: number;
-  /** Charged only when the customer keeps the old battery (the van takes it for recycling). */
-  coreChargeCents: number;
-  /** A visit that only tested the battery. */
-  testOnlyCents: number;
-}
-
 /**
- * The list the house starts with. Installation is $40, so a battery's installed price is its
- * own price plus $40 (`DEFAULT_BATTERY_PRICES_CENTS` makes the published $165 and $210). The
- * public pages publish no price for a test, so none is charged until an admin sets one.
+ * The list the house starts with (migration 1733700000001): installation $40, so a battery's
+ * installed price is its own price plus $40 (`defaultBatteryPrice` makes the published $165 and
+ * $210). The public pages publish no price for a test, so none is charged until an admin sets one.
  */
-export const DEFAULT_PRICE_LIST: PriceList = {
-  installationCents: 4_000,
+export const DEFAULT_PRICE_LIST: PriceListInput = {
+  installationCents: DEFAULT_INSTALLATION_PRICE * 100,
   coreChargeCents: 2_000,
   testOnlyCents: 0,
 };
-
-/** A battery's own price until inventory items carry one: the published price less installation. */
-export const DEFAULT_BATTERY_PRICES_CENTS = {
-  leadAcid: PRICES.leadAcid * 100 - DEFAULT_PRICE_LIST.installationCents,
-  agm: PRICES.agm * 100 - DEFAULT_PRICE_LIST.installationCents,
-} as const;
 
 /** What the job did, from its service record. */
 export interface BilledWork {
@@ -82,7 +71,7 @@ export function taxIncluded(amountCents: number, rateBps: number): number {
  */
 export function invoiceLines(
   work: BilledWork,
-  prices: PriceList,
+  prices: PriceListInput,
 ): Omit<InvoiceLine, 'taxCents'>[] | null {
   switch (work.serviceCode) {
     case 'no_service':

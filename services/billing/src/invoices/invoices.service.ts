@@ -6,7 +6,7 @@ import {
   Invoice,
   InvoiceListQuery,
   businessParts,
-  isAgmBattery,
+  defaultBatteryPrice,
   zipOf,
 } from '@cincy/contracts';
 import { DomainError, EventConsumers, Transaction } from '@cincy/platform';
@@ -14,22 +14,13 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BillableJob, BillableJobsRepository } from '../jobs';
 import { taxJurisdictionOf } from '../tax';
-import {
-  DEFAULT_BATTERY_PRICES_CENTS,
-  DEFAULT_PRICE_LIST,
-  invoiceLines,
-  invoiceNumber,
-  invoiceTotals,
-} from './invoice-rules';
+import { PriceListRepository } from '../prices';
+import { invoiceLines, invoiceNumber, invoiceTotals } from './invoice-rules';
 import { invoiceStatus } from './invoice-status';
 import { invoicePdf } from './invoice-pdf';
 import { InvoicesRepository, IssuedInvoice } from './invoices.repository';
 
 type ItemEvent = EventEnvelope<EventsMatching<'inventory.item.>'>>;
-
-/** Until inventory items carry a price (issue 36's price list): the published price by type. */
-const batteryPriceCents = (name: string) =>
-  isAgmBattery(name) ? DEFAULT_BATTERY_PRICES_CENTS.agm : DEFAULT_BATTERY_PRICES_CENTS.leadAcid;
 
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
@@ -46,6 +37,7 @@ export class InvoicesService implements OnModuleInit {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly jobs: BillableJobsRepository,
+    private readonly prices: PriceListRepository,
     private readonly consumers: EventConsumers,
     private readonly dataSource: DataSource,
   ) {}
@@ -104,11 +96,15 @@ export class InvoicesService implements OnModuleInit {
     return this.invoices.exists(manager, appointmentId);
   }
 
-  /** A battery's name, and the jobs that waited for it. A removed item keeps its name here. */
+  /**
+   * A battery's name and price, and the jobs that waited for it. A removed item keeps both here.
+   * A price changed after a job was billed changes nothing of its invoice.
+   */
   private async itemChanged(event: ItemEvent, tx: Transaction) {
     if (event.type !== 'inventory.item.changed') return;
     const { item } = event.payload;
-    await this.jobs.saveBatteryName(tx.manager, item.id, item.name);
+    const priceCents = item.price === null ? null : Math.round(item.price * 100);
+    await this.jobs.saveBattery(tx.manager, item.id, item.name, priceCents);
     for (const job of await this.jobs.waitingFor(tx.manager, item.id))
       await this.issueIfReady(job, tx);
   }
@@ -118,13 +114,17 @@ export class InvoicesService implements OnModuleInit {
     if (!job.booked || job.customerId === null || !record) return;
     let battery: { name: string; priceCents: number } | null = null;
     if (record.inventoryItemId !== null) {
-      const name = await this.jobs.batteryName(tx.manager, record.inventoryItemId);
-      if (name === null) return; // the item's event has not come yet: it issues then
-      battery = { name, priceCents: batteryPriceCents(name) };
+      const item = await this.jobs.battery(tx.manager, record.inventoryItemId);
+      if (!item) return; // the item's event has not come yet: it issues then
+      // An item that has no price (not sold alone, or not seen since prices came): its kind's.
+      battery = {
+        name: item.name,
+        priceCents: item.priceCents ?? defaultBatteryPrice(item.name) * 100,
+      };
     }
     const lines = invoiceLines(
       { serviceCode: record.serviceCode, battery, oldBatteryTaken: !record.oldBatteryKept },
-      DEFAULT_PRICE_LIST,
+      await this.prices.read(tx.manager),
     );
     if (!lines) return this.jobs.forget(tx.manager, job.appointmentId);
     const tax = taxJurisdictionOf(job.zip);

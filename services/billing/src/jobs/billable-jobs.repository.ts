@@ -29,7 +29,8 @@ const toJob = (row: Row): BillableJob => ({
 });
 
 /**
- * Every statement on billing's copies: the jobs it has not billed yet and the batteries' names.
+ * Every statement on billing's copies: the jobs it has not billed yet and the batteries' names
+ * and prices.
  * Each write returns the job's row as it now is, locked until the transaction ends, so the two
  * consumers that learn a job take turns on it.
  */
@@ -85,19 +86,28 @@ export class BillableJobsRepository {
     return rows.map(toJob);
   }
 
-  async saveBatteryName(manager: EntityManager, itemId: number, name: string) {
+  async saveBattery(
+    manager: EntityManager,
+    itemId: number,
+    name: string,
+    priceCents: number | null,
+  ) {
     await manager.query(
-      `INSERT INTO battery_items (id, name) VALUES ($1, $2)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`,
-      [itemId, name],
+      `INSERT INTO battery_items (id, name, price_cents) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, price_cents = EXCLUDED.price_cents`,
+      [itemId, name, priceCents],
     );
   }
 
-  async batteryName(manager: EntityManager, itemId: number): Promise<string | null> {
-    const [row] = await manager.query<{ name: string }[]>(
-      'SELECT name FROM battery_items WHERE id = $1',
+  /** A battery's name and price (cents, null when it has none); null when never seen. */
+  async battery(
+    manager: EntityManager,
+    itemId: number,
+  ): Promise<{ name: string; priceCents: number | null } | null> {
+    const [row] = await manager.query<{ name: string; price_cents: number | null }[]>(
+      'SELECT name, price_cents FROM battery_items WHERE id = $1',
       [itemId],
     );
-    return row?.name ?? null;
+    return row ? { name: row.name, priceCents: row.price_cents } : null;
   }
 }

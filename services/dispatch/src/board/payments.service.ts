@@ -22,7 +22,12 @@ export class PaymentsService implements OnModuleInit {
   }
 
   async apply(event: BillingEvent, { manager, emit }: Transaction): Promise<void> {
-    if (event.type === 'billing.payment-link.created') return;
+    // Ignored by the consumer (never delivered): narrowed here for the compiler.
+    if (
+      event.type === 'billing.payment-link.created' ||
+      event.type === 'billing.price-list.changed'
+    )
+      return;
     const payment = jobPaymentOf(event.payload.invoice);
     const job = await this.board.lock(manager, event.payload.invoice.appointmentId);
     if (!job) throw new JobNotOnBoardYet(event.payload.invoice.appointmentId);

@@ -208,6 +208,11 @@ const FIELDS: Record<string, FieldDoc> = {
     example: 4,
   },
   'inventory.unitCost': { description: 'What one costs us, in dollars.', example: 142.5 },
+  'inventory.price': {
+    description:
+      'What a customer pays for it, in dollars, tax included (a battery: before its installation, which is on the price list). null: not sold on its own. Absent: left as it is; a new battery starts at the house price of its kind ($170 AGM, $125 other), a supply at none. An issued invoice keeps the price it was issued with.',
+    example: 170,
+  },
   'inventory.notes': {
     description: 'Free text for the office.',
     example: 'Reorder from Interstate',
@@ -390,6 +395,20 @@ const FIELDS: Record<string, FieldDoc> = {
   'invoices.reason': {
     description: "Why the money is given back (up to 500 characters), kept on the job's history.",
     example: 'Arrived two hours late',
+  },
+  'price-list.installationCents': {
+    description:
+      "Installation, in cents, tax included (4000 is $40.00), added to the battery's own price on every install: 0 to 100,000.",
+    example: 4000,
+  },
+  'price-list.coreChargeCents': {
+    description:
+      'The core charge, in cents, billed when the customer keeps the old battery: 0 to 100,000.',
+    example: 2000,
+  },
+  'price-list.testOnlyCents': {
+    description: 'A visit that only tested the battery, in cents: 0 to 100,000.',
+    example: 0,
   },
   'audit.id': { description: "That record's id.", example: 1207 },
   'audit.before': {

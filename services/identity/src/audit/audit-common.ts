@@ -59,6 +59,8 @@ export interface SubjectStates {
   customer: CustomerState;
   user: UserState;
   item: ItemState;
+  /** The price list's changes carry the list before them: no state is kept. */
+  price_list: never;
 }
 
 export interface SubjectKey {

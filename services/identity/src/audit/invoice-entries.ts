@@ -1,5 +1,5 @@
-import type { Invoice } from '@cincy/contracts';
-import { AuditOutcome, EntryRules } from './audit-common';
+import { PRICE_LIST_AUDIT_ID, type Invoice, type PriceList } from '@cincy/contracts';
+import { AuditOutcome, EntryRules, FieldList, diff } from './audit-common';
 import { moneyLabel } from './audit-format';
 
 const dollars = (cents: number) => moneyLabel(cents / 100);
@@ -19,7 +19,16 @@ const onJob = (invoice: Invoice, action: string, summary: string): AuditOutcome 
   states: [],
 });
 
-/** What billing records, on the job's own history: its invoice, and each payment taken (issue 36). */
+const PRICE_LIST_FIELDS: FieldList<PriceList> = [
+  ['Installation', (p) => dollars(p.installationCents)],
+  ['Core charge', (p) => dollars(p.coreChargeCents)],
+  ['Battery test', (p) => dollars(p.testOnlyCents)],
+];
+
+/**
+ * What billing records: on the job's own history its invoice and each payment taken (issue 36);
+ * on the price list's, each change of it.
+ */
 export const invoiceEntries: EntryRules = {
   'billing.invoice.issued': {
     subjects: () => [],
@@ -71,5 +80,24 @@ export const invoiceEntries: EntryRules = {
         'refunded',
         `${dollars(-refund.amountCents)} refunded by ${refund.method} on ${invoice.number}: ${refund.reason ?? ''}`,
       ),
+  },
+  'billing.price-list.changed': {
+    subjects: () => [],
+    outcome: ({ payload: { previous, priceList } }) => {
+      const changes = diff(PRICE_LIST_FIELDS, previous, priceList);
+      return {
+        entries: [
+          {
+            entity: 'price_list',
+            entityId: PRICE_LIST_AUDIT_ID,
+            customerId: null,
+            action: 'edited',
+            summary: `Prices changed: ${changes.map((c) => `${c.field} ${c.to}`).join(', ')}`,
+            changes,
+          },
+        ],
+        states: [],
+      };
+    },
   },
 };

@@ -11,6 +11,7 @@ describe('audit entries: items', () => {
     quantity: 2,
     minQuantity: 1,
     unitCost: 150,
+    price: 170,
     notes: null,
   };
   const movement = {
@@ -77,6 +78,24 @@ describe('audit entries: items', () => {
       changes: [{ field: 'Unit cost', from: '$150.00', to: '$155.50', redacted: false }],
     });
     expect(same.entries).toEqual([]);
+  });
+
+  it('records a price change, and takes the price an item had before prices were kept as no edit', () => {
+    const [, repriced] = entriesOf(
+      event('inventory.item.changed', { item, movement: null }),
+      event('inventory.item.changed', { item: { ...item, price: 180 }, movement: null }),
+    );
+    expect(repriced).toMatchObject({
+      action: 'edited',
+      changes: [{ field: 'Price', from: '$170.00', to: '$180.00' }],
+    });
+    const { id: _, price: __, ...before } = item;
+    const install = event('inventory.item.changed', {
+      item: { ...item, quantity: 1 },
+      movement: { ...movement, type: 'battery_installed', quantityChange: -1, newQuantity: 1 },
+    });
+    const [installed] = auditOutcome(install, new Map([['item:3', before]])).entries;
+    expect(installed.changes.map((c) => c.field)).toEqual(['Quantity', 'Reason']);
   });
 
   it('records removal, and nothing for a service record', () => {

@@ -42,6 +42,7 @@ const ITEM_FIELDS: FieldList<ItemState> = [
   ['Category', (s) => s.category],
   ['Min quantity', (s) => String(s.minQuantity)],
   ['Unit cost', (s) => moneyLabel(s.unitCost)],
+  ['Price', (s) => (s.price === null ? null : moneyLabel(s.price))],
   ['Notes', (s) => s.notes],
 ];
 const QUANTITY: FieldList<ItemState> = [['Quantity', (s) => String(s.quantity)]];
@@ -58,9 +59,11 @@ const MOVEMENT_ACTIONS: Record<string, string> = {
 
 function itemOutcome(
   { item, movement }: EventOf<'inventory.item.changed'>['payload'],
-  seen: ItemState | undefined,
+  stored: ItemState | undefined,
 ): AuditOutcome {
   const { id, ...now } = item;
+  // A state recorded before items had prices has none: the price it was given then is no edit.
+  const seen = stored && stored.price === undefined ? { ...stored, price: now.price } : stored;
   const state = [{ entity: 'item' as const, entityId: id, state: now }];
   if (movement) {
     const moved = Math.abs(movement.quantityChange);

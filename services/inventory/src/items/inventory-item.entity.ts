@@ -33,6 +33,10 @@ export class InventoryItemEntity {
   @Column({ name: 'unit_cost', type: 'numeric', precision: 10, scale: 2, default: 0 })
   unitCost: string;
 
+  /** What a customer pays for it, tax included, in cents; null when not sold on its own. */
+  @Column({ name: 'price_cents', type: 'integer', nullable: true })
+  priceCents: number | null;
+
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 

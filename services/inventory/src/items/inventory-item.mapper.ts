@@ -1,4 +1,4 @@
-import { InventoryItem, InventoryItemInput } from '@cincy/contracts';
+import { InventoryItem, InventoryItemInput, defaultBatteryPrice } from '@cincy/contracts';
 import { InventoryItemEntity } from './inventory-item.entity';
 
 export const toInventoryItem = (i: InventoryItemEntity): InventoryItem => ({
@@ -10,11 +10,25 @@ export const toInventoryItem = (i: InventoryItemEntity): InventoryItem => ({
   quantity: i.quantity,
   minQuantity: i.minQuantity,
   unitCost: Number(i.unitCost),
+  price: i.priceCents === null ? null : i.priceCents / 100,
   notes: i.notes,
 });
 
-/** The form's values as stored: the cost is a numeric column, read and written as text. */
-export const fromItemInput = (input: InventoryItemInput): Partial<InventoryItemEntity> => ({
+/**
+ * The form's values as stored: the cost is a numeric column, read and written as text; the price
+ * is cents, left as it was when the body has none (a form from before prices).
+ */
+export const fromItemInput = ({
+  price,
+  ...input
+}: InventoryItemInput): Partial<InventoryItemEntity> => ({
   ...input,
   unitCost: String(input.unitCost),
+  ...(price === undefined ? {} : { priceCents: price === null ? null : Math.round(price * 100) }),
+});
+
+/** A new item: a battery without a price starts at the house price of its kind; a supply at none. */
+export const newItem = (input: InventoryItemInput): Partial<InventoryItemEntity> => ({
+  priceCents: input.category === 'battery' ? defaultBatteryPrice(input.name) * 100 : null,
+  ...fromItemInput(input),
 });

@@ -24,6 +24,7 @@ const ITEMS = new TableColumns<InventoryItemEntity>('inventory_items', [
   ['quantity', 'quantity'],
   ['min_quantity', 'minQuantity'],
   ['unit_cost', 'unitCost'],
+  ['price_cents', 'priceCents'],
   ['notes', 'notes'],
   ['is_active', 'isActive'],
   ['created_at', 'createdAt'],

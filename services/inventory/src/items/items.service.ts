@@ -12,7 +12,7 @@ import { DomainError, Outbox, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InventoryItemEntity } from './inventory-item.entity';
-import { fromItemInput, toInventoryItem } from './inventory-item.mapper';
+import { fromItemInput, newItem, toInventoryItem } from './inventory-item.mapper';
 import { InventoryTransactionEntity } from './inventory-transaction.entity';
 import { ItemsRepository, toStockMovement } from './items.repository';
 
@@ -30,7 +30,7 @@ export class ItemsService {
   /** POST /api/inventory: the new item and its opening stock, recorded. */
   async create(input: InventoryItemInput, actor: Actor): Promise<InventoryItem> {
     return this.outbox.transaction(async (tx) => {
-      const item = await this.items.insert(tx.manager, fromItemInput(input));
+      const item = await this.items.insert(tx.manager, newItem(input));
       await this.record(tx.manager, item, 0, 'created', 'Item added', actor);
       return announce(tx, item, null);
     });

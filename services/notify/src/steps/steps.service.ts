@@ -47,7 +47,12 @@ export class StepsService implements OnModuleInit {
    * an invoice issued owing gets one reminder PAYMENT_REMINDER_DAYS later (dropped if paid).
    */
   async onPayment(event: Of<'notify-payments'>, { manager }: Transaction): Promise<void> {
-    if (event.type === 'billing.payment-link.created') return; // the other consumer's
+    // The link is the other consumer's; the price list none of notify's (both never delivered).
+    if (
+      event.type === 'billing.payment-link.created' ||
+      event.type === 'billing.price-list.changed'
+    )
+      return;
     const { invoice } = event.payload;
     await this.copies.setPaymentStatus(manager, invoice.appointmentId, invoice.status);
     if (event.type !== 'billing.invoice.issued' || !owes(invoice.status)) return;

@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   customer: 'customer',
   item: 'item',
   user: 'user',
+  price_list: 'price list',
 };
 
 /** Who may open a History drawer (the server answers 403 to anyone else): admins. */

@@ -25,6 +25,7 @@ const battery: InventoryItem = {
   quantity: 3,
   minQuantity: 1,
   unitCost: 120,
+  price: null,
   notes: null,
 };
 const schema = completionFormSchema({

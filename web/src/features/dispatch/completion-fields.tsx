@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Collapse,
   Col,
   Form,
@@ -11,7 +12,7 @@ import {
   Typography,
 } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { InventoryItem } from '@cincy/contracts';
+import { OLD_BATTERY_KEPT_LABEL, type InventoryItem } from '@cincy/contracts';
 import {
   SERVICE_CODE_OPTIONS,
   inventoryOptions,
@@ -30,6 +31,7 @@ export const COMPLETION_IDS = {
   vehicleMake: 'completion-vehicle-make',
   vehicleModel: 'completion-vehicle-model',
   vehicleColor: 'completion-vehicle-color',
+  oldBatteryKept: 'completion-old-battery-kept',
 } as const satisfies Record<CompletionField, string>;
 
 export interface BatteryList {
@@ -181,6 +183,11 @@ export function CompletionFields({
               style={{ width: '100%' }}
             />
           </Form.Item>
+          {!warranty && (
+            <Form.Item name="oldBatteryKept" valuePropName="checked">
+              <Checkbox id={COMPLETION_IDS.oldBatteryKept}>{OLD_BATTERY_KEPT_LABEL}</Checkbox>
+            </Form.Item>
+          )}
         </>
       )}
 

@@ -4,6 +4,7 @@ import {
   EMPTY_COMPLETION_FORM,
   SERVICE_CODE_OPTIONS,
   buildServiceRecordPayload,
+  completionFormOf,
   completionFieldsShown,
   fieldError,
   inventoryOptionLabel,
@@ -117,7 +118,25 @@ describe('buildServiceRecordPayload', () => {
       technicianId: 7,
       technicianName: 'Terry Tech',
       inventoryItemId: 3,
+      oldBatteryKept: false,
     });
+  });
+
+  it('says the customer kept the old battery only for a battery sold (a warranty swap has no core)', () => {
+    const kept = (serviceCode: CompletionForm['serviceCode']) =>
+      buildServiceRecordPayload(
+        appointment,
+        completionFormOf({ ...installed, serviceCode, oldBatteryKept: true }),
+      ).oldBatteryKept;
+    expect(kept('battery installed')).toBe(true);
+    expect(kept('warranty replacement')).toBe(false);
+    expect(kept('battery test')).toBe(false);
+    expect(
+      buildServiceRecordPayload(
+        appointment,
+        completionFormOf({ ...installed, oldBatteryKept: false }),
+      ).oldBatteryKept,
+    ).toBe(false);
   });
 
   it("falls back to the technician's username when the technician has no name", () => {
@@ -294,6 +313,7 @@ describe('inventory options', () => {
     quantity: 3,
     minQuantity: 1,
     unitCost: 120,
+    price: null,
     notes: null,
     ...values,
   });

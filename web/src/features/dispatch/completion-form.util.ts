@@ -31,6 +31,8 @@ export interface CompletionForm {
   vehicleMake: string;
   vehicleModel: string;
   vehicleColor: string;
+  /** 'true' when the customer keeps the old battery (a battery sold only: the core charge). */
+  oldBatteryKept: string;
 }
 export type CompletionField = keyof CompletionForm;
 /** Field errors, plus `form` for what belongs to no field. */
@@ -47,6 +49,7 @@ export const EMPTY_COMPLETION_FORM: CompletionForm = {
   vehicleMake: '',
   vehicleModel: '',
   vehicleColor: '',
+  oldBatteryKept: '',
 };
 
 /** 'Service Performed *': the dialog's spelling as values, the labels of history. */
@@ -142,6 +145,7 @@ export function buildServiceRecordPayload(
     technicianId: appointment.technicianId,
     technicianName: appointment.technician?.name || appointment.technicianUsername || null,
     inventoryItemId: battery ? parseInventoryItemId(form.inventoryItemId) : undefined,
+    oldBatteryKept: code === 'battery_installed' && form.oldBatteryKept === 'true',
   };
 }
 
@@ -206,7 +210,9 @@ export function inventoryOptions(items: readonly InventoryItem[]): SelectOption[
 }
 
 /** The dialog's form values: the fields as text, and whether the previous serial was verified. */
-export type CompletionValues = Partial<Record<CompletionField, string | number | null>> & {
+export type CompletionValues = Partial<
+  Record<CompletionField, string | number | boolean | null>
+> & {
   verified?: boolean;
 };
 

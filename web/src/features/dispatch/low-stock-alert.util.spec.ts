@@ -10,6 +10,7 @@ const item = (id: number, quantity: number, minQuantity = 5): InventoryItem => (
   quantity,
   minQuantity,
   unitCost: 100,
+  price: null,
   notes: null,
 });
 const ids = (items: InventoryItem[]) => items.map((i) => [i.id, i.quantity]);

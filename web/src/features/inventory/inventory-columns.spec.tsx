@@ -11,6 +11,7 @@ const item = (quantity: number, minQuantity: number): InventoryItem => ({
   quantity,
   minQuantity,
   unitCost: 100,
+  price: null,
   notes: null,
 });
 

@@ -58,8 +58,15 @@ describe('buildInventoryPayload', () => {
       quantity: 12,
       minQuantity: 4,
       unitCost: 139.99,
+      price: null,
       notes: null,
     });
+  });
+
+  it('sends a price typed, none for an edit emptied, and leaves a new item without one to the server', () => {
+    expect(buildInventoryPayload(form({ price: ' 170.5 ' })).price).toBe(170.5);
+    expect(buildInventoryPayload(form({ price: '' }))).toHaveProperty('price', null);
+    expect(buildInventoryPayload(form({ price: '' }), false)).not.toHaveProperty('price');
   });
 
   it('sends 0 for numeric inputs that are not numbers', () => {
@@ -77,13 +84,14 @@ describe('the form schema (validateInventoryItem)', () => {
   it("gives the spec's messages", () => {
     expect(
       validateInventoryItem(
-        form({ name: ' ', quantity: '-1', minQuantity: '-2', unitCost: '-0.01' }),
+        form({ name: ' ', quantity: '-1', minQuantity: '-2', unitCost: '-0.01', price: '-5' }),
       ),
     ).toEqual({
       name: 'Name is required',
       quantity: 'Quantity must be positive',
       minQuantity: 'Minimum quantity must be positive',
       unitCost: 'Unit cost must be positive',
+      price: 'Price must be positive',
     });
   });
 
@@ -93,7 +101,7 @@ describe('the form schema (validateInventoryItem)', () => {
 });
 
 describe('inventoryForm', () => {
-  it('fills the Edit Item dialog from an item (the cost with 2 decimals)', () => {
+  it('fills the Edit Item dialog from an item (the cost and price with 2 decimals)', () => {
     const item: InventoryItem = {
       id: 1,
       name: 'AGM',
@@ -103,6 +111,7 @@ describe('inventoryForm', () => {
       quantity: 3,
       minQuantity: 5,
       unitCost: 89.5,
+      price: 125,
       notes: 'Back shelf',
     };
     expect(inventoryForm(item)).toEqual({
@@ -113,6 +122,7 @@ describe('inventoryForm', () => {
       quantity: '3',
       minQuantity: '5',
       unitCost: '89.50',
+      price: '125.00',
       notes: 'Back shelf',
     });
   });

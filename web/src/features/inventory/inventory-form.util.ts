@@ -18,6 +18,8 @@ export interface InventoryForm {
   quantity: string;
   minQuantity: string;
   unitCost: string;
+  /** Dollars; empty: not sold on its own. */
+  price: string;
   notes: string;
 }
 
@@ -27,7 +29,7 @@ export const CATEGORY_OPTIONS: { value: InventoryCategory; label: string }[] =
     label: INVENTORY_CATEGORY_LABELS[value],
   }));
 
-/** A new item: quantity 0, minimum 5, a battery. */
+/** A new item: quantity 0, minimum 5, a battery (priced by the server when none is given). */
 export const EMPTY_INVENTORY_FORM: InventoryForm = {
   name: '',
   description: '',
@@ -36,6 +38,7 @@ export const EMPTY_INVENTORY_FORM: InventoryForm = {
   quantity: String(DEFAULTS.inventoryQuantity),
   minQuantity: String(DEFAULTS.inventoryMinQuantity),
   unitCost: '',
+  price: '',
   notes: '',
 };
 
@@ -48,6 +51,7 @@ export function inventoryForm(item: InventoryItem): InventoryForm {
     quantity: String(item.quantity),
     minQuantity: String(item.minQuantity),
     unitCost: item.unitCost.toFixed(2),
+    price: item.price === null ? '' : item.price.toFixed(2),
     notes: item.notes ?? '',
   };
 }
@@ -66,9 +70,14 @@ export function toNumber(text: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** The POST/PUT body: trimmed text (empty is null), numbers from the numeric inputs. */
-export function buildInventoryPayload(form: InventoryForm): InventoryItemInput {
+/**
+ * The POST/PUT body: trimmed text (empty is null), numbers from the numeric inputs. An empty price
+ * is none on an edit (not sold on its own) and left to the server on a new item (a battery starts
+ * at the house price of its kind).
+ */
+export function buildInventoryPayload(form: InventoryForm, editing = true): InventoryItemInput {
   const text = (value: string) => value.trim() || null;
+  const price = form.price.trim() ? toNumber(form.price) : editing ? null : undefined;
   return {
     name: form.name.trim(),
     description: text(form.description),
@@ -77,6 +86,7 @@ export function buildInventoryPayload(form: InventoryForm): InventoryItemInput {
     quantity: toNumber(form.quantity),
     minQuantity: toNumber(form.minQuantity),
     unitCost: toNumber(form.unitCost),
+    ...(price === undefined ? {} : { price }),
     notes: text(form.notes),
   };
 }

@@ -19,6 +19,9 @@ import { itemSaveFailedToast, itemSavedToast } from './inventory-toasts.util';
 
 const rule = (field: keyof InventoryForm) => [zodRule(inventoryFormSchema, field)];
 
+/** What the price is, said under it: a battery's installation is billed from the price list. */
+const PRICE_HELP = 'What a customer pays, tax included, before installation.';
+
 /** 'Add New Item' (no item) or 'Edit Item' (admins). */
 export function InventoryItemDialog({
   item,
@@ -39,7 +42,10 @@ export function InventoryItemDialog({
 
   const onFinish = (values: InventoryForm) =>
     save.mutate(
-      { id: item?.id ?? null, input: keepLiveCount(buildInventoryPayload(values), item, live) },
+      {
+        id: item?.id ?? null,
+        input: keepLiveCount(buildInventoryPayload(values, item !== null), item, live),
+      },
       {
         onSuccess: () => {
           toast(itemSavedToast(item === null));
@@ -86,7 +92,7 @@ export function InventoryItemDialog({
         </Col>
       </Row>
       <Row gutter={12}>
-        <Col xs={24} sm={8}>
+        <Col xs={24} sm={12}>
           <Form.Item
             name="quantity"
             label="Quantity"
@@ -98,13 +104,25 @@ export function InventoryItemDialog({
             <Input type="number" inputMode="numeric" min={0} step={1} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={8}>
+        <Col xs={24} sm={12}>
           <Form.Item name="minQuantity" label="Min Quantity" required rules={rule('minQuantity')}>
             <Input type="number" inputMode="numeric" min={0} step={1} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={8}>
+      </Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
           <Form.Item name="unitCost" label="Unit Cost ($)" required rules={rule('unitCost')}>
+            <Input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="price"
+            label="Price ($)"
+            rules={rule('price')}
+            extra={`${PRICE_HELP} ${item ? 'Empty: not sold on its own.' : 'Empty: a battery starts at the house price of its kind.'}`}
+          >
             <Input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" />
           </Form.Item>
         </Col>

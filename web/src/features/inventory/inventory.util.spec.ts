@@ -21,6 +21,7 @@ const item = (
   quantity,
   minQuantity,
   unitCost,
+  price: null,
   notes: null,
 });
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   DIALOG_SERVICE_CODES,
   DIALOG_TO_SERVICE_CODE,
+  OLD_BATTERY_KEPT_LABEL,
   SERVICE_CODE_LABELS,
   SERVICE_RECORD_MESSAGES,
   missingTest,
@@ -196,7 +197,7 @@ export function CompletionForm({
                 checked={fields.oldBatteryKept === 'yes'}
                 onChange={(event) => change('oldBatteryKept', event.target.checked ? 'yes' : '')}
               />
-              The customer keeps the old battery (core charge)
+              {OLD_BATTERY_KEPT_LABEL}
             </label>
           )}
         </>

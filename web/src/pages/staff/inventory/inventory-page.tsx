@@ -18,6 +18,7 @@ import { ApiRequestError } from '../../../api/request';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toast';
 import { HistoryButton } from '../../../features/audit/history-button';
+import { PriceListCard } from '../../../features/billing/price-list-card';
 import { inventoryColumns } from '../../../features/inventory/inventory-columns';
 import { useInventoryDeleteDialog } from '../../../features/inventory/inventory-delete-dialog';
 import { InventoryItemDialog } from '../../../features/inventory/inventory-item-dialog';
@@ -193,6 +194,7 @@ export function InventoryPage() {
             )}
           </Flex>
         </Card>
+        {manage && <PriceListCard user={user} />}
       </Flex>
 
       {stockOf && stockItem && (
