@@ -144,6 +144,31 @@ describe('office (inventory, users, customers)', () => {
     expect((await statValue(adminPage, 'Low Stock')).trim()).toBe('0');
     await expectNoAxeViolations(adminPage);
 
+    // --- Prices (issue 36): the new AGM battery starts at the house price of its kind; the
+    // admin changes the installation on the price list, refused first out of range.
+    await rowWith(adminPage, battery.name)
+      .getByRole('button', { name: `Edit: ${battery.name}` })
+      .click();
+    const editItem = dialog(adminPage, 'Edit Item');
+    expect(await fieldIn(editItem, 'Price ($)').inputValue()).toBe('170.00');
+    await editItem.getByRole('button', { name: 'Cancel' }).click();
+    await editItem.waitFor({ state: 'detached' });
+    const prices = adminPage.getByRole('region', { name: 'Prices' });
+    const installation = fieldIn(prices, 'Installation ($)');
+    expect(await installation.inputValue()).toBe('40.00');
+    await prices.getByText('The house prices, never changed').waitFor();
+    await installation.fill('1000.01');
+    await prices.getByRole('button', { name: 'Save Prices' }).click();
+    expect(await fieldError(installation)).toEqual({
+      invalid: true,
+      message: 'Installation must be from $0 to $1000',
+    });
+    await installation.fill('45');
+    await prices.getByRole('button', { name: 'Save Prices' }).click();
+    await expectToast(adminPage, 'Prices saved');
+    await prices.getByText(/^Last changed /).waitFor();
+    await expectNoAxeViolations(adminPage);
+
     // --- User Management: the admin creates the technician.
     await adminPage.getByRole('link', { name: 'Users' }).click();
     await adminPage.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();

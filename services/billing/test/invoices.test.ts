@@ -11,6 +11,7 @@ import {
   REFUND_MESSAGES,
   ServiceCode,
   ServiceRecord,
+  addDays,
   businessDate,
   businessParts,
 } from '@cincy/contracts';
@@ -43,7 +44,10 @@ import { INVOICE_MESSAGES } from '../src/invoices';
 
 const testStack = useIsolatedStack();
 const { admin, tech, otherTech } = TEST_ACTORS;
-const COMPLETED_AT = new Date('2026-11-20T16:30:00Z');
+// Every job of the file was completed nine days ago at 16:30 UTC (inside the money report's
+// longest range, whatever the day the tests run).
+const COMPLETED_AT = new Date(`${addDays(businessDate(), -9)}T16:30:00Z`);
+const COMPLETED_ON = businessDate(COMPLETED_AT);
 const YEAR = businessParts(COMPLETED_AT).year;
 const STANDARD = { id: 41, name: 'Group 65 Standard' };
 const AGM = { id: 42, name: 'Group H6 AGM' };
@@ -423,10 +427,10 @@ describe("the office's list", () => {
     expect(
       partly.every((i) => i.paidCents === i.payments.reduce((s, p) => s + p.amountCents, 0)),
     ).toBe(true);
-    // Every invoice here was issued on 20 November (Cincinnati): a range is counted in its days.
-    expect(await list({ from: '2026-11-20', to: '2026-11-20' })).toHaveLength(all.length);
-    expect(await list({ from: '2026-11-21' })).toEqual([]);
-    expect(await list({ to: '2026-11-19' })).toEqual([]);
+    // Every invoice here was issued on one day (Cincinnati): a range is counted in its days.
+    expect(await list({ from: COMPLETED_ON, to: COMPLETED_ON })).toHaveLength(all.length);
+    expect(await list({ from: addDays(COMPLETED_ON, 1) })).toEqual([]);
+    expect(await list({ to: addDays(COMPLETED_ON, -1) })).toEqual([]);
   });
 });
 
@@ -663,7 +667,7 @@ describe('the money report', () => {
       actor: tech,
     });
     const today = businessDate();
-    const from = businessDate(COMPLETED_AT);
+    const from = COMPLETED_ON;
     const report = await rpc.call('billing.reports.money', { from, to: today });
 
     const sum = <T>(rows: T[], pick: (row: T) => number) =>

@@ -350,7 +350,19 @@ describe('notify: the payment reminder', () => {
         (m) => m.state === 'dropped' && m.lastError === 'invoice paid',
       ),
     );
-    expect(smtp.to(visit.email)).toHaveLength(1);
+    // The payment's own receipt went at once (what, how, when); the reminder never did.
+    const mails = await mailsArrived(visit.email, 2);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Cincy Battery: request received (${visit.reference})`,
+      `Cincy Battery: payment received, thank you (${visit.reference})`,
+    ]);
+    expect(mails[1].text).toContain(`Invoice ${invoice.number}: $165.00 in cash on`);
+    await textsSent(visit.id, 2);
+    expect(bodies(visit.e164).at(-1)).toMatch(
+      new RegExp(
+        `we received \\$165\\.00 in cash on .+ for invoice ${invoice.number}\\. Paid in full`,
+      ),
+    );
 
     const paidAtOnce = await book();
     await publish(

@@ -12,3 +12,11 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   refunded: 'Refunded',
   void: 'Void',
 };
+
+/**
+ * What an invoice still owes: its total less everything received (what the house holds plus
+ * what it gave back: a refund never makes money owed again).
+ */
+export const invoiceOwedCents = (
+  invoice: Readonly<{ totalCents: number; paidCents: number; refundedCents: number }>,
+): number => Math.max(0, invoice.totalCents - invoice.paidCents - invoice.refundedCents);

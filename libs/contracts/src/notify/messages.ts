@@ -16,6 +16,7 @@ export const MESSAGE_KINDS = [
   'declined',
   'cancelled',
   'payment_link',
+  'payment_received',
   'payment_reminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -30,6 +31,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
   payment_link: 'Payment link',
+  payment_received: 'Payment received',
   payment_reminder: 'Payment reminder',
 };
 
@@ -56,9 +58,15 @@ export const QUIET_HOURS = { fromHour: 21, untilHour: 8 } as const;
 
 /**
  * The steps of a visit the customer is living through (a payment link is sent at the door, while
- * they wait): their texts go out at any hour.
+ * they wait; a payment's receipt answers what they just did): their texts go out at any hour.
  */
-const IN_PROGRESS: readonly MessageKind[] = ['on_the_way', 'arrived', 'completed', 'payment_link'];
+const IN_PROGRESS: readonly MessageKind[] = [
+  'on_the_way',
+  'arrived',
+  'completed',
+  'payment_link',
+  'payment_received',
+];
 
 /**
  * Whether the text of `kind` is about a visit under way now: a step the customer is living

@@ -6,6 +6,7 @@ import {
   Invoice,
   businessDate,
   formatDollars,
+  invoiceOwedCents,
   formatPhone,
   pdfPrintable,
 } from '@cincy/contracts';
@@ -17,7 +18,7 @@ const HOW = { card: 'Card', cash: 'Cash', check: 'Check' } as const;
 /** The invoice's rows, label and amount, in reading order: lines, tax, totals, payments. */
 export function invoiceRows(invoice: Invoice): [string, string][] {
   const { tax } = invoice;
-  const owed = invoice.totalCents - invoice.paidCents - invoice.refundedCents;
+  const owed = invoiceOwedCents(invoice);
   const rate = `${(tax.rateBps / 100).toFixed(2)} %`;
   const where = [tax.county && `${tax.county} County`, tax.state].filter(Boolean).join(', ');
   return [

@@ -1,4 +1,9 @@
-import { PRICE_LIST_AUDIT_ID, type Invoice, type PriceList } from '@cincy/contracts';
+import {
+  PRICE_LIST_AUDIT_ID,
+  invoiceOwedCents,
+  type Invoice,
+  type PriceList,
+} from '@cincy/contracts';
 import { AuditOutcome, EntryRules, FieldList, diff } from './audit-common';
 import { moneyLabel } from './audit-format';
 
@@ -43,7 +48,7 @@ export const invoiceEntries: EntryRules = {
     subjects: () => [],
     outcome: ({ payload: { invoice, payment } }) => {
       const how = payment.method === 'check' ? `check #${payment.checkNumber}` : payment.method;
-      const owed = invoice.totalCents - invoice.paidCents - invoice.refundedCents;
+      const owed = invoiceOwedCents(invoice);
       return onJob(
         invoice,
         'payment received',

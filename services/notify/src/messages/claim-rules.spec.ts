@@ -99,6 +99,17 @@ describe('decideClaims: a held message is checked again when it goes', () => {
     });
   });
 
+  it("never drops a payment's receipt, retried after later steps went", () => {
+    const messages = [
+      message('payment_received', 10, { nextAttemptAt: minutes(55) }),
+      message('payment_link', 30, { state: 'sent' }),
+    ];
+    expect(byKind(messages, decide({ ...open, status: 'completed' }, messages))).toEqual({
+      'payment_received/sms': send,
+      'payment_link/sms': null,
+    });
+  });
+
   it('orders by the step, not by when notify stored it', () => {
     // The receipt's consumer ran before the arrival's: the arrival is older all the same.
     const completed = message('completed', 40);

@@ -101,7 +101,7 @@ const awaitsArrival = (m: VisitMessage, visit: VisitFacts, now: Date) =>
 
 /**
  * Why a message that has not gone yet should not go at all, or null:
- * - the receipt always goes (proof of the service and its warranty);
+ * - the receipt and a payment's receipt always go (proof of the service, its warranty, the money);
  * - a visit cancelled or declined: nothing but the message that says so;
  * - a later step of the visit has a message (not itself dropped) and this one cannot reach the
  *   customer within STILL_NEWS_MS of its own step: the later one tells where the visit is now,
@@ -114,7 +114,8 @@ function dropReason(
   later: VisitMessage | undefined,
   now: Date,
 ) {
-  if (m.kind === 'completed') return null;
+  // Proof of what was done and what was paid always goes.
+  if (m.kind === 'completed' || m.kind === 'payment_received') return null;
   // A reminder of an invoice that no longer owes (paid, refunded, void) would be wrong.
   const paid = visit.paymentStatus;
   if (m.kind === 'payment_reminder' && paid && paid !== 'open' && paid !== 'partially_paid')

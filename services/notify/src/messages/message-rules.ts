@@ -79,6 +79,7 @@ const NEWS_FOR_MS: Record<MessageKind, number> = {
   declined: 24 * HOUR_MS,
   cancelled: 24 * HOUR_MS,
   payment_link: 24 * HOUR_MS,
+  payment_received: 24 * HOUR_MS,
   payment_reminder: 24 * HOUR_MS,
 };
 

@@ -4,6 +4,7 @@ import {
   InvoiceStatus,
   MessageKind,
   PAYMENT_REMINDER_DAYS,
+  invoiceOwedCents,
 } from '@cincy/contracts';
 import { AppLogger, EventConsumers, RpcClient, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
@@ -55,6 +56,27 @@ export class StepsService implements OnModuleInit {
       return;
     const { invoice } = event.payload;
     await this.copies.setPaymentStatus(manager, invoice.appointmentId, invoice.status);
+    if (event.type === 'billing.payment.recorded') {
+      // The customer's receipt of the money: how much, how and when, and what is still owed.
+      const { payment } = event.payload;
+      await this.messages.createFor(manager, {
+        eventId: event.id,
+        occurredAt: event.occurredAt,
+        appointmentId: invoice.appointmentId,
+        kind: 'payment_received',
+        payment: {
+          url: null,
+          amountCents: payment.amountCents,
+          invoiceNumber: invoice.number,
+          received: {
+            method: payment.method,
+            at: payment.receivedAt,
+            owedCents: invoiceOwedCents(invoice),
+          },
+        },
+      });
+      return;
+    }
     if (event.type !== 'billing.invoice.issued' || !owes(invoice.status)) return;
     const due = new Date(invoice.issuedAt);
     due.setUTCDate(due.getUTCDate() + PAYMENT_REMINDER_DAYS);

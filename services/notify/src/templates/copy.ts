@@ -3,6 +3,9 @@
 // HTML; the texts are plain).
 import {
   BUSINESS,
+  bookedHourLabel,
+  businessDate,
+  businessParts,
   formatDollars,
   formatEta,
   formatPhone,
@@ -80,7 +83,27 @@ export function headline(data: MessageData): string {
       return data.payment
         ? `Pay ${formatDollars(data.payment.amountCents / 100)} by card`
         : 'Pay by card';
+    case 'payment_received':
+      return data.payment?.received
+        ? `We received ${paidHow(data.payment)}`
+        : 'We received your payment';
   }
+}
+
+const METHOD_WORDS = { card: 'by card', cash: 'in cash', check: 'by check' } as const;
+
+/** '$165.00 by card': what was paid and how. */
+export const paidHow = (payment: NonNullable<MessageData['payment']>) =>
+  `${formatDollars(payment.amountCents / 100)} ${payment.received ? METHOD_WORDS[payment.received.method] : ''}`.trim();
+
+/** 'Sun, Nov 29 at 10:14 AM': when a payment was received, on Cincinnati's clock. */
+export function receivedLabel(at: string): string {
+  const instant = new Date(at);
+  const { hour, minute } = businessParts(instant);
+  return bookedHourLabel(
+    businessDate(instant),
+    `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+  );
 }
 
 const SUBJECTS: Record<MessageKind, string> = {
@@ -93,6 +116,7 @@ const SUBJECTS: Record<MessageKind, string> = {
   declined: 'we could not take your visit',
   cancelled: 'visit cancelled',
   payment_link: 'pay by card',
+  payment_received: 'payment received, thank you',
   payment_reminder: 'invoice still open',
 };
 

@@ -13,7 +13,15 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { BUSINESS, formatDollars, type MessageKind } from '@cincy/contracts';
-import { BUSINESS_PHONE, etaText, formatLongDate, formatMileage, headline } from './copy';
+import {
+  BUSINESS_PHONE,
+  etaText,
+  formatLongDate,
+  formatMileage,
+  headline,
+  paidHow,
+  receivedLabel,
+} from './copy';
 import type { MessageData } from './template-data';
 
 const styles = {
@@ -203,6 +211,27 @@ const PaymentReminder = () => (
   </Line>
 );
 
+/** A payment's receipt: what was paid, how and when, and what is still owed. */
+function PaymentReceived({ data }: { data: MessageData }) {
+  const payment = data.payment;
+  const received = payment?.received;
+  if (!payment || !received) return <Line>Thank you for your payment.</Line>;
+  return (
+    <>
+      <Line>
+        Invoice {payment.invoiceNumber}: {paidHow(payment)} on {receivedLabel(received.at)}.{' '}
+        {received.owedCents > 0
+          ? `${formatDollars(received.owedCents / 100)} is still owed; you can pay it on your visit's page.`
+          : 'It is paid in full. Thank you for choosing us.'}
+      </Line>
+      <Line>
+        <Link href={data.trackingUrl}>Your visit&apos;s page</Link> shows the invoice and what was
+        paid.
+      </Line>
+    </>
+  );
+}
+
 const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> = {
   received: Received,
   moved: Moved,
@@ -213,6 +242,7 @@ const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> =
   declined: Declined,
   cancelled: Cancelled,
   payment_link: PaymentLink,
+  payment_received: PaymentReceived,
   payment_reminder: PaymentReminder,
 };
 

@@ -1,4 +1,10 @@
-import type { BatteryTest, MessageChannel, MessageKind, ServiceCode } from '@cincy/contracts';
+import type {
+  BatteryTest,
+  MessageChannel,
+  MessageKind,
+  PaymentMethod,
+  ServiceCode,
+} from '@cincy/contracts';
 
 /**
  * What a message says, gathered by notify when the step happens (the interface between the
@@ -24,9 +30,15 @@ export interface MessageData {
   receipt: ReceiptData | null;
   /**
    * The invoice: a payment link's url and what it asks ('payment_link'); a reminder's has no url
-   * (it links to the visit's page, where "Pay now" is).
+   * (it links to the visit's page, where "Pay now" is); a payment's receipt ('payment_received')
+   * what was paid, how and when, and what is still owed.
    */
-  payment?: { url: string | null; amountCents: number; invoiceNumber: string } | null;
+  payment?: {
+    url: string | null;
+    amountCents: number;
+    invoiceNumber: string;
+    received?: { method: PaymentMethod; at: string; owedCents: number };
+  } | null;
 }
 
 /** A receipt's figures: the customer's proof of service and warranty. */

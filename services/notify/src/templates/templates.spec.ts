@@ -25,6 +25,11 @@ const KEY_LINES: Record<MessageKind, { email: string; sms: string }> = {
     email: 'Pay $170.00 by card',
     sms: 'pay $170.00 for invoice INV-2026-000123 by card',
   },
+  // 2030-06-15 18:05 UTC is 2:05 PM in Cincinnati.
+  payment_received: {
+    email: 'We received $170.00 by card',
+    sms: 'we received $170.00 by card on Sat, Jun 15 at 2:05 PM for invoice INV-2026-000123. Paid in full, thank you',
+  },
   payment_reminder: {
     email: 'Invoice INV-2026-000123 is still open',
     sms: 'invoice INV-2026-000123 is still open',
@@ -39,14 +44,16 @@ const dataFor = (kind: MessageKind) =>
     receipt: kind === 'completed' ? receiptFixture() : null,
     // A move always names the new hour.
     scheduledLabel: kind === 'moved' ? 'Sat, Jun 15 at 2 PM' : null,
-    payment:
-      kind === 'payment_link' || kind === 'payment_reminder'
-        ? {
-            url: kind === 'payment_link' ? PAY_URL : null,
-            amountCents: 17_000,
-            invoiceNumber: 'INV-2026-000123',
-          }
-        : null,
+    payment: kind.startsWith('payment_')
+      ? {
+          url: kind === 'payment_link' ? PAY_URL : null,
+          amountCents: 17_000,
+          invoiceNumber: 'INV-2026-000123',
+          ...(kind === 'payment_received'
+            ? { received: { method: 'card' as const, at: '2030-06-15T18:05:00Z', owedCents: 0 } }
+            : {}),
+        }
+      : null,
   });
 
 describe('ReactEmailTemplates.render', () => {

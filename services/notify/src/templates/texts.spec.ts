@@ -37,6 +37,25 @@ describe('renderText', () => {
     },
   );
 
+  it('says what a payment left owing, or that it paid in full, and how and when it was paid', () => {
+    const received = (owedCents: number) =>
+      renderText(
+        messageFixture({
+          kind: 'payment_received',
+          payment: {
+            url: null,
+            amountCents: 5_000,
+            invoiceNumber: 'INV-2026-000042',
+            received: { method: 'cash', at: '2030-06-15T14:00:00Z', owedCents },
+          },
+        }),
+      );
+    expect(received(12_000)).toContain(
+      'we received $50.00 in cash on Sat, Jun 15 at 10 AM for invoice INV-2026-000042. $120.00 is still owed.',
+    );
+    expect(received(0)).toContain('. Paid in full, thank you.');
+  });
+
   it('drops details before cutting the key sentence', () => {
     const text = renderText(
       messageFixture({ reference: `CB-${'R'.repeat(150)}`, trackingUrl: longUrl(200) }),

@@ -1,7 +1,7 @@
 // The text messages: one short plain text per step, at most two SMS segments, always ending
 // with the opt-out line carriers expect.
 import { BUSINESS, TEXT_OPT_OUT_LINE, formatDollars } from '@cincy/contracts';
-import { BUSINESS_PHONE, etaText, formatLongDate, oneLine } from './copy';
+import { BUSINESS_PHONE, etaText, formatLongDate, oneLine, paidHow, receivedLabel } from './copy';
 import type { MessageData } from './template-data';
 
 /** Two GSM segments (160 each): longer texts cost more and arrive split. */
@@ -103,6 +103,21 @@ function parts(data: MessageData): TextParts {
           : 'pay your invoice by card',
         extras: [],
         link: { label: 'Pay', url: payment?.url ?? data.trackingUrl },
+      };
+    }
+    case 'payment_received': {
+      const payment = data.payment;
+      const received = payment?.received;
+      return {
+        head: payment
+          ? `we received ${paidHow(payment)}${received ? ` on ${receivedLabel(received.at)}` : ''} for invoice ${oneLine(payment.invoiceNumber)}`
+          : 'we received your payment',
+        extras: [
+          received && received.owedCents > 0
+            ? `. ${formatDollars(received.owedCents / 100)} is still owed`
+            : '. Paid in full, thank you',
+        ],
+        link: { label: 'Receipt', url: data.trackingUrl },
       };
     }
     case 'payment_reminder':

@@ -18,6 +18,7 @@ import {
   type Invoice,
   type InvoicePayment,
   type PaymentLink,
+  invoiceOwedCents,
 } from '@cincy/contracts';
 import { fetchJobInvoice, refundPayment, sendPaymentLink } from '../../api/invoices';
 import { QUERY_KEYS } from '../../api/query-keys';
@@ -102,7 +103,7 @@ function InvoiceDetails({
   invoice: Invoice;
   onChanged: (i: Invoice) => void;
 }) {
-  const owed = Math.max(0, invoice.totalCents - invoice.paidCents - invoice.refundedCents);
+  const owed = invoiceOwedCents(invoice);
   const [refunding, setRefunding] = useState<InvoicePayment | null>(null);
   return (
     <Flex vertical gap={16} data-testid="invoice" data-status={invoice.status}>

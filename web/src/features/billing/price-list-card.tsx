@@ -64,6 +64,7 @@ export function PriceListCard({ user }: { user: SignedInUser }) {
           Prices
         </span>
       }
+      role="region"
       aria-labelledby="price-list-title"
       extra={
         <HistoryButton user={user} entity="price_list" id={PRICE_LIST_AUDIT_ID} name="Prices" />
