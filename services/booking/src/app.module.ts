@@ -34,6 +34,7 @@ import { PhonesAndStateCodes1732850000001 } from './migrations/1732850000001-pho
 import { CustomerAddressesAndVehicles1732900000001 } from './migrations/1732900000001-customer-addresses-and-vehicles';
 import { AppointmentMoveCount1733000000001 } from './migrations/1733000000001-appointment-move-count';
 import { IdempotencyKeyAlone1733100000001 } from './migrations/1733100000001-idempotency-key-alone';
+import { VisitPaymentStatus1733700000001 } from './migrations/1733700000001-visit-payment-status';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -55,6 +56,7 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
         CustomerAddressesAndVehicles1732900000001,
         AppointmentMoveCount1733000000001,
         IdempotencyKeyAlone1733100000001,
+        VisitPaymentStatus1733700000001,
       ],
     }),
   ],

@@ -9,6 +9,7 @@ import {
 import {
   boardView,
   connectTestRpc,
+  consumerDrained,
   dropIsolatedStack,
   eventually,
   openTestNats,
@@ -111,6 +112,50 @@ describe("the customer record's visits (booking service over NATS, real Postgres
     expect(answer.visits.map((v) => v.reference)).toEqual(
       [moved, cancelled, completed].map((b) => b.reference),
     );
+  });
+
+  it("shows a completed visit's invoice state as dispatch's newest version of the job says", async () => {
+    const customer = await rpc.call('booking.customers.create', {
+      name: 'Paula Paid',
+      phone: '5136660902',
+      email: null,
+    });
+    const booked = await rpc.call('booking.appointments.create', {
+      customerId: customer.id,
+      location: '5 Any Rd, Cincinnati, OH 45202',
+      scheduledDate: SUNDAY,
+      scheduledTime: at(15),
+    });
+    await dispatchSays(booked, 'completed');
+    const payment = (status: 'open' | 'partially_paid', version: number) =>
+      buildEvent('dispatch.appointment.updated', {
+        appointment: boardView({
+          id: booked.id,
+          customerId: booked.customerId,
+          status: 'completed',
+          version,
+          payment: {
+            invoiceId: 7,
+            number: 'INV-2030-000007',
+            status,
+            totalCents: 16_500,
+            paidCents: status === 'open' ? 0 : 5_000,
+            method: status === 'open' ? null : 'cash',
+            paidAt: status === 'open' ? null : '2030-06-16T16:00:00Z',
+          },
+        }),
+      });
+    const publisher = new JetStreamPublisher(nats);
+    const stateOf = async () =>
+      (await rpc.call('booking.customers.visits', { customerId: customer.id })).visits[0]
+        .paymentStatus;
+    expect(await stateOf()).toBeNull();
+    await publisher.publish(payment('partially_paid', 4));
+    await eventually(async () => (await stateOf()) === 'partially_paid');
+    // An older version that comes late changes nothing.
+    await publisher.publish(payment('open', 3));
+    await consumerDrained(nats, 'booking-appointments');
+    expect(await stateOf()).toBe('partially_paid');
   });
 
   it('answers a customer with no visits empty, and refuses one not in the database', async () => {

@@ -3,6 +3,7 @@ import { appointmentStatusSchema, tooLong } from '../common';
 import { SERVICE_CODES, ServiceCode } from '../enums';
 import { serviceRecordSchema } from '../inventory/api';
 import { TEXT_LIMITS } from './limits';
+import { INVOICE_STATUSES } from '../billing/invoice-states';
 
 /**
  * The customer record: a customer's addresses and vehicles (from their bookings, editable, one of
@@ -154,6 +155,8 @@ export const customerVisitSchema = z.object({
   scheduledTime: z.string().nullable(),
   /** How often the visit was moved to another hour (booking performs every move). */
   moveCount: z.number().int(),
+  /** Its invoice's state once billed (issue 36), else null. */
+  paymentStatus: z.enum(INVOICE_STATUSES).nullable(),
   requestedAt: z.string(),
 });
 export type CustomerVisit = z.infer<typeof customerVisitSchema>;

@@ -1,4 +1,4 @@
-import { AppointmentStatus } from '@cincy/contracts';
+import { AppointmentStatus, InvoiceStatus } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { KeyedAppointment, NewAppointment, StoredAppointment } from './appointment.mapper';
@@ -95,7 +95,12 @@ export class AppointmentsRepository {
    */
   async applyStatus(
     manager: EntityManager,
-    change: { id: number; version: number; status: AppointmentStatus },
+    change: {
+      id: number;
+      version: number;
+      status: AppointmentStatus;
+      payment: { status: InvoiceStatus } | null;
+    },
   ): Promise<{ previous: AppointmentStatus; customerId: number | null } | null> {
     const changed: { previous: AppointmentStatus; customerId: number | null }[] =
       await manager.query(
@@ -103,10 +108,11 @@ export class AppointmentsRepository {
            SELECT id, status, customer_id FROM appointments
             WHERE id = $1 AND status_version < $2 FOR UPDATE),
          changed AS (
-           UPDATE appointments a SET status = $3, status_version = $2 FROM mine
+           UPDATE appointments a SET status = $3, status_version = $2, payment_status = $4
+             FROM mine
             WHERE a.id = mine.id RETURNING mine.status AS previous, mine.customer_id AS "customerId")
          SELECT * FROM changed`,
-        [change.id, change.version, change.status],
+        [change.id, change.version, change.status, change.payment?.status ?? null],
       );
     return changed[0] ?? null;
   }

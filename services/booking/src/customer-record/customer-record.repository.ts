@@ -2,6 +2,7 @@ import {
   CUSTOMER_VISITS_LIMIT,
   CustomerAddress,
   CustomerVehicle,
+  InvoiceStatus,
   CustomerVisits,
 } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
@@ -45,6 +46,7 @@ interface VisitRow {
   scheduled_date: string | null;
   scheduled_time: string | null;
   move_count: number;
+  payment_status: InvoiceStatus | null;
   requested_at: Date;
 }
 
@@ -182,7 +184,7 @@ export class CustomerRecordRepository {
     );
     const rows: VisitRow[] = await this.dataSource.query(
       `SELECT a.id, r.reference, a.status, a.preferred_time, a.scheduled_date::text AS scheduled_date,
-              a.scheduled_time, a.move_count, a.requested_at
+              a.scheduled_time, a.move_count, a.payment_status, a.requested_at
          FROM appointments a LEFT JOIN appointment_references r ON r.appointment_id = a.id
         WHERE a.customer_id = $1
         ORDER BY a.requested_at DESC, a.id DESC
@@ -203,6 +205,7 @@ export class CustomerRecordRepository {
         scheduledDate: r.scheduled_date,
         scheduledTime: r.scheduled_time,
         moveCount: r.move_count,
+        paymentStatus: r.payment_status,
         requestedAt: r.requested_at.toISOString(),
       })),
     };

@@ -1,5 +1,10 @@
 import { Tag } from 'antd';
-import { INVOICE_STATUS_LABELS, formatDollars, type JobPayment } from '@cincy/contracts';
+import {
+  INVOICE_STATUS_LABELS,
+  formatDollars,
+  type InvoiceStatus,
+  type JobPayment,
+} from '@cincy/contracts';
 
 /** Each colour reads at 4.5:1 or more on its own tint (WCAG AA), as the status tags do. */
 export const PAYMENT_COLORS = {
@@ -19,15 +24,16 @@ export function paymentText(payment: NonNullable<JobPayment>): string {
   return label;
 }
 
-export function PaymentTag({ payment }: { payment: JobPayment }) {
-  if (!payment) return null;
+/** An invoice's state as a tag: its label, or `text` (with the amounts). */
+export function PaymentStatusTag({ status, text }: { status: InvoiceStatus; text?: string }) {
   return (
-    <Tag
-      color={PAYMENT_COLORS[payment.status]}
-      data-testid="payment-tag"
-      data-status={payment.status}
-    >
-      {paymentText(payment)}
+    <Tag color={PAYMENT_COLORS[status]} data-testid="payment-tag" data-status={status}>
+      {text ?? INVOICE_STATUS_LABELS[status]}
     </Tag>
   );
+}
+
+export function PaymentTag({ payment }: { payment: JobPayment }) {
+  if (!payment) return null;
+  return <PaymentStatusTag status={payment.status} text={paymentText(payment)} />;
 }

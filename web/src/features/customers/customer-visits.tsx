@@ -1,10 +1,11 @@
 import { Alert, Button, Empty, Flex, List, Skeleton, Tag, Typography } from 'antd';
 import { useCustomerVisits } from '../../hooks/use-customer-visits';
+import { PaymentStatusTag } from '../billing/payment-tag';
 import { movedText, visitHour, visitStatus, visitsSummary } from './customer-visits.util';
 
 /**
  * The record's visits: every appointment, newest first (the latest few), each with its booked
- * hour, status, reference and how often it moved; counted above. One line each, so it fits 390 px.
+ * hour, status, its invoice's state once billed, reference and how often it moved; counted above. One line each, so it fits 390 px.
  */
 export function CustomerVisitsList({ customerId }: { customerId: number }) {
   const visits = useCustomerVisits(customerId);
@@ -37,6 +38,7 @@ export function CustomerVisitsList({ customerId }: { customerId: number }) {
               <Flex gap={8} wrap align="center">
                 <Typography.Text>{visitHour(v)}</Typography.Text>
                 <Tag>{visitStatus(v)}</Tag>
+                {v.paymentStatus && <PaymentStatusTag status={v.paymentStatus} />}
                 {v.reference && <Typography.Text code>{v.reference}</Typography.Text>}
                 {movedText(v.moveCount) && (
                   <Typography.Text type="secondary">{movedText(v.moveCount)}</Typography.Text>

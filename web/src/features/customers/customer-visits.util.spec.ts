@@ -29,6 +29,7 @@ describe('visit row texts', () => {
     scheduledDate: '2026-11-29',
     scheduledTime: '10:00',
     moveCount: 2,
+    paymentStatus: null,
     requestedAt: '2026-11-28T14:00:00.000Z',
   };
 
