@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { occurredAtSchema, optionalText } from '../common';
 import { formatDollars } from '../notify/messages';
 import { REPORT_MESSAGES, isCalendarDate } from '../dispatch/reports';
-import { INVOICE_STATUSES } from './invoice-states';
+import { INVOICE_STATUSES, invoiceOwedCents } from './invoice-states';
 
 const cents = z.number().int();
 
@@ -80,6 +80,8 @@ export const jobPaymentSchema = z
     status: z.enum(INVOICE_STATUSES),
     totalCents: cents,
     paidCents: cents,
+    /** What is still owed, as billing counts it (refunds owe nothing again); absent on older copies. */
+    owedCents: cents.optional(),
     /** The last payment's method and time (the receipt's "paid by card on ..."); null: none. */
     method: z.enum(PAYMENT_METHODS).nullable().default(null),
     paidAt: z.string().nullable().default(null),
@@ -95,6 +97,7 @@ export function jobPaymentOf(invoice: Invoice): NonNullable<JobPayment> {
     status: invoice.status,
     totalCents: invoice.totalCents,
     paidCents: invoice.paidCents,
+    owedCents: invoiceOwedCents(invoice),
     method: last?.method ?? null,
     paidAt: last?.receivedAt ?? null,
   };

@@ -20,3 +20,11 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const invoiceOwedCents = (
   invoice: Readonly<{ totalCents: number; paidCents: number; refundedCents: number }>,
 ): number => Math.max(0, invoice.totalCents - invoice.paidCents - invoice.refundedCents);
+
+/**
+ * What a job's money (the board's, the phone's, the visit page's copy) says is still owed: what
+ * billing said; a copy from before it said so, the total less what was paid.
+ */
+export const jobOwedCents = (
+  payment: Readonly<{ totalCents: number; paidCents: number; owedCents?: number }>,
+): number => payment.owedCents ?? Math.max(0, payment.totalCents - payment.paidCents);

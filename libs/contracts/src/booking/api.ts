@@ -334,6 +334,7 @@ export const trackingStateSchema = z.object({
       status: z.enum(INVOICE_STATUSES),
       totalCents: z.number().int(),
       paidCents: z.number().int(),
+      owedCents: z.number().int().optional(),
       method: z.enum(['card', 'cash', 'check']).nullable(),
       paidAt: z.string().nullable(),
     })

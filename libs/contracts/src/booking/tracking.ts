@@ -13,6 +13,8 @@ export interface TrackedPayment {
   status: InvoiceStatus;
   totalCents: number;
   paidCents: number;
+  /** What is still owed (jobOwedCents); absent on older copies. */
+  owedCents?: number;
   method: 'card' | 'cash' | 'check' | null;
   paidAt: string | null;
 }

@@ -3,6 +3,7 @@ import {
   TrackedPhoto,
   TrackingFacts,
   isClosed,
+  jobOwedCents,
   trackingState,
 } from '@cincy/contracts';
 import { BoardAppointmentEntity } from '../board';
@@ -73,6 +74,7 @@ export function trackingFacts(
       status: job.payment.status,
       totalCents: job.payment.totalCents,
       paidCents: job.payment.paidCents,
+      owedCents: jobOwedCents(job.payment),
       method: job.payment.method,
       paidAt: job.payment.paidAt,
     },

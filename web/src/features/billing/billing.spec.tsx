@@ -28,6 +28,19 @@ describe('the office reads the money of a job', () => {
     expect(of('open', 0)).toBe('Unpaid $170.00');
     expect(of('partially_paid', 10_000)).toBe('Partly paid: $70.00 owed');
     expect(of('paid', 17_000)).toBe('Paid');
+    // $100 paid, $20 of it given back as a credit: billing says $70 is owed, not $90.
+    expect(
+      paymentText({
+        invoiceId: 1,
+        number: 'INV-2026-000001',
+        status: 'partially_paid',
+        totalCents: 17_000,
+        paidCents: 8_000,
+        owedCents: 7_000,
+        method: 'card',
+        paidAt: null,
+      }),
+    ).toBe('Partly paid: $70.00 owed');
   });
 
   it('in the invoice: each payment and refund by how, and what is left to refund of a payment', () => {

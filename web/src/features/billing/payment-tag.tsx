@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import {
   INVOICE_STATUS_LABELS,
   formatDollars,
+  jobOwedCents,
   type InvoiceStatus,
   type JobPayment,
 } from '@cincy/contracts';
@@ -20,7 +21,7 @@ export function paymentText(payment: NonNullable<JobPayment>): string {
   const label = INVOICE_STATUS_LABELS[payment.status];
   if (payment.status === 'open') return `${label} ${formatDollars(payment.totalCents / 100)}`;
   if (payment.status === 'partially_paid')
-    return `${label}: ${formatDollars((payment.totalCents - payment.paidCents) / 100)} owed`;
+    return `${label}: ${formatDollars(jobOwedCents(payment) / 100)} owed`;
   return label;
 }
 

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { INVOICE_STATUS_LABELS, formatDollars, type PaymentLink } from '@cincy/contracts';
+import {
+  INVOICE_STATUS_LABELS,
+  formatDollars,
+  jobOwedCents,
+  type PaymentLink,
+} from '@cincy/contracts';
 import { sendPaymentLink } from '../../api/invoices';
 import { serverMessageOf } from '../../api/request';
 import type { FieldStepKind } from '../outbox/types';
@@ -23,7 +28,7 @@ export function paymentLine(job: Pick<FieldJob, 'payment'>): string {
   if (!payment) return 'Invoice on its way';
   if (payment.status === 'open') return `Unpaid · ${dollars(payment.totalCents)}`;
   if (payment.status === 'partially_paid')
-    return `Partly paid · ${dollars(payment.totalCents - payment.paidCents)} owed`;
+    return `Partly paid · ${dollars(jobOwedCents(payment))} owed`;
   return INVOICE_STATUS_LABELS[payment.status];
 }
 
@@ -86,7 +91,7 @@ function PaymentForm({
   onClose: () => void;
   onRecord: (body: Record<string, unknown>) => Promise<void>;
 }) {
-  const owed = job.payment ? Math.max(0, job.payment.totalCents - job.payment.paidCents) : null;
+  const owed = job.payment ? jobOwedCents(job.payment) : null;
   const [method, setMethod] = useState<Method>('cash');
   const [amount, setAmount] = useState(owed ? (owed / 100).toFixed(2) : '');
   const [checkNumber, setCheckNumber] = useState('');

@@ -5,6 +5,7 @@ import {
   formatEta,
   hourLabel,
   isChangeableByCustomer,
+  jobOwedCents,
   type AppointmentStatus,
   type TrackingView,
 } from '@cincy/contracts';
@@ -169,7 +170,7 @@ export function paymentLine(
   now: Date = new Date(),
 ): string | null {
   if (!payment) return null;
-  const owed = payment.totalCents - payment.paidCents;
+  const owed = jobOwedCents(payment);
   switch (payment.status) {
     case 'open':
       return `To pay: ${dollars(payment.totalCents)}`;
