@@ -21,6 +21,13 @@ const isStaffConstantsModule = (id: string) =>
     contractsModule(id) ?? '',
   );
 
+/** The VIN reader's makers table: fetched when a VIN is first typed on the booking form. */
+const isVinModule = (id: string) => contractsModule(id) === 'booking/vin.ts';
+
+/** Which plain-constants chunk a contracts module goes to. */
+const constantsChunk = (id: string) =>
+  isStaffConstantsModule(id) ? 'staff-constants' : isVinModule(id) ? 'vin' : 'constants';
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@cincy/contracts': contracts } },
@@ -45,7 +52,7 @@ export default defineConfig({
             // Only the modules themselves: by default a group also takes what they import, and
             // one plain module importing a schema would drag zod into the first paint.
             {
-              name: (id: string) => (isStaffConstantsModule(id) ? 'staff-constants' : 'constants'),
+              name: constantsChunk,
               test: isPlainContractsModule,
               priority: 2,
               includeDependenciesRecursively: false,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { businessDate, businessInstant, businessParts } from '@cincy/contracts';
+import { VIN_MESSAGES, businessDate, businessInstant, businessParts } from '@cincy/contracts';
 import { ApiClient, startStack, Stack } from '@cincy/stack';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
@@ -575,6 +575,23 @@ describe('public booking form', () => {
     await field('Make').selectOption({ index: 0 });
     expect(await model.isDisabled()).toBe(true);
     expect(await model.locator('option:checked').innerText()).toBe('Select make first');
+
+    // A VIN (issue 37): a mistyped one is said to be; a right one fills the year and make,
+    // and the customer picks the model.
+    await typeInto(page, 'VIN', '1HGCM82633A004452');
+    expect(await fieldError(field('VIN'))).toEqual({
+      invalid: true,
+      message: VIN_MESSAGES.checkDigit,
+    });
+    await field('VIN').fill('');
+    await typeInto(page, 'VIN', '1hgcm82633a004352');
+    expect(await fieldError(field('VIN'))).toEqual({ invalid: false, message: '' });
+    await page.getByText('From the VIN: 2003 Honda. Choose the model.').waitFor();
+    expect(await field('Vehicle Year').inputValue()).toBe('2003');
+    expect(await field('Make').inputValue()).toBe('Honda');
+    expect(await model.isEnabled()).toBe(true);
+    expect(await model.inputValue()).toBe('');
+    await model.selectOption({ label: 'Accord' });
 
     // The date choices follow the (pinned) clock: Today, Tomorrow, then weekday/month/day.
     await page.getByRole('radio', { name: /Schedule for Later/ }).check();

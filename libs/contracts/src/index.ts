@@ -14,6 +14,8 @@ export * from './booking/rules';
 export * from './booking/service-area';
 export * from './booking/tracking';
 export * from './booking/customer-record';
+export * from './booking/vin';
+export * from './booking/vin-api';
 export * from './dispatch/api';
 export * from './dispatch/arrival-code';
 export * from './dispatch/battery-test-rules';

@@ -38,6 +38,7 @@ import { VisitPaymentStatus1733700000001 } from './migrations/1733700000001-visi
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
+import { VinController } from './vehicles';
 
 @Module({
   imports: [
@@ -67,6 +68,7 @@ import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './ti
     TimeSlotsController,
     LinksController,
     CustomerRecordController,
+    VinController,
   ],
   providers: [
     clockProvider,

@@ -12,6 +12,7 @@ import { AssignmentController } from './dispatch/assignment.controller';
 import { BatteryTestsController } from './dispatch/battery-tests.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { PriceListController } from './billing/price-list.controller';
+import { VinController } from './booking/vin.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotoUploads } from './photos/photo-uploads';
 import { PhotosController } from './photos/photos.controller';
@@ -62,6 +63,7 @@ import { TrackingViews } from './tracking/tracking-views';
     BatteryTestsController,
     InvoicesController,
     PriceListController,
+    VinController,
     PhotosController,
     QueueController,
     SchedulesController,

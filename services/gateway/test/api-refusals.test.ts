@@ -647,6 +647,10 @@ describe('the API document', () => {
         ],
         403: () => call('GET', `/api/reports/money?from=${today}&to=${today}`, { client: tech }),
       },
+      'GET /api/vin/{vin}': {
+        // A mistyped character: the check digit no longer matches.
+        400: () => call('GET', '/api/vin/1HGCM82633A004452'),
+      },
       'GET /api/price-list': {
         403: () => call('GET', '/api/price-list', { client: tech }),
       },
@@ -1325,6 +1329,10 @@ describe('the API document', () => {
     heard.push({
       key: 'GET /api/invoices/{id}/pdf',
       answer: await call('GET', `/api/invoices/${owed.id}/pdf`, { client: admin }),
+    });
+    heard.push({
+      key: 'GET /api/vin/{vin}',
+      answer: await call('GET', '/api/vin/1hgcm82633a004352'),
     });
     heard.push({
       key: 'GET /api/price-list',

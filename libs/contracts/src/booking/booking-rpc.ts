@@ -18,6 +18,7 @@ import {
   timeSlotsRequestSchema,
   timeSlotsSchema,
 } from './api';
+import { decodedVinSchema, vinSchema } from './vin-api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
 const { healthAnswer, empty, id, messageAnswer } = RPC_SHAPES;
@@ -72,6 +73,12 @@ export const BOOKING_RPC = {
       outsideServiceArea,
       idempotencyKeyReused,
     ],
+  },
+  /** A VIN read offline (issue 37): refused when its check digit does not match. */
+  'booking.vin.decode': {
+    request: z.object({ vin: vinSchema }),
+    answer: decodedVinSchema,
+    refuses: [validation],
   },
   'booking.time-slots.list': {
     request: timeSlotsRequestSchema,

@@ -396,6 +396,11 @@ const FIELDS: Record<string, FieldDoc> = {
     description: "Why the money is given back (up to 500 characters), kept on the job's history.",
     example: 'Arrived two hours late',
   },
+  'vin.vin': {
+    description:
+      'The vehicle identification number as typed (spaces, dashes and lower case are read as the 17 characters): refused unless its 9th character is its check digit (49 CFR 565.15).',
+    example: '1HGCM82633A004352',
+  },
   'price-list.installationCents': {
     description:
       "Installation, in cents, tax included (4000 is $40.00), added to the battery's own price on every install: 0 to 100,000.",

@@ -106,6 +106,18 @@ export function useBookingForm() {
     [update],
   );
 
+  /** The year and make a VIN told; a new make clears the model, as choosing one does. */
+  const fillVehicle = useCallback(
+    (fill: Partial<Pick<BookingFormValues, 'vehicleYear' | 'vehicleMake'>>) =>
+      update({
+        ...fill,
+        ...(fill.vehicleMake && fill.vehicleMake !== values.vehicleMake
+          ? { vehicleModel: '' }
+          : {}),
+      }),
+    [update, values.vehicleMake],
+  );
+
   const setAgreeToTerms = useCallback(
     (agree: boolean) => update({ agreeToTerms: agree }),
     [update],
@@ -219,6 +231,7 @@ export function useBookingForm() {
     hourSuggested,
     idempotencyKey,
     bind,
+    fillVehicle,
     setAgreeToTerms,
     chooseTiming,
     chooseDate,

@@ -1,20 +1,53 @@
-import { useMemo } from 'react';
-import { SelectField } from '../../components/form-field';
+import { useMemo, useState } from 'react';
+import { PUBLIC_FIELD_LOOK, SelectField, TextField } from '../../components/form-field';
+import { fieldId } from './booking-fields.util';
 import { vehicleYearChoices } from './booking-form.util';
 import type { BookingFormState } from './use-booking-form';
 import { VEHICLE_COLORS, VEHICLE_MAKES, VEHICLE_MODELS_BY_MAKE } from './vehicle-data.constant';
+import type { VinReading } from './vin-field.util';
+
+// The VIN reader (its maker table) is fetched when a VIN is first typed, not with the page.
+let vinReader: Promise<typeof import('./vin-field.util')> | undefined;
+const loadVinReader = () => (vinReader ??= import('./vin-field.util'));
 
 export function VehicleSection({ form }: { form: BookingFormState }) {
   const { values, bind } = form;
   const years = useMemo(() => vehicleYearChoices(), []);
   const make = values.vehicleMake ?? '';
   const models = make ? (VEHICLE_MODELS_BY_MAKE[make] ?? []) : [];
+  // The VIN is read here, offline, to fill the year and make; the booking does not carry it.
+  const [vin, setVin] = useState('');
+  const [reading, setReading] = useState<VinReading>({});
+  const readTyped = (text: string, left: boolean) =>
+    void loadVinReader().then(({ readVin }) => {
+      const next = readVin(text, { years, makes: VEHICLE_MAKES }, left);
+      setReading(next);
+      if (next.fill && !left) form.fillVehicle(next.fill);
+    });
 
   return (
     <fieldset className="pub-fieldset">
       <legend className="pub-legend">
         Vehicle Information <span className="pub-legend-note">(optional)</span>
       </legend>
+      <TextField
+        id={fieldId('vin')}
+        name="vin"
+        look={PUBLIC_FIELD_LOOK}
+        label="VIN"
+        hint={reading.hint ?? 'Optional: 17 characters, on the windshield or the registration'}
+        error={reading.error}
+        value={vin}
+        onChange={(text) => {
+          setVin(text);
+          readTyped(text, false);
+        }}
+        onBlur={() => readTyped(vin, true)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={24}
+      />
       <div className="pub-grid pub-grid--2">
         <SelectField
           {...bind('vehicleYear', { checkOnBlur: false })}
