@@ -134,7 +134,7 @@ describe('field work through the gateway', () => {
           customerId: job.customerId,
           serialNumber: 'sn-field-1',
         }),
-      ).toEqual({ verified: true });
+      ).toEqual({ verified: true, warrantyEndedOn: null });
 
       // The named account (any case) and admins decline; a second decline is a conflict.
       const other = await book();

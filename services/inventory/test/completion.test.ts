@@ -5,6 +5,8 @@ import {
   LIFECYCLE_MESSAGES,
   SERVICE_RECORD_MESSAGES,
   ServiceRecordInput,
+  warrantyEndedMessage,
+  warrantyEndsOn,
 } from '@cincy/contracts';
 import { NatsConnectionHolder, RpcClient, createServiceApp } from '@cincy/platform';
 import {
@@ -230,13 +232,13 @@ describe('recording a completed job (inventory)', () => {
         customerId: 77,
         serialNumber: ' wx-1001 ',
       }),
-    ).toEqual({ verified: true });
+    ).toEqual({ verified: true, warrantyEndedOn: null });
     expect(
       await rpc.call('inventory.service-records.verify-serial', {
         customerId: 78,
         serialNumber: 'WX-1001',
       }),
-    ).toEqual({ verified: false });
+    ).toEqual({ verified: false, warrantyEndedOn: null });
 
     const stranger = jobOnLocation(78);
     const refused = await refusal(
@@ -264,6 +266,43 @@ describe('recording a completed job (inventory)', () => {
     expect(await quantityOf(itemId)).toBe(2);
     // A warranty replacement is free: not a sale.
     expect((await rpc.call('inventory.sales.today', {})).batteriesSold).toBe(sold);
+  });
+
+  it('refuses a warranty replacement of a battery whose warranty ended, naming the day it did', async () => {
+    const itemId = await addItem('Old warranty stock', 4);
+    const first = jobOnLocation(79);
+    await complete(batteryInstalled(first, itemId, { batterySerialNumber: 'WX-OLD-1' }));
+    // Put in two years ago (today, two years back, on Cincinnati's calendar).
+    const twoYearsAgo = new Date();
+    twoYearsAgo.setUTCFullYear(twoYearsAgo.getUTCFullYear() - 2);
+    await db.query('UPDATE service_records SET completed_at = $1 WHERE appointment_id = $2', [
+      twoYearsAgo,
+      first.id,
+    ]);
+    const endedOn = warrantyEndsOn(twoYearsAgo);
+
+    expect(
+      await rpc.call('inventory.service-records.verify-serial', {
+        customerId: 79,
+        serialNumber: 'WX-OLD-1',
+      }),
+    ).toEqual({ verified: true, warrantyEndedOn: endedOn });
+    const stock = await quantityOf(itemId);
+    const refused = await refusal(
+      complete({
+        ...batteryInstalled(jobOnLocation(79), itemId),
+        serviceCode: 'warranty replacement',
+        previousBatterySerialNumber: 'WX-OLD-1',
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      previousBatterySerialNumber: warrantyEndedMessage(endedOn),
+    });
+    expect(warrantyEndedMessage(endedOn)).toMatch(
+      /^This battery's warranty ended on \w{3} \d{1,2}, \d{4}\. Record the new battery as Battery Installed/,
+    );
+    expect(await quantityOf(itemId)).toBe(stock);
   });
 
   it('installs a serial once: a second install is a 409 naming where it went, and takes nothing', async () => {

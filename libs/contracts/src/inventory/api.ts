@@ -195,7 +195,16 @@ export const verifySerialSchema = z.object({
     .max(64, tooLong('Serial number', 64)),
 });
 export type VerifySerial = z.infer<typeof verifySerialSchema>;
-export const verifySerialAnswerSchema = z.object({ verified: z.boolean() });
+export const verifySerialAnswerSchema = z.object({
+  /** The serial is in the customer's own service history. */
+  verified: z.boolean(),
+  /**
+   * The day its warranty ended (YYYY-MM-DD), when it has: no warranty replacement for it (issue
+   * 37); null while it is covered, or when it was not found.
+   */
+  warrantyEndedOn: z.string().nullable(),
+});
+export type VerifySerialAnswer = z.infer<typeof verifySerialAnswerSchema>;
 
 /** GET /api/service-records/search?serialNumber=: part of a serial, case-insensitive. */
 export const serialSearchQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import type { ServiceCode } from '../enums';
+import { businessInstant, formatBusinessDay } from '../time';
 
 // Plain rules of a service record, apart from its schema: the field app checks a completion
 // with them before it goes to the outbox, without loading zod.
@@ -8,6 +9,10 @@ export const SERVICE_RECORD_MESSAGES = {
   batteryDetailsRequired:
     'Battery serial numbers, inventory selection, and vehicle mileage are required for battery installation and warranty replacement',
 } as const;
+
+/** Why a battery is not replaced under warranty (issue 37): its warranty's last day, passed. */
+export const warrantyEndedMessage = (endedOn: string) =>
+  `This battery's warranty ended on ${formatBusinessDay(businessInstant(endedOn, 12))}. Record the new battery as Battery Installed (a sale).`;
 
 /** The completion's question, on the phone and in the office: a kept battery is a core charge. */
 export const OLD_BATTERY_KEPT_LABEL = 'The customer keeps the old battery (core charge)';

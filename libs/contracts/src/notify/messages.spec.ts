@@ -1,5 +1,5 @@
 import { businessInstant } from '../time';
-import { QUIET_HOURS, sendableAt } from './messages';
+import { QUIET_HOURS, sendableAt, warrantyEndedBefore, warrantyEndsOn } from './messages';
 
 describe('sendableAt', () => {
   const night = businessInstant('2030-06-15', 23); // Saturday, 11 PM in Cincinnati
@@ -30,5 +30,21 @@ describe('sendableAt', () => {
     // Work past midnight on the evening's visit is still under way.
     const late = businessInstant('2030-06-16', 0, 30);
     expect(sendableAt('arrived', 'sms', late, '2030-06-15')).toEqual(late);
+  });
+});
+
+describe('warrantyEndedBefore: a battery is covered through its last day', () => {
+  // Installed at 11 PM Cincinnati on Nov 20, 2025 (already the 21st in UTC): covered through
+  // Nov 20, 2026.
+  const installed = new Date('2025-11-21T04:00:00Z');
+
+  it('says nothing while it is covered, its last day included', () => {
+    expect(warrantyEndsOn(installed)).toBe('2026-11-20');
+    expect(warrantyEndedBefore(installed, new Date('2026-11-21T04:59:00Z'))).toBeNull();
+  });
+
+  it('names the day it ended, from the next day on (Cincinnati)', () => {
+    expect(warrantyEndedBefore(installed, new Date('2026-11-21T05:00:00Z'))).toBe('2026-11-20');
+    expect(warrantyEndedBefore(installed, new Date('2028-01-01T12:00:00Z'))).toBe('2026-11-20');
   });
 });

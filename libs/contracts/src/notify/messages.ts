@@ -132,6 +132,15 @@ export function warrantyEndsOn(completedAt: Date): string {
   return end.toISOString().slice(0, 10);
 }
 
+/**
+ * The day a battery's warranty ended (YYYY-MM-DD) when it had ended before `on` (Cincinnati's
+ * calendar), else null: a warranty covers its last day.
+ */
+export function warrantyEndedBefore(installedAt: Date, on: Date): string | null {
+  const end = warrantyEndsOn(installedAt);
+  return businessDate(on) > end ? end : null;
+}
+
 /** Service codes that put a new battery in (and so carry a price, a serial and a warranty). */
 export const takesNewBattery = (code: ServiceCode) =>
   code === 'battery_installed' || code === 'warranty_replacement';

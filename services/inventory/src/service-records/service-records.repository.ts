@@ -126,18 +126,19 @@ export class ServiceRecordsRepository {
       : null;
   }
 
-  /** Is this serial in the customer's own service history? */
-  async customerHasSerial(
+  /** When this serial went into the customer's car, if it is in their own service history. */
+  async customerInstallOf(
     manager: EntityManager,
     customerId: number,
     serial: string,
-  ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM service_records
-        WHERE customer_id = $1 AND lower(battery_serial_number) = lower($2) LIMIT 1`,
+  ): Promise<{ completedAt: Date } | null> {
+    const [row]: { completed_at: Date }[] = await manager.query(
+      `SELECT completed_at FROM service_records
+        WHERE customer_id = $1 AND lower(battery_serial_number) = lower($2)
+        ORDER BY completed_at DESC LIMIT 1`,
       [customerId, serial.trim()],
     );
-    return rows.length > 0;
+    return row ? { completedAt: row.completed_at } : null;
   }
 
   /** A customer's service history, newest first, bounded. */

@@ -11,6 +11,9 @@ import {
   ServiceHistoryRow,
   ServiceRecordInput,
   formatBusinessDay,
+  warrantyEndedBefore,
+  warrantyEndedMessage,
+  type VerifySerialAnswer,
   servicePrice,
   takesBattery,
 } from '@cincy/contracts';
@@ -58,6 +61,7 @@ export class ServiceRecordsService {
     completedAt?: string,
     batteryTests: BatteryTest[] = [],
   ): Promise<ServiceRecord> {
+    const doneAt = completedAt ? new Date(completedAt) : new Date();
     return this.outbox.transaction(async (tx) => {
       const { manager } = tx;
       if (await this.records.existsFor(manager, input.appointmentId)) {
@@ -69,6 +73,7 @@ export class ServiceRecordsService {
           manager,
           input.customerId,
           input.previousBatterySerialNumber!,
+          doneAt,
         );
       }
       if (takesBattery(input.serviceCode)) {
@@ -83,7 +88,7 @@ export class ServiceRecordsService {
         technicianId: technician.id,
         technicianName: technician.name ?? input.technicianName ?? null,
         inventoryItemId,
-        completedAt: completedAt ? new Date(completedAt) : new Date(),
+        completedAt: doneAt,
         price: servicePrice(input.serviceCode, batteryModel),
         batteryTests,
         // Only a battery sold leaves an old one to keep (a warranty's goes back to the supplier).
@@ -142,21 +147,35 @@ export class ServiceRecordsService {
     return this.records.searchSerial(serialNumber);
   }
 
-  /** Is this serial in the customer's own service history? */
-  async verifySerial(customerId: number, serialNumber: string): Promise<{ verified: boolean }> {
-    const verified = await this.records.customerHasSerial(
+  /** Is this serial in the customer's own service history, and is its warranty over? */
+  async verifySerial(customerId: number, serialNumber: string): Promise<VerifySerialAnswer> {
+    const installed = await this.records.customerInstallOf(
       this.records.manager,
       customerId,
       serialNumber,
     );
-    return { verified };
+    return {
+      verified: installed !== null,
+      warrantyEndedOn: installed && warrantyEndedBefore(installed.completedAt, new Date()),
+    };
   }
 
-  private async checkPreviousSerial(manager: EntityManager, customerId: number, serial: string) {
-    if (await this.records.customerHasSerial(manager, customerId, serial)) return;
-    throw new DomainError(ERROR_CODES.validation, RECORD_MESSAGES.serialNotInHistory, {
-      previousBatterySerialNumber: RECORD_MESSAGES.serialNotInHistory,
-    });
+  /**
+   * A warranty replacement replaces a battery of the customer's own history whose warranty still
+   * covered it when the job was done (issue 37).
+   */
+  private async checkPreviousSerial(
+    manager: EntityManager,
+    customerId: number,
+    serial: string,
+    doneAt: Date,
+  ) {
+    const refuse = (message: string) =>
+      new DomainError(ERROR_CODES.validation, message, { previousBatterySerialNumber: message });
+    const installed = await this.records.customerInstallOf(manager, customerId, serial);
+    if (!installed) throw refuse(RECORD_MESSAGES.serialNotInHistory);
+    const ended = warrantyEndedBefore(installed.completedAt, doneAt);
+    if (ended) throw refuse(warrantyEndedMessage(ended));
   }
 
   /** A battery is installed once: its serial may not already be in someone's car. */

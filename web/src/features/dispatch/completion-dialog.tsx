@@ -1,6 +1,6 @@
 import { Button, Flex, Form, Modal, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import { formatLocation, type DashboardAppointment } from '@cincy/contracts';
+import { formatLocation, warrantyEndedMessage, type DashboardAppointment } from '@cincy/contracts';
 import { ApiRequestError } from '../../api/request';
 import { toast } from '../../components/toast';
 import { useBatteryInventory } from '../../hooks/use-battery-inventory';
@@ -22,6 +22,7 @@ import {
 import {
   JOB_COMPLETED_TOAST,
   SERIAL_NOT_FOUND_TOAST,
+  warrantyEndedToast,
   SERIAL_VERIFIED_TOAST,
   VERIFY_FAILED_TOAST,
   completeFailedToast,
@@ -93,8 +94,12 @@ export function CompletionDialog({
         serialNumber: String(form.getFieldValue('previousBatterySerialNumber') ?? '').trim(),
       },
       {
-        onSuccess: ({ verified: found }) => {
-          if (found) {
+        onSuccess: ({ verified: found, warrantyEndedOn }) => {
+          if (found && warrantyEndedOn) {
+            const message = warrantyEndedMessage(warrantyEndedOn);
+            form.setFields([{ name: 'previousBatterySerialNumber', errors: [message] }]);
+            toast(warrantyEndedToast(warrantyEndedOn));
+          } else if (found) {
             form.setFieldValue('verified', true);
             form.setFields([{ name: 'previousBatterySerialNumber', errors: [] }]);
             toast(SERIAL_VERIFIED_TOAST);

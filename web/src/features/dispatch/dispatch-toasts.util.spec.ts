@@ -5,12 +5,22 @@ import {
   declinedToast,
   statusChangedToast,
   statusFailedToast,
+  warrantyEndedToast,
 } from './dispatch-toasts.util';
 
 const refused = (status: number, statusText: string, message?: string) =>
   new ApiRequestError(status, statusText, message ? { code: 'CONFLICT', message } : undefined);
 
 describe('dispatch toasts', () => {
+  it("says when a battery's warranty ended, and what to record instead", () => {
+    expect(warrantyEndedToast('2026-11-20')).toEqual({
+      title: 'Warranty Ended',
+      description:
+        "This battery's warranty ended on Nov 20, 2026. Record the new battery as Battery Installed (a sale).",
+      variant: 'destructive',
+    });
+  });
+
   it('confirms a status change, and an accept with its own line', () => {
     expect(statusChangedToast('en_route')).toEqual({
       title: 'Status Updated',

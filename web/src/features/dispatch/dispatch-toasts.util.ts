@@ -1,3 +1,4 @@
+import { warrantyEndedMessage } from '@cincy/contracts';
 import type { DeclineAnswer } from '../../api/appointments';
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
@@ -90,6 +91,12 @@ export const SERIAL_NOT_FOUND_TOAST: ToastInput = {
   description: DISPATCH_MESSAGES.serialNotFound,
   variant: 'destructive',
 };
+/** A battery of the customer's whose warranty is over (issue 37): no warranty replacement. */
+export const warrantyEndedToast = (endedOn: string): ToastInput => ({
+  title: 'Warranty Ended',
+  description: warrantyEndedMessage(endedOn),
+  variant: 'destructive',
+});
 export const VERIFY_FAILED_TOAST: ToastInput = {
   title: DISPATCH_MESSAGES.verifyFailedTitle,
   description: DISPATCH_MESSAGES.verifyFailed,
