@@ -26,7 +26,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
 const context = { reference: 'CB-7K3Q9', customerName: 'Robin Banks', batteryModel: 'H6 AGM' };
 
 describe('buildReceipt', () => {
-  it('prices an installed battery by its model and warrants it for a year', () => {
+  it('names an installed battery and warrants it for a year (the money is on the invoice)', () => {
     expect(buildReceipt(record(), context)).toEqual({
       reference: 'CB-7K3Q9',
       customerName: 'Robin Banks',
@@ -39,16 +39,13 @@ describe('buildReceipt', () => {
       batteryModel: 'H6 AGM',
       batterySerial: 'SN-NEW-1',
       previousBatterySerial: 'SN-OLD-1',
-      price: 210,
       warrantyEndsOn: '2031-06-15',
     });
-    expect(buildReceipt(record(), { ...context, batteryModel: 'H6 Standard' }).price).toBe(165);
   });
 
-  it('charges nothing for a warranty replacement, and warrants nothing for a test', () => {
+  it('warrants a warranty replacement, and nothing for a test', () => {
     const replaced = buildReceipt(record({ serviceCode: 'warranty_replacement' }), context);
     expect(replaced).toMatchObject({
-      price: 0,
       warrantyEndsOn: '2031-06-15',
       batteryModel: 'H6 AGM',
     });
@@ -56,7 +53,7 @@ describe('buildReceipt', () => {
       record({ serviceCode: 'test_only', inventoryItemId: null }),
       context,
     );
-    expect(tested).toMatchObject({ price: 0, warrantyEndsOn: null, batteryModel: null });
+    expect(tested).toMatchObject({ warrantyEndsOn: null, batteryModel: null });
   });
 
   it('names the vehicle from what the record has', () => {

@@ -1,10 +1,4 @@
-import {
-  ServiceRecord,
-  servicePrice,
-  takesNewBattery,
-  vehicleLabel,
-  warrantyEndsOn,
-} from '@cincy/contracts';
+import { ServiceRecord, takesNewBattery, vehicleLabel, warrantyEndsOn } from '@cincy/contracts';
 import type { ReceiptData } from '../common/templates';
 
 /**
@@ -28,7 +22,6 @@ export function buildReceipt(
     batteryModel,
     batterySerial: record.batterySerialNumber,
     previousBatterySerial: record.previousBatterySerialNumber,
-    price: servicePrice(record.serviceCode, batteryModel),
     warrantyEndsOn: newBattery ? warrantyEndsOn(new Date(record.completedAt)) : null,
     batteryTests: record.batteryTests,
   };

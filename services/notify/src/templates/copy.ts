@@ -10,6 +10,7 @@ import {
   formatEta,
   formatPhone,
   type MessageKind,
+  type ServiceCode,
 } from '@cincy/contracts';
 import type { MessageData } from './template-data';
 
@@ -42,6 +43,15 @@ export function formatLongDate(ymd: string): string {
 export function formatMileage(mileage: string): string {
   const digits = mileage.replace(/,/g, '').trim();
   return /^\d{1,7}$/.test(digits) ? `${Number(digits).toLocaleString('en-US')} miles` : mileage;
+}
+
+/**
+ * What a receipt says of the money: billing owns it (the price list an admin edits), so the
+ * receipt points at the invoice, or says a warranty swap cost nothing; no service, nothing.
+ */
+export function receiptCharge(code: ServiceCode): string | null {
+  if (code === 'warranty_replacement') return 'No charge (warranty)';
+  return code === 'no_service' ? null : "On your invoice (your visit's page)";
 }
 
 /** One line of a customer-typed value: a typed newline must not break a subject or a text. */

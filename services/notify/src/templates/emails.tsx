@@ -20,6 +20,7 @@ import {
   formatMileage,
   headline,
   paidHow,
+  receiptCharge,
   receivedLabel,
 } from './copy';
 import type { MessageData } from './template-data';
@@ -139,7 +140,7 @@ function Completed({ data }: { data: MessageData }) {
         ['Battery model', receipt.batteryModel],
         ['Serial', receipt.batterySerial],
         ['Mileage', receipt.mileage ? formatMileage(receipt.mileage) : null],
-        ['Price', receipt.price > 0 ? formatDollars(receipt.price) : 'No charge'],
+        ['Charge', receiptCharge(receipt.serviceCode)],
         ['Warranty until', receipt.warrantyEndsOn ? formatLongDate(receipt.warrantyEndsOn) : null],
       ]
     : [];

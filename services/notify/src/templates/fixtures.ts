@@ -13,7 +13,6 @@ export const receiptFixture = (overrides: Partial<ReceiptData> = {}): ReceiptDat
   batteryModel: 'EverStart H6 AGM',
   batterySerial: 'SN-4471-XZ',
   previousBatterySerial: 'OLD-0092',
-  price: 210,
   warrantyEndsOn: '2031-06-15',
   ...overrides,
 });

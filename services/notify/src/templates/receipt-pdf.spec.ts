@@ -30,7 +30,7 @@ describe('receiptPdf', () => {
     expect(pages(pdf)).toBe(1);
   });
 
-  it('gives the business, the service, the battery, the price and the warranty', async () => {
+  it('gives the business, the service, the battery, where the money is and the warranty', async () => {
     const pdf = await templates.receiptPdf(receiptFixture(), { compress: false });
     const text = pdfText(pdf);
 
@@ -50,7 +50,7 @@ describe('receiptPdf', () => {
       'EverStart H6 AGM',
       'SN-4471-XZ',
       'OLD-0092',
-      '$210.00',
+      "On your invoice (your visit's page)",
       '1-year warranty until June 15, 2031',
     ]) {
       expect(text).toContain(line);
@@ -96,19 +96,22 @@ describe('receiptPdf', () => {
     expect(pages(pdf)).toBe(1);
   });
 
-  it('says "No charge" and gives no warranty for a visit without a new battery', async () => {
+  it('gives no warranty for a visit without a new battery, and "No charge" for a warranty swap', async () => {
     const receipt = receiptFixture({
       serviceCode: 'test_only',
       batteryModel: null,
       batterySerial: null,
-      price: 0,
       warrantyEndsOn: null,
     });
     const text = pdfText(await templates.receiptPdf(receipt, { compress: false }));
-    expect(text).toContain('No charge');
+    expect(text).toContain('On your invoice');
     expect(text).toContain('Battery Test');
     expect(text).not.toMatch(/warranty until/i);
     expect(text).not.toContain('$');
+    const swap = receiptFixture({ serviceCode: 'warranty_replacement' });
+    expect(pdfText(await templates.receiptPdf(swap, { compress: false }))).toContain(
+      'No charge (warranty)',
+    );
   });
 
   it('stays one page with long typed values, and prints what its font cannot as "?"', async () => {

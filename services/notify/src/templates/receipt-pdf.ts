@@ -6,11 +6,10 @@ import {
   SERVICE_CODE_LABELS,
   WARRANTY_YEARS,
   businessDate,
-  formatDollars,
   pdfPrintable,
   testPrintout,
 } from '@cincy/contracts';
-import { BUSINESS_PHONE, formatLongDate, formatMileage, oneLine } from './copy';
+import { BUSINESS_PHONE, formatLongDate, formatMileage, oneLine, receiptCharge } from './copy';
 import type { ReceiptData } from './template-data';
 
 export interface ReceiptPdfOptions {
@@ -38,7 +37,7 @@ export function receiptRows(receipt: ReceiptData): [string, string][] {
     ['Battery model', receipt.batteryModel],
     ['Battery serial', receipt.batterySerial],
     ['Previous serial', receipt.previousBatterySerial],
-    ['Price', receipt.price > 0 ? formatDollars(receipt.price) : 'No charge'],
+    ['Charge', receiptCharge(receipt.serviceCode)],
     [
       'Warranty',
       receipt.warrantyEndsOn

@@ -55,8 +55,6 @@ export interface ReceiptData {
   batteryModel: string | null;
   batterySerial: string | null;
   previousBatterySerial: string | null;
-  /** Dollars (servicePrice). */
-  price: number;
   /** YYYY-MM-DD, for a new battery (warrantyEndsOn); null otherwise. */
   warrantyEndsOn: string | null;
   /** The battery tests of the visit, as the tester printed them (absent on receipts before them). */

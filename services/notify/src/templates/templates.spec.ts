@@ -171,7 +171,7 @@ describe('ReactEmailTemplates.render', () => {
       expect(part).toContain('EverStart H6 AGM');
       expect(part).toContain('SN-4471-XZ');
       expect(part).toContain('52,310 miles');
-      expect(part).toContain('$210.00');
+      expect(part).toContain('On your invoice');
       expect(part).toContain('June 15, 2031');
     }
     expect(email.text).toMatch(/Warranty until\s+June 15, 2031/);
@@ -179,19 +179,18 @@ describe('ReactEmailTemplates.render', () => {
     expect(email.subject).toBe('Cincy Battery: service complete, your receipt (CB-7K3Q9)');
   });
 
-  it('completed without a new battery: no charge and no warranty', async () => {
+  it('completed without a new battery: the invoice says what it costs, and no warranty', async () => {
     const data = messageFixture({
       kind: 'completed',
       receipt: receiptFixture({
         serviceCode: 'test_only',
         batteryModel: null,
         batterySerial: null,
-        price: 0,
         warrantyEndsOn: null,
       }),
     });
     const email = await templates.render('email', data);
-    expect(email.text).toContain('No charge');
+    expect(email.text).toContain('On your invoice');
     expect(email.text).not.toMatch(/warranty/i);
     expect((await templates.render('sms', data)).text).not.toMatch(/warranty/i);
   });
