@@ -114,6 +114,7 @@ function item({ id, name, price = null }: { id: number; name: string; price?: nu
         quantity: 5,
         minQuantity: 2,
         unitCost: 90,
+        warrantyMonths: 12,
         price,
         notes: null,
       },
@@ -149,6 +150,7 @@ function recordOf(id: number, serviceCode: ServiceCode, itemId: number | null): 
     price: 0,
     batteryTests: [],
     oldBatteryKept: false,
+    warrantyEndsOn: null,
   };
 }
 

@@ -127,6 +127,7 @@ describe('the customer database (booking)', () => {
           price: 0,
           batteryTests: [],
           oldBatteryKept: false,
+          warrantyEndsOn: null,
         },
       }),
     );

@@ -235,6 +235,7 @@ describe('assigning jobs (dispatch)', () => {
           price: 165,
           batteryTests: [],
           oldBatteryKept: false,
+          warrantyEndsOn: null,
         },
       }),
     );

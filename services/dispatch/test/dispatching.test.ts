@@ -178,6 +178,7 @@ function serviceRecordFor(appointmentId: number, by: Actor, completedAt: Date): 
     price: 165,
     batteryTests: [],
     oldBatteryKept: false,
+    warrantyEndsOn: null,
   };
 }
 

@@ -84,6 +84,7 @@ function serviceRecordFor(appointmentId: number, completedAt: Date): ServiceReco
     price: 165,
     batteryTests: [],
     oldBatteryKept: false,
+    warrantyEndsOn: null,
   };
 }
 

@@ -97,6 +97,7 @@ function recordOf(
     price,
     batteryTests: [],
     oldBatteryKept: false,
+    warrantyEndsOn: null,
   };
 }
 

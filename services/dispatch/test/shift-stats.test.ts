@@ -73,6 +73,7 @@ async function completeOneJob(id: number) {
         price: 165,
         batteryTests: [],
         oldBatteryKept: false,
+        warrantyEndsOn: null,
       },
     }),
   );

@@ -147,6 +147,7 @@ async function complete(id: number, by: Actor) {
         price: 165,
         batteryTests: [],
         oldBatteryKept: false,
+        warrantyEndsOn: null,
       },
     }),
   );

@@ -164,6 +164,7 @@ describe('GET /api/audit', () => {
       status: 'paid',
       totalCents: 16_500,
       paidCents: 16_500,
+      owedCents: 0,
       method: 'check',
       paidAt: expect.any(String),
     });

@@ -272,6 +272,7 @@ describe('the audit log (identity)', () => {
       quantity: 1,
       minQuantity: 1,
       unitCost: 150,
+      warrantyMonths: 12,
       price: 170,
       notes: null,
     };

@@ -20,6 +20,7 @@ import { ErasedCustomers1733100000001 } from './migrations/1733100000001-erased-
 import { ServiceRecordTests1733400000001 } from './migrations/1733400000001-service-record-tests';
 import { OldBatteryKept1733600000001 } from './migrations/1733600000001-old-battery-kept';
 import { ItemPrices1733700000001 } from './migrations/1733700000001-item-prices';
+import { WarrantyMonths1733700000002 } from './migrations/1733700000002-warranty-months';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -43,6 +44,7 @@ import {
         ServiceRecordTests1733400000001,
         OldBatteryKept1733600000001,
         ItemPrices1733700000001,
+        WarrantyMonths1733700000002,
       ],
     }),
   ],

@@ -275,11 +275,11 @@ describe('recording a completed job (inventory)', () => {
     // Put in two years ago (today, two years back, on Cincinnati's calendar).
     const twoYearsAgo = new Date();
     twoYearsAgo.setUTCFullYear(twoYearsAgo.getUTCFullYear() - 2);
-    await db.query('UPDATE service_records SET completed_at = $1 WHERE appointment_id = $2', [
-      twoYearsAgo,
-      first.id,
-    ]);
     const endedOn = warrantyEndsOn(twoYearsAgo);
+    await db.query(
+      'UPDATE service_records SET completed_at = $1, warranty_ends_on = $2 WHERE appointment_id = $3',
+      [twoYearsAgo, endedOn, first.id],
+    );
 
     expect(
       await rpc.call('inventory.service-records.verify-serial', {
@@ -303,6 +303,25 @@ describe('recording a completed job (inventory)', () => {
       /^This battery's warranty ended on \w{3} \d{1,2}, \d{4}\. Record the new battery as Battery Installed/,
     );
     expect(await quantityOf(itemId)).toBe(stock);
+  });
+
+  it("fixes each install's warranty from its item's months, which a later change leaves alone", async () => {
+    const itemId = await addItem('Three-year stock', 4);
+    await db.query('UPDATE inventory_items SET warranty_months = 36 WHERE id = $1', [itemId]);
+    const installed = await complete(
+      batteryInstalled(jobOnLocation(80), itemId, { batterySerialNumber: 'WX-3Y-1' }),
+    );
+    const threeYears = warrantyEndsOn(new Date(installed.completedAt), 36);
+    expect(installed.warrantyEndsOn).toBe(threeYears);
+    await db.query('UPDATE inventory_items SET warranty_months = 12 WHERE id = $1', [itemId]);
+    const { chain } = await rpc.call('inventory.service-records.chain', { serial: 'WX-3Y-1' });
+    expect(chain.map((link) => link.warrantyEndsOn)).toEqual([threeYears]);
+    const tested = await complete({
+      appointmentId: jobOnLocation(80).id,
+      customerId: 80,
+      serviceCode: 'battery test',
+    });
+    expect(tested.warrantyEndsOn).toBeNull();
   });
 
   it('installs a serial once: a second install is a 409 naming where it went, and takes nothing', async () => {

@@ -48,6 +48,7 @@ describe('inventory items', () => {
       minQuantity: 5,
       unitCost: 142.5,
       price: 170,
+      warrantyMonths: 12,
       notes: null,
     });
   });
@@ -99,5 +100,7 @@ describe("an item's price", () => {
     expect((await update({ price: 135.5 })).price).toBe(135.5);
     expect((await update({})).price).toBe(135.5);
     expect((await update({ price: null })).price).toBeNull();
+    expect((await update({ warrantyMonths: 36 })).warrantyMonths).toBe(36);
+    expect((await update({})).warrantyMonths).toBe(36);
   });
 });

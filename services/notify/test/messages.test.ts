@@ -162,6 +162,7 @@ describe('notify: a message at each step', () => {
           quantity: 4,
           minQuantity: 1,
           unitCost: 120,
+          warrantyMonths: 12,
           price: null,
           notes: null,
         },

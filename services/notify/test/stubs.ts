@@ -238,5 +238,6 @@ export const serviceRecordFor = (
   price: 165,
   batteryTests: [],
   oldBatteryKept: false,
+  warrantyEndsOn: null,
   ...overrides,
 });

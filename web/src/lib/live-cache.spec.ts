@@ -39,6 +39,7 @@ const battery = (
   minQuantity: 1,
   unitCost: 100,
   price: null,
+  warrantyMonths: 12,
   notes: null,
 });
 

@@ -19,6 +19,8 @@ export const inventoryItemSchema = z.object({
    * which is on billing's price list). Null: not sold on its own (a supply).
    */
   price: z.number().nullable().default(null),
+  /** The warranty a battery of it is sold with, in months (issue 37); fixed on each install. */
+  warrantyMonths: z.number().int().default(12),
   notes: z.string().nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
@@ -63,6 +65,13 @@ export const inventoryItemInputSchema = z.object({
     .max(100_000, 'Price must be at most 100000')
     .transform((v) => Math.round(v * 100) / 100)
     .nullable()
+    .optional(),
+  /** Absent: left as it is (a new item: 12). */
+  warrantyMonths: z
+    .number('Warranty must be 0 to 120 months')
+    .int('Warranty must be 0 to 120 months')
+    .min(0, 'Warranty must be 0 to 120 months')
+    .max(120, 'Warranty must be 0 to 120 months')
     .optional(),
   notes: optionalText('Notes', 1000),
 });
@@ -182,6 +191,11 @@ export const serviceRecordSchema = z.object({
   batteryTests: batteryTestsSchema.default([]),
   /** The customer kept the old battery (a core charge is billed); false: the van took it. */
   oldBatteryKept: z.boolean().default(false),
+  /**
+   * The new battery's warranty's last day (YYYY-MM-DD), fixed at the install from its item's
+   * months (issue 37); null without a new battery, or on a record from before it was kept.
+   */
+  warrantyEndsOn: z.string().nullable().default(null),
 });
 export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
 

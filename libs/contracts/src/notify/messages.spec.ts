@@ -33,18 +33,21 @@ describe('sendableAt', () => {
   });
 });
 
-describe('warrantyEndedBefore: a battery is covered through its last day', () => {
-  // Installed at 11 PM Cincinnati on Nov 20, 2025 (already the 21st in UTC): covered through
-  // Nov 20, 2026.
+describe('the warranty: a battery is covered through its last day', () => {
+  // Installed at 11 PM Cincinnati on Nov 20, 2025 (already the 21st in UTC).
   const installed = new Date('2025-11-21T04:00:00Z');
 
-  it('says nothing while it is covered, its last day included', () => {
+  it('ends on the same day its months later, or the last day of a shorter month', () => {
     expect(warrantyEndsOn(installed)).toBe('2026-11-20');
-    expect(warrantyEndedBefore(installed, new Date('2026-11-21T04:59:00Z'))).toBeNull();
+    expect(warrantyEndsOn(installed, 36)).toBe('2028-11-20');
+    expect(warrantyEndsOn(new Date('2026-01-31T17:00:00Z'), 1)).toBe('2026-02-28');
+    expect(warrantyEndsOn(new Date('2024-02-29T17:00:00Z'), 12)).toBe('2025-02-28');
   });
 
-  it('names the day it ended, from the next day on (Cincinnati)', () => {
-    expect(warrantyEndedBefore(installed, new Date('2026-11-21T05:00:00Z'))).toBe('2026-11-20');
-    expect(warrantyEndedBefore(installed, new Date('2028-01-01T12:00:00Z'))).toBe('2026-11-20');
+  it('has ended only from the day after its last (Cincinnati), and then names that day', () => {
+    const end = warrantyEndsOn(installed);
+    expect(warrantyEndedBefore(end, new Date('2026-11-21T04:59:00Z'))).toBeNull();
+    expect(warrantyEndedBefore(end, new Date('2026-11-21T05:00:00Z'))).toBe('2026-11-20');
+    expect(warrantyEndedBefore(end, new Date('2028-01-01T12:00:00Z'))).toBe('2026-11-20');
   });
 });

@@ -122,24 +122,26 @@ export function retryDelayMs(attempt: number, firstDelayMs: number = RETRY.first
  */
 export const TEXT_OPT_OUT_LINE = 'Reply STOP to opt out.';
 
-/** The battery warranty: one year from the install. */
-export const WARRANTY_YEARS = 1;
+/** A battery's warranty unless its item says otherwise (issue 37): one year from the install. */
+export const WARRANTY_MONTHS = 12;
 
-/** The warranty's last day (YYYY-MM-DD, Cincinnati) for a battery installed at `completedAt`. */
-export function warrantyEndsOn(completedAt: Date): string {
+/**
+ * The warranty's last day (YYYY-MM-DD, Cincinnati) for a battery installed at `completedAt` with
+ * `months` of warranty: the same day `months` later, or that month's last day when it is shorter.
+ */
+export function warrantyEndsOn(completedAt: Date, months: number = WARRANTY_MONTHS): string {
   const [y, m, d] = businessDate(completedAt).split('-').map(Number);
-  const end = new Date(Date.UTC(y + WARRANTY_YEARS, m - 1, d));
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  const end = new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay)));
   return end.toISOString().slice(0, 10);
 }
 
 /**
- * The day a battery's warranty ended (YYYY-MM-DD) when it had ended before `on` (Cincinnati's
+ * `endsOn` (a warranty's last day, YYYY-MM-DD) when it had passed by `on` (Cincinnati's
  * calendar), else null: a warranty covers its last day.
  */
-export function warrantyEndedBefore(installedAt: Date, on: Date): string | null {
-  const end = warrantyEndsOn(installedAt);
-  return businessDate(on) > end ? end : null;
-}
+export const warrantyEndedBefore = (endsOn: string, on: Date): string | null =>
+  businessDate(on) > endsOn ? endsOn : null;
 
 /** Service codes that put a new battery in (and so carry a price, a serial and a warranty). */
 export const takesNewBattery = (code: ServiceCode) =>

@@ -12,6 +12,7 @@ describe('audit entries: items', () => {
     minQuantity: 1,
     unitCost: 150,
     price: 170,
+    warrantyMonths: 12,
     notes: null,
   };
   const movement = {
@@ -89,7 +90,7 @@ describe('audit entries: items', () => {
       action: 'edited',
       changes: [{ field: 'Price', from: '$170.00', to: '$180.00' }],
     });
-    const { id: _, price: __, ...before } = item;
+    const { id: _, price: __, warrantyMonths: ___, ...before } = item;
     const install = event('inventory.item.changed', {
       item: { ...item, quantity: 1 },
       movement: { ...movement, type: 'battery_installed', quantityChange: -1, newQuantity: 1 },

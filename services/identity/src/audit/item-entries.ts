@@ -43,6 +43,7 @@ const ITEM_FIELDS: FieldList<ItemState> = [
   ['Min quantity', (s) => String(s.minQuantity)],
   ['Unit cost', (s) => moneyLabel(s.unitCost)],
   ['Price', (s) => (s.price === null ? null : moneyLabel(s.price))],
+  ['Warranty', (s) => `${s.warrantyMonths} months`],
   ['Notes', (s) => s.notes],
 ];
 const QUANTITY: FieldList<ItemState> = [['Quantity', (s) => String(s.quantity)]];
@@ -62,8 +63,13 @@ function itemOutcome(
   stored: ItemState | undefined,
 ): AuditOutcome {
   const { id, ...now } = item;
-  // A state recorded before items had prices has none: the price it was given then is no edit.
-  const seen = stored && stored.price === undefined ? { ...stored, price: now.price } : stored;
+  // A state recorded before items had a price and a warranty has neither: what the migration
+  // gave them then is no edit.
+  const seen = stored && {
+    ...stored,
+    price: stored.price === undefined ? now.price : stored.price,
+    warrantyMonths: stored.warrantyMonths ?? now.warrantyMonths,
+  };
   const state = [{ entity: 'item' as const, entityId: id, state: now }];
   if (movement) {
     const moved = Math.abs(movement.quantityChange);

@@ -37,6 +37,10 @@ export class InventoryItemEntity {
   @Column({ name: 'price_cents', type: 'integer', nullable: true })
   priceCents: number | null;
 
+  /** The warranty its batteries are sold with, in months. */
+  @Column({ name: 'warranty_months', type: 'integer', default: 12 })
+  warrantyMonths: number;
+
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 

@@ -11,6 +11,7 @@ export const toInventoryItem = (i: InventoryItemEntity): InventoryItem => ({
   minQuantity: i.minQuantity,
   unitCost: Number(i.unitCost),
   price: i.priceCents === null ? null : i.priceCents / 100,
+  warrantyMonths: i.warrantyMonths,
   notes: i.notes,
 });
 
@@ -20,9 +21,11 @@ export const toInventoryItem = (i: InventoryItemEntity): InventoryItem => ({
  */
 export const fromItemInput = ({
   price,
+  warrantyMonths,
   ...input
 }: InventoryItemInput): Partial<InventoryItemEntity> => ({
   ...input,
+  ...(warrantyMonths === undefined ? {} : { warrantyMonths }),
   unitCost: String(input.unitCost),
   ...(price === undefined ? {} : { priceCents: price === null ? null : Math.round(price * 100) }),
 });

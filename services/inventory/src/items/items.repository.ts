@@ -25,6 +25,7 @@ const ITEMS = new TableColumns<InventoryItemEntity>('inventory_items', [
   ['min_quantity', 'minQuantity'],
   ['unit_cost', 'unitCost'],
   ['price_cents', 'priceCents'],
+  ['warranty_months', 'warrantyMonths'],
   ['notes', 'notes'],
   ['is_active', 'isActive'],
   ['created_at', 'createdAt'],

@@ -28,6 +28,7 @@ const named = (
     price: previous ? 0 : 210,
     batteryTests: [],
     oldBatteryKept: false,
+    warrantyEndsOn: null,
     ...extra,
   },
   batteryModel: 'H6 AGM',

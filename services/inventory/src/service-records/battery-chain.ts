@@ -45,7 +45,8 @@ export function toBatteryLink(named: NamedRecord, next: ServiceRecord | null): B
             serviceCode: next.serviceCode,
             on: businessDate(new Date(next.completedAt)),
           },
-    warrantyEndsOn: warrantyEndsOn(installedAt),
+    // Fixed at the install; a record from before that was kept had the year every battery had.
+    warrantyEndsOn: record.warrantyEndsOn ?? warrantyEndsOn(installedAt),
   };
 }
 

@@ -65,6 +65,10 @@ export class ServiceRecordEntity {
   @Column({ name: 'old_battery_kept', type: 'boolean', default: false })
   oldBatteryKept: boolean;
 
+  /** The new battery's warranty's last day (YYYY-MM-DD), fixed at the install; else null. */
+  @Column({ name: 'warranty_ends_on', type: 'text', nullable: true })
+  warrantyEndsOn: string | null;
+
   /** A serial installed before the install-once rule whose first install is another record. */
   @Column({ name: 'legacy_duplicate_serial', type: 'boolean', default: false })
   legacyDuplicateSerial: boolean;

@@ -21,4 +21,5 @@ export const toServiceRecord = (r: ServiceRecordEntity): ServiceRecord => ({
   price: r.price,
   batteryTests: r.batteryTests ?? [],
   oldBatteryKept: r.oldBatteryKept ?? false,
+  warrantyEndsOn: r.warrantyEndsOn ?? null,
 });

@@ -1,4 +1,9 @@
-import { BatterySearchResult, SERVICE_RECORDS_LIMIT, ServiceRecord } from '@cincy/contracts';
+import {
+  BatterySearchResult,
+  SERVICE_RECORDS_LIMIT,
+  ServiceRecord,
+  warrantyEndsOn,
+} from '@cincy/contracts';
 import { TableColumns, containsPattern } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
@@ -37,6 +42,7 @@ const RECORDS = new TableColumns<ServiceRecordEntity>(
     ['legacy_duplicate_serial', 'legacyDuplicateSerial'],
     ['battery_tests', 'batteryTests'],
     ['old_battery_kept', 'oldBatteryKept'],
+    ['warranty_ends_on', 'warrantyEndsOn'],
   ],
   { numbers: ['price'], json: ['battery_tests'] },
 );
@@ -103,12 +109,16 @@ export class ServiceRecordsRepository {
   }
 
   /** The battery model a record prices by: the item's name (null when there is no such item). */
-  async itemName(manager: EntityManager, itemId: number): Promise<string | null> {
-    const [row]: { name: string }[] = await manager.query(
-      'SELECT name FROM inventory_items WHERE id = $1',
+  /** A battery's model (the item's name) and the warranty it is sold with; null when unknown. */
+  async battery(
+    manager: EntityManager,
+    itemId: number,
+  ): Promise<{ name: string; warrantyMonths: number } | null> {
+    const [row]: { name: string; warranty_months: number }[] = await manager.query(
+      'SELECT name, warranty_months FROM inventory_items WHERE id = $1',
       [itemId],
     );
-    return row?.name ?? null;
+    return row ? { name: row.name, warrantyMonths: row.warranty_months } : null;
   }
 
   /** The record that installed this serial (case-insensitive), if any. */
@@ -131,14 +141,16 @@ export class ServiceRecordsRepository {
     manager: EntityManager,
     customerId: number,
     serial: string,
-  ): Promise<{ completedAt: Date } | null> {
-    const [row]: { completed_at: Date }[] = await manager.query(
-      `SELECT completed_at FROM service_records
+  ): Promise<{ warrantyEndsOn: string } | null> {
+    const [row]: { completed_at: Date; warranty_ends_on: string | null }[] = await manager.query(
+      `SELECT completed_at, warranty_ends_on FROM service_records
         WHERE customer_id = $1 AND lower(battery_serial_number) = lower($2)
         ORDER BY completed_at DESC LIMIT 1`,
       [customerId, serial.trim()],
     );
-    return row ? { completedAt: row.completed_at } : null;
+    return row
+      ? { warrantyEndsOn: row.warranty_ends_on ?? warrantyEndsOn(row.completed_at) }
+      : null;
   }
 
   /** A customer's service history, newest first, bounded. */

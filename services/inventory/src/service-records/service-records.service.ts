@@ -13,6 +13,7 @@ import {
   formatBusinessDay,
   warrantyEndedBefore,
   warrantyEndedMessage,
+  warrantyEndsOn,
   type VerifySerialAnswer,
   servicePrice,
   takesBattery,
@@ -80,16 +81,20 @@ export class ServiceRecordsService {
         await this.checkNotInstalled(manager, input.batterySerialNumber!);
       }
       const inventoryItemId = takesBattery(input.serviceCode) ? input.inventoryItemId! : null;
-      // Priced now and stored: a later change of the price list does not rewrite past revenue.
-      const batteryModel =
-        inventoryItemId === null ? null : await this.records.itemName(manager, inventoryItemId);
+      const battery =
+        inventoryItemId === null ? null : await this.records.battery(manager, inventoryItemId);
+      const batteryModel = battery?.name ?? null;
       const serviceRecord = await this.records.insert(manager, {
         ...input,
         technicianId: technician.id,
         technicianName: technician.name ?? input.technicianName ?? null,
         inventoryItemId,
         completedAt: doneAt,
+        // Priced and warranted now and stored: a later change of either rewrites no past record.
         price: servicePrice(input.serviceCode, batteryModel),
+        warrantyEndsOn: takesBattery(input.serviceCode)
+          ? warrantyEndsOn(doneAt, battery?.warrantyMonths)
+          : null,
         batteryTests,
         // Only a battery sold leaves an old one to keep (a warranty's goes back to the supplier).
         oldBatteryKept: input.serviceCode === 'battery_installed' && input.oldBatteryKept,
@@ -156,7 +161,7 @@ export class ServiceRecordsService {
     );
     return {
       verified: installed !== null,
-      warrantyEndedOn: installed && warrantyEndedBefore(installed.completedAt, new Date()),
+      warrantyEndedOn: installed && warrantyEndedBefore(installed.warrantyEndsOn, new Date()),
     };
   }
 
@@ -174,7 +179,7 @@ export class ServiceRecordsService {
       new DomainError(ERROR_CODES.validation, message, { previousBatterySerialNumber: message });
     const installed = await this.records.customerInstallOf(manager, customerId, serial);
     if (!installed) throw refuse(RECORD_MESSAGES.serialNotInHistory);
-    const ended = warrantyEndedBefore(installed.completedAt, doneAt);
+    const ended = warrantyEndedBefore(installed.warrantyEndsOn, doneAt);
     if (ended) throw refuse(warrantyEndedMessage(ended));
   }
 

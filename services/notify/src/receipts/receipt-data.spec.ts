@@ -21,6 +21,7 @@ const record = (overrides: Partial<ServiceRecord> = {}): ServiceRecord => ({
   price: 210,
   batteryTests: [],
   oldBatteryKept: false,
+  warrantyEndsOn: null,
   ...overrides,
 });
 const context = { reference: 'CB-7K3Q9', customerName: 'Robin Banks', batteryModel: 'H6 AGM' };

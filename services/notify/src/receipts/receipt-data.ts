@@ -22,7 +22,10 @@ export function buildReceipt(
     batteryModel,
     batterySerial: record.batterySerialNumber,
     previousBatterySerial: record.previousBatterySerialNumber,
-    warrantyEndsOn: newBattery ? warrantyEndsOn(new Date(record.completedAt)) : null,
+    // Fixed at the install from the item's months; a record from before: the one year then.
+    warrantyEndsOn: newBattery
+      ? (record.warrantyEndsOn ?? warrantyEndsOn(new Date(record.completedAt)))
+      : null,
     batteryTests: record.batteryTests,
   };
 }

@@ -4,7 +4,6 @@ import PDFDocument from 'pdfkit';
 import {
   BUSINESS,
   SERVICE_CODE_LABELS,
-  WARRANTY_YEARS,
   businessDate,
   pdfPrintable,
   testPrintout,
@@ -38,12 +37,7 @@ export function receiptRows(receipt: ReceiptData): [string, string][] {
     ['Battery serial', receipt.batterySerial],
     ['Previous serial', receipt.previousBatterySerial],
     ['Charge', receiptCharge(receipt.serviceCode)],
-    [
-      'Warranty',
-      receipt.warrantyEndsOn
-        ? `${WARRANTY_YEARS}-year warranty until ${formatLongDate(receipt.warrantyEndsOn)}`
-        : null,
-    ],
+    ['Warranty', receipt.warrantyEndsOn ? `Until ${formatLongDate(receipt.warrantyEndsOn)}` : null],
   ];
   return rows
     .filter((row): row is [string, string] => row[1] != null && oneLine(row[1]) !== '')

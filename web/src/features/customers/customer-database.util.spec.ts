@@ -28,6 +28,7 @@ const result = (patch: Partial<BatterySearchResult> = {}): BatterySearchResult =
   price: 165,
   batteryTests: [],
   oldBatteryKept: false,
+  warrantyEndsOn: null,
   customer: { name: 'Jane Doe', phone: '5135550101' },
   ...patch,
 });

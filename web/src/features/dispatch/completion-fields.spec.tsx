@@ -26,6 +26,7 @@ const battery: InventoryItem = {
   minQuantity: 1,
   unitCost: 120,
   price: null,
+  warrantyMonths: 12,
   notes: null,
 };
 const schema = completionFormSchema({

@@ -314,6 +314,7 @@ describe('inventory options', () => {
     minQuantity: 1,
     unitCost: 120,
     price: null,
+    warrantyMonths: 12,
     notes: null,
     ...values,
   });

@@ -11,6 +11,7 @@ const item = (id: number, quantity: number, minQuantity = 5): InventoryItem => (
   minQuantity,
   unitCost: 100,
   price: null,
+  warrantyMonths: 12,
   notes: null,
 });
 const ids = (items: InventoryItem[]) => items.map((i) => [i.id, i.quantity]);

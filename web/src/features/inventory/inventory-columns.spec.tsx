@@ -12,6 +12,7 @@ const item = (quantity: number, minQuantity: number): InventoryItem => ({
   minQuantity,
   unitCost: 100,
   price: null,
+  warrantyMonths: 12,
   notes: null,
 });
 

@@ -59,6 +59,7 @@ describe('buildInventoryPayload', () => {
       minQuantity: 4,
       unitCost: 139.99,
       price: null,
+      warrantyMonths: 12,
       notes: null,
     });
   });
@@ -84,7 +85,14 @@ describe('the form schema (validateInventoryItem)', () => {
   it("gives the spec's messages", () => {
     expect(
       validateInventoryItem(
-        form({ name: ' ', quantity: '-1', minQuantity: '-2', unitCost: '-0.01', price: '-5' }),
+        form({
+          name: ' ',
+          quantity: '-1',
+          minQuantity: '-2',
+          unitCost: '-0.01',
+          price: '-5',
+          warrantyMonths: '121',
+        }),
       ),
     ).toEqual({
       name: 'Name is required',
@@ -92,6 +100,7 @@ describe('the form schema (validateInventoryItem)', () => {
       minQuantity: 'Minimum quantity must be positive',
       unitCost: 'Unit cost must be positive',
       price: 'Price must be positive',
+      warrantyMonths: 'Warranty must be 0 to 120 months',
     });
   });
 
@@ -112,6 +121,7 @@ describe('inventoryForm', () => {
       minQuantity: 5,
       unitCost: 89.5,
       price: 125,
+      warrantyMonths: 24,
       notes: 'Back shelf',
     };
     expect(inventoryForm(item)).toEqual({
@@ -123,6 +133,7 @@ describe('inventoryForm', () => {
       minQuantity: '5',
       unitCost: '89.50',
       price: '125.00',
+      warrantyMonths: '24',
       notes: 'Back shelf',
     });
   });

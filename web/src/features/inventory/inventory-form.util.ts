@@ -20,6 +20,7 @@ export interface InventoryForm {
   unitCost: string;
   /** Dollars; empty: not sold on its own. */
   price: string;
+  warrantyMonths: string;
   notes: string;
 }
 
@@ -39,6 +40,7 @@ export const EMPTY_INVENTORY_FORM: InventoryForm = {
   minQuantity: String(DEFAULTS.inventoryMinQuantity),
   unitCost: '',
   price: '',
+  warrantyMonths: '12',
   notes: '',
 };
 
@@ -52,6 +54,7 @@ export function inventoryForm(item: InventoryItem): InventoryForm {
     minQuantity: String(item.minQuantity),
     unitCost: item.unitCost.toFixed(2),
     price: item.price === null ? '' : item.price.toFixed(2),
+    warrantyMonths: String(item.warrantyMonths),
     notes: item.notes ?? '',
   };
 }
@@ -87,6 +90,7 @@ export function buildInventoryPayload(form: InventoryForm, editing = true): Inve
     minQuantity: toNumber(form.minQuantity),
     unitCost: toNumber(form.unitCost),
     ...(price === undefined ? {} : { price }),
+    warrantyMonths: toNumber(form.warrantyMonths),
     notes: text(form.notes),
   };
 }

@@ -127,6 +127,14 @@ export function InventoryItemDialog({
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        name="warrantyMonths"
+        label="Warranty (months)"
+        rules={rule('warrantyMonths')}
+        extra="Given with each battery put in; a change leaves the warranties already given."
+      >
+        <Input type="number" inputMode="numeric" min={0} max={120} step={1} />
+      </Form.Item>
       <Form.Item name="notes" label="Notes" rules={rule('notes')}>
         <Input.TextArea rows={3} />
       </Form.Item>

@@ -22,6 +22,7 @@ const item = (
   minQuantity,
   unitCost,
   price: null,
+  warrantyMonths: 12,
   notes: null,
 });
 
