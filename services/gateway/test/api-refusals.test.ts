@@ -647,6 +647,9 @@ describe('the API document', () => {
         ],
         403: () => call('GET', `/api/reports/money?from=${today}&to=${today}`, { client: tech }),
       },
+      'GET /api/warranty/claims': {
+        403: () => call('GET', '/api/warranty/claims', { client: tech }),
+      },
       'GET /api/vin/{vin}': {
         // A mistyped character: the check digit no longer matches.
         400: () => call('GET', '/api/vin/1HGCM82633A004452'),
@@ -1329,6 +1332,10 @@ describe('the API document', () => {
     heard.push({
       key: 'GET /api/invoices/{id}/pdf',
       answer: await call('GET', `/api/invoices/${owed.id}/pdf`, { client: admin }),
+    });
+    heard.push({
+      key: 'GET /api/warranty/claims',
+      answer: await call('GET', '/api/warranty/claims', { client: admin }),
     });
     heard.push({
       key: 'GET /api/vin/{vin}',

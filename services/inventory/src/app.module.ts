@@ -21,6 +21,7 @@ import { ServiceRecordTests1733400000001 } from './migrations/1733400000001-serv
 import { OldBatteryKept1733600000001 } from './migrations/1733600000001-old-battery-kept';
 import { ItemPrices1733700000001 } from './migrations/1733700000001-item-prices';
 import { WarrantyMonths1733700000002 } from './migrations/1733700000002-warranty-months';
+import { WarrantyClaimsController, WarrantyClaimsRepository } from './warranty';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -48,7 +49,12 @@ import {
       ],
     }),
   ],
-  controllers: [ItemsController, MovementsController, ServiceRecordsController],
+  controllers: [
+    ItemsController,
+    MovementsController,
+    ServiceRecordsController,
+    WarrantyClaimsController,
+  ],
   providers: [
     ItemsRepository,
     ItemsService,
@@ -60,6 +66,7 @@ import {
     ServiceRecordsService,
     CustomersRepository,
     CustomerCopiesService,
+    WarrantyClaimsRepository,
   ],
 })
 export class AppModule {}

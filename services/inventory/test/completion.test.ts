@@ -268,6 +268,25 @@ describe('recording a completed job (inventory)', () => {
     expect((await rpc.call('inventory.sales.today', {})).batteriesSold).toBe(sold);
   });
 
+  it("lists each warranty replacement as a claim, with the returned battery's model and credit", async () => {
+    // The warranty replacement above: WX-1001 (Warranty stock, $150 each) went back, WX-2002 in.
+    const { count, creditCents, claims } = await rpc.call('inventory.warranty.claims', {});
+    const claim = claims.find((c) => c.returnedSerial === 'WX-1001');
+    expect(claim).toMatchObject({
+      customer: { id: 77, name: 'Jane Doe' },
+      returnedModel: 'Warranty stock',
+      newSerial: 'WX-2002',
+      creditCents: 15_000,
+    });
+    const [totals] = await db.query(
+      `SELECT count(*)::int AS n FROM service_records WHERE service_code = 'warranty_replacement'`,
+    );
+    expect(count).toBe(totals.n);
+    expect(creditCents).toBe(claims.reduce((sum, c) => sum + c.creditCents, 0));
+    const times = claims.map((c) => c.replacedAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
   it('refuses a warranty replacement of a battery whose warranty ended, naming the day it did', async () => {
     const itemId = await addItem('Old warranty stock', 4);
     const first = jobOnLocation(79);

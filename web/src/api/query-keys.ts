@@ -57,6 +57,8 @@ export const QUERY_KEYS = {
   moneyReport: ({ from, to }: ReportQuery) => ['/api/reports/money', { from, to }] as const,
   /** What new invoices charge besides the battery (admins). */
   priceList: ['/api/price-list'] as const,
+  /** Batteries replaced under warranty (admins). */
+  warrantyClaims: ['/api/warranty/claims'] as const,
 };
 
 /** The list the completion dialog picks batteries from. */

@@ -238,3 +238,32 @@ export type BatterySearchResult = z.infer<typeof batterySearchResultSchema>;
 
 /** Service history and search answers are bounded: the newest this many. */
 export const SERVICE_RECORDS_LIMIT = 100;
+
+/** The claims list shows this many, newest first (the totals count them all). */
+export const WARRANTY_CLAIMS_LIMIT = 200;
+
+/**
+ * A warranty claim (issue 37): a battery that failed under warranty, replaced at no charge
+ * (a warranty replacement's record), and returned to its supplier, who credits its cost.
+ */
+export const warrantyClaimSchema = z.object({
+  /** The job that replaced it. */
+  appointmentId: z.number().int(),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  replacedAt: z.string(),
+  returnedSerial: z.string(),
+  /** The failed battery's model (its item), when its install is on record. */
+  returnedModel: z.string().nullable(),
+  newSerial: z.string().nullable(),
+  /** What its supplier owes for it: the failed battery's item's unit cost; 0 when unknown. */
+  creditCents: z.number().int(),
+});
+export type WarrantyClaim = z.infer<typeof warrantyClaimSchema>;
+
+/** GET /api/warranty/claims: the latest claims and the supplier's credit owed over all of them. */
+export const warrantyClaimsSchema = z.object({
+  count: z.number().int(),
+  creditCents: z.number().int(),
+  claims: z.array(warrantyClaimSchema),
+});
+export type WarrantyClaims = z.infer<typeof warrantyClaimsSchema>;

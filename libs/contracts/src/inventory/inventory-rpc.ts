@@ -13,6 +13,7 @@ import {
   serviceRecordSchema,
   verifySerialAnswerSchema,
   verifySerialSchema,
+  warrantyClaimsSchema,
 } from './api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
@@ -23,6 +24,8 @@ const { validation, notFound, conflict } = ERROR_CODES;
 export const INVENTORY_RPC = {
   'inventory.health': { request: empty, answer: healthAnswer },
   'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
+  /** Batteries replaced under warranty and the supplier's credit owed for them (admins). */
+  'inventory.warranty.claims': { request: empty, answer: warrantyClaimsSchema },
   'inventory.items.create': {
     request: z.object({ item: inventoryItemInputSchema, actor: actorSchema }),
     answer: inventoryItemSchema,

@@ -24,6 +24,7 @@ import { useInventoryDeleteDialog } from '../../../features/inventory/inventory-
 import { InventoryItemDialog } from '../../../features/inventory/inventory-item-dialog';
 import { inventoryFetchFailedToast } from '../../../features/inventory/inventory-toasts.util';
 import { StockDrawer } from '../../../features/inventory/stock-drawer';
+import { WarrantyClaimsCard } from '../../../features/inventory/warranty-claims-card';
 import {
   canManageInventory,
   inventorySummary,
@@ -195,6 +196,7 @@ export function InventoryPage() {
           </Flex>
         </Card>
         {manage && <PriceListCard user={user} />}
+        {manage && <WarrantyClaimsCard />}
       </Flex>
 
       {stockOf && stockItem && (

@@ -1,0 +1,2 @@
+export * from './warranty-claims.controller';
+export * from './warranty-claims.repository';

@@ -1,0 +1,13 @@
+import { RpcHandler } from '@cincy/platform';
+import { Controller } from '@nestjs/common';
+import { WarrantyClaimsRepository } from './warranty-claims.repository';
+
+@Controller()
+export class WarrantyClaimsController {
+  constructor(private readonly claims: WarrantyClaimsRepository) {}
+
+  @RpcHandler('inventory.warranty.claims')
+  list() {
+    return this.claims.list();
+  }
+}
