@@ -131,6 +131,7 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       await shoot(page, 'admin-schedules', '/schedules', 'Schedules');
       await shoot(page, 'admin-day', '/day', 'Day View');
       await shoot(page, 'admin-messages', '/messages', 'Messages');
+      await shoot(page, 'admin-reports', '/reports', 'Reports');
       await shoot(page, 'admin-users', '/user-management', 'User Management');
       await page.getByRole('button', { name: 'Create User' }).click();
       await shoot(page, 'admin-user-dialog', null, 'Create New User');

@@ -213,6 +213,11 @@ const FIELDS: Record<string, FieldDoc> = {
       'What a customer pays for it, in dollars, tax included (a battery: before its installation, which is on the price list). null: not sold on its own. Absent: left as it is; a new battery starts at the house price of its kind ($170 AGM, $125 other), a supply at none. An issued invoice keeps the price it was issued with.',
     example: 170,
   },
+  'inventory.warrantyMonths': {
+    description:
+      'The warranty each battery of it is sold with, in months (0 to 120). Absent: left as it is (a new item: 12). Each install keeps the warranty it was given.',
+    example: 12,
+  },
   'inventory.notes': {
     description: 'Free text for the office.',
     example: 'Reorder from Interstate',
