@@ -79,6 +79,8 @@ function MoneyFigures({
         size="small"
         pagination={false}
         caption="By technician"
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No invoices in this range.' }}
         rowKey={(t) => String(t.technicianId)}
         dataSource={report.technicians}
         columns={[
@@ -92,6 +94,8 @@ function MoneyFigures({
         size="small"
         pagination={false}
         caption="By method"
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No payments in this range.' }}
         rowKey="method"
         dataSource={report.methods}
         columns={[
@@ -105,6 +109,7 @@ function MoneyFigures({
         size="small"
         caption={`Owed now, oldest first${report.outstanding.count > report.outstanding.invoices.length ? ` (the ${report.outstanding.invoices.length} oldest of ${report.outstanding.count})` : ''}`}
         rowKey="invoiceId"
+        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         dataSource={report.outstanding.invoices}
         locale={{ emptyText: 'Nothing is owed.' }}
