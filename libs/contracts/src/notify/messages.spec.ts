@@ -15,6 +15,9 @@ describe('sendableAt', () => {
   it('holds a text about a visit not under way until 8 AM', () => {
     for (const kind of ['received', 'moved', 'assigned', 'declined', 'cancelled'] as const)
       expect(sendableAt(kind, 'sms', night, null, QUIET_HOURS)).toEqual(morning);
+    // A payment an offline phone syncs tonight: its receipt's text waits, its email does not.
+    expect(sendableAt('payment_received', 'sms', night, '2030-06-15')).toEqual(morning);
+    expect(sendableAt('payment_received', 'email', night, '2030-06-15')).toEqual(night);
     // After midnight, the same morning.
     const early = businessInstant('2030-06-16', 3);
     expect(sendableAt('received', 'sms', early, '2030-06-17')).toEqual(morning);

@@ -58,15 +58,10 @@ export const QUIET_HOURS = { fromHour: 21, untilHour: 8 } as const;
 
 /**
  * The steps of a visit the customer is living through (a payment link is sent at the door, while
- * they wait; a payment's receipt answers what they just did): their texts go out at any hour.
+ * they wait): their texts go out at any hour. A payment's receipt is not one: a phone that was
+ * offline records the afternoon's payment when it syncs, maybe at 3 AM; its email goes at once.
  */
-const IN_PROGRESS: readonly MessageKind[] = [
-  'on_the_way',
-  'arrived',
-  'completed',
-  'payment_link',
-  'payment_received',
-];
+const IN_PROGRESS: readonly MessageKind[] = ['on_the_way', 'arrived', 'completed', 'payment_link'];
 
 /**
  * Whether the text of `kind` is about a visit under way now: a step the customer is living

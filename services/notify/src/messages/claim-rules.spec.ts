@@ -104,7 +104,12 @@ describe('decideClaims: a held message is checked again when it goes', () => {
       message('payment_received', 10, { nextAttemptAt: minutes(55) }),
       message('payment_link', 30, { state: 'sent' }),
     ];
+    // At night its text waits for the morning (a phone may sync a payment at 3 AM), then goes.
     expect(byKind(messages, decide({ ...open, status: 'completed' }, messages))).toEqual({
+      'payment_received/sms': { action: 'hold', until: MORNING },
+      'payment_link/sms': null,
+    });
+    expect(byKind(messages, decide({ ...open, status: 'completed' }, messages, MORNING))).toEqual({
       'payment_received/sms': send,
       'payment_link/sms': null,
     });
