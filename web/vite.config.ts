@@ -21,12 +21,13 @@ const isStaffConstantsModule = (id: string) =>
     contractsModule(id) ?? '',
   );
 
-/** The VIN reader's makers table: fetched when a VIN is first typed on the booking form. */
-const isVinModule = (id: string) => contractsModule(id) === 'booking/vin.ts';
+/** The VIN reader and the fitment labels: fetched once a vehicle is typed or picked. */
+const isVehicleModule = (id: string) =>
+  ['booking/vin.ts', 'booking/fitment.ts'].includes(contractsModule(id) ?? '');
 
 /** Which plain-constants chunk a contracts module goes to. */
 const constantsChunk = (id: string) =>
-  isStaffConstantsModule(id) ? 'staff-constants' : isVinModule(id) ? 'vin' : 'constants';
+  isStaffConstantsModule(id) ? 'staff-constants' : isVehicleModule(id) ? 'vehicle' : 'constants';
 
 export default defineConfig({
   plugins: [react()],

@@ -593,6 +593,21 @@ describe('public booking form', () => {
     expect(await model.inputValue()).toBe('');
     await model.selectOption({ label: 'Accord' });
 
+    // The battery the car takes (issue 37): a vehicle not on file is checked by us; one whose
+    // engines differ gives both; one the table knows, its battery and installed price.
+    const fitment = page.locator('.pub-fitment');
+    await fitment
+      .getByText('We will check which battery your car takes before the visit')
+      .waitFor();
+    await field('Vehicle Year').selectOption('2010');
+    await fitment
+      .getByText('Your car takes Group 51R (2.4L I4) or Group 24F (3.5L V6)', { exact: false })
+      .waitFor();
+    await field('Vehicle Year').selectOption('2019');
+    await field('Make').selectOption({ label: 'Ford' });
+    await model.selectOption({ label: 'F-150' });
+    await fitment.getByText('Your car takes: Group 94R AGM, $210 installed (start-stop)').waitFor();
+
     // The date choices follow the (pinned) clock: Today, Tomorrow, then weekday/month/day.
     await page.getByRole('radio', { name: /Schedule for Later/ }).check();
     const labels = await page

@@ -29,6 +29,7 @@ export function dashboardAppointment(
     handBack: null,
     arrivalCheck: 'none',
     payment: null,
+    battery: null,
     cancelReason: null,
     ...extra,
   };

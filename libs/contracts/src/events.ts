@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invoicePaymentSchema, invoiceSchema, priceListSchema } from './billing/api';
 import { customerSchema } from './booking/api';
+import { bookedBatterySchema, fitmentSchema } from './booking/fitment-api';
 import { SOCKET_EVENTS } from './constants';
 import { geoPointSchema, prioritySchema } from './common';
 import {
@@ -44,6 +45,8 @@ export const EVENT_PAYLOADS = {
     notes: z.string().nullable(),
     priority: prioritySchema,
     requestedAt: z.string(),
+    /** The battery its vehicle takes (issue 37); null: check fitment (and events from before). */
+    battery: bookedBatterySchema.nullable().default(null),
   }),
   /**
    * The visit moved to another hour: the customer from its page, or staff (the envelope's actor)
@@ -60,6 +63,11 @@ export const EVENT_PAYLOADS = {
   'booking.customer.updated': z.object({ customer: customerSchema }),
   /** A customer was deleted: every copy removes their personal data. */
   'booking.customer.deleted': z.object({ customerId: z.number().int() }),
+  /** An admin added (no `previous`), edited or removed (no `fitment`) a fitment row: audited. */
+  'booking.fitment.changed': z.object({
+    previous: fitmentSchema.nullable(),
+    fitment: fitmentSchema.nullable(),
+  }),
   /** The board gained an appointment (pending). */
   'dispatch.appointment.opened': boardView,
   /** The customer cancelled it from their booking's page, before the technician set out. */

@@ -16,6 +16,8 @@ export * from './booking/tracking';
 export * from './booking/customer-record';
 export * from './booking/vin';
 export * from './booking/vin-api';
+export * from './booking/fitment';
+export * from './booking/fitment-api';
 export * from './dispatch/api';
 export * from './dispatch/arrival-code';
 export * from './dispatch/battery-test-rules';

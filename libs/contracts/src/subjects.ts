@@ -126,7 +126,11 @@ export const CONSUMERS = {
    * Notify keeps each booking's customer, reference, contact and hour (and forgets a deleted
    * customer); a new booking and a move are messages.
    */
-  'notify-bookings': { service: 'notify', filter: 'booking.>' },
+  'notify-bookings': {
+    service: 'notify',
+    filter: 'booking.>',
+    ignores: ['booking.fitment.changed'],
+  },
   /**
    * The steps a customer hears of: accepted, on the way, arrived, declined, cancelled; and
    * unassigned, which says no more than that nobody has the visit (a held "assigned" is dropped).

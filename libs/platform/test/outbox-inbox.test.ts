@@ -44,6 +44,7 @@ const payload = (appointmentId: number) => ({
   notes: null,
   priority: 'normal' as const,
   requestedAt: new Date().toISOString(),
+  battery: null,
 });
 
 const emptyEvent: EventEnvelope = {

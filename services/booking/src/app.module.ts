@@ -21,6 +21,7 @@ import {
   CustomersRepository,
   CustomersService,
 } from './customers';
+import { FitmentController, FitmentRepository, FitmentService } from './fitment';
 import { GeocodingService } from './geocoding';
 import { LinksController, LinksRepository, LinksService } from './links';
 import { CreateCustomersAndAppointments1732200000001 } from './migrations/1732200000001-create-customers-and-appointments';
@@ -35,6 +36,7 @@ import { CustomerAddressesAndVehicles1732900000001 } from './migrations/17329000
 import { AppointmentMoveCount1733000000001 } from './migrations/1733000000001-appointment-move-count';
 import { IdempotencyKeyAlone1733100000001 } from './migrations/1733100000001-idempotency-key-alone';
 import { VisitPaymentStatus1733700000001 } from './migrations/1733700000001-visit-payment-status';
+import { Fitment1733800000001 } from './migrations/1733800000001-fitment';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -58,6 +60,7 @@ import { VinController } from './vehicles';
         AppointmentMoveCount1733000000001,
         IdempotencyKeyAlone1733100000001,
         VisitPaymentStatus1733700000001,
+        Fitment1733800000001,
       ],
     }),
   ],
@@ -69,6 +72,7 @@ import { VinController } from './vehicles';
     LinksController,
     CustomerRecordController,
     VinController,
+    FitmentController,
   ],
   providers: [
     clockProvider,
@@ -89,6 +93,8 @@ import { VinController } from './vehicles';
     LinksService,
     CustomerRecordRepository,
     CustomerRecordService,
+    FitmentRepository,
+    FitmentService,
   ],
 })
 export class AppModule {}

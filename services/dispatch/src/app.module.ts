@@ -33,6 +33,7 @@ import { BatteryTests1733400000001 } from './migrations/1733400000001-battery-te
 import { JobPhotos1733400000002 } from './migrations/1733400000002-job-photos';
 import { ArrivalCode1733500000001 } from './migrations/1733500000001-arrival-code';
 import { JobPayment1733600000001 } from './migrations/1733600000001-job-payment';
+import { JobBattery1733800000001 } from './migrations/1733800000001-job-battery';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -91,6 +92,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         JobPhotos1733400000002,
         ArrivalCode1733500000001,
         JobPayment1733600000001,
+        JobBattery1733800000001,
       ],
     }),
   ],

@@ -13,6 +13,7 @@ import { BatteryTestsController } from './dispatch/battery-tests.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { PriceListController } from './billing/price-list.controller';
 import { VinController } from './booking/vin.controller';
+import { FitmentController } from './booking/fitment.controller';
 import { WarrantyController } from './inventory/warranty.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotoUploads } from './photos/photo-uploads';
@@ -65,6 +66,7 @@ import { TrackingViews } from './tracking/tracking-views';
     InvoicesController,
     PriceListController,
     VinController,
+    FitmentController,
     WarrantyController,
     PhotosController,
     QueueController,

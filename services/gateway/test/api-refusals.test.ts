@@ -654,6 +654,30 @@ describe('the API document', () => {
         // A mistyped character: the check digit no longer matches.
         400: () => call('GET', '/api/vin/1HGCM82633A004452'),
       },
+      'GET /api/fitment': {
+        400: () => call('GET', '/api/fitment?year=19&make=Toyota'),
+      },
+      'GET /api/fitment/rows': {
+        403: () => call('GET', '/api/fitment/rows', { client: tech }),
+      },
+      'POST /api/fitment': {
+        400: () =>
+          call('POST', '/api/fitment', {
+            client: admin,
+            body: { ...TEST_FITMENT, yearFrom: 2020, yearTo: 2019, technology: 'gel' },
+          }),
+        403: () => call('POST', '/api/fitment', { client: tech, body: TEST_FITMENT }),
+      },
+      'PUT /api/fitment/{id}': {
+        400: () =>
+          call('PUT', '/api/fitment/1', { client: admin, body: { ...TEST_FITMENT, minCca: 0 } }),
+        403: () => call('PUT', '/api/fitment/1', { client: tech, body: TEST_FITMENT }),
+        404: () => call('PUT', '/api/fitment/999999', { client: admin, body: TEST_FITMENT }),
+      },
+      'DELETE /api/fitment/{id}': {
+        403: () => call('DELETE', '/api/fitment/1', { client: tech }),
+        404: () => call('DELETE', '/api/fitment/999999', { client: admin }),
+      },
       'GET /api/price-list': {
         403: () => call('GET', '/api/price-list', { client: tech }),
       },
@@ -1342,6 +1366,28 @@ describe('the API document', () => {
       answer: await call('GET', '/api/vin/1hgcm82633a004352'),
     });
     heard.push({
+      key: 'GET /api/fitment',
+      answer: await call('GET', '/api/fitment?year=2019&make=toyota&model=camry'),
+    });
+    heard.push({
+      key: 'GET /api/fitment/rows',
+      answer: await call('GET', '/api/fitment/rows?make=Ford', { client: admin }),
+    });
+    const added = await call('POST', '/api/fitment', { client: admin, body: TEST_FITMENT });
+    heard.push({ key: 'POST /api/fitment', answer: added });
+    const fitmentId = (added.body as { id: number }).id;
+    heard.push({
+      key: 'PUT /api/fitment/{id}',
+      answer: await call('PUT', `/api/fitment/${fitmentId}`, {
+        client: admin,
+        body: { ...TEST_FITMENT, minCca: 600 },
+      }),
+    });
+    heard.push({
+      key: 'DELETE /api/fitment/{id}',
+      answer: await call('DELETE', `/api/fitment/${fitmentId}`, { client: admin }),
+    });
+    heard.push({
       key: 'GET /api/price-list',
       answer: await call('GET', '/api/price-list', { client: admin }),
     });
@@ -1454,6 +1500,22 @@ describe('the API document', () => {
     expect(broken).toEqual([]);
   });
 });
+
+/** A fitment row of a vehicle the seed does not have: added, edited and removed again. */
+const TEST_FITMENT = {
+  yearFrom: 1990,
+  yearTo: 1995,
+  make: 'Test',
+  model: 'Roadster',
+  engine: null,
+  groupSize: '35',
+  enDin: null,
+  technology: 'flooded',
+  minCca: 550,
+  startStop: false,
+  registration: false,
+  source: 'A test row',
+};
 
 /** The house's price list as it starts: saving it changes nothing for the other tests. */
 const HOUSE_PRICES = { installationCents: 4_000, coreChargeCents: 2_000, testOnlyCents: 0 };

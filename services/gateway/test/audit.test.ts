@@ -29,7 +29,7 @@ describe('GET /api/audit', () => {
   });
 
   it.each([
-    ['entity=job&id=1', 'Entity must be appointment, customer, item, user or price_list'],
+    ['entity=job&id=1', 'Entity must be appointment, customer, item, user, price_list or fitment'],
     ['entity=item&id=abc', 'Id must be a number'],
     ['entity=item&id=0', 'Id must be a positive number'],
     ['entity=item&id=1&before=1.5', 'Before must be a whole number'],

@@ -59,6 +59,8 @@ export const QUERY_KEYS = {
   priceList: ['/api/price-list'] as const,
   /** Batteries replaced under warranty (admins). */
   warrantyClaims: ['/api/warranty/claims'] as const,
+  /** The fitment table (admins). */
+  fitment: ['/api/fitment/rows'] as const,
 };
 
 /** The list the completion dialog picks batteries from. */

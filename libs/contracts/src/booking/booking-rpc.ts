@@ -19,6 +19,13 @@ import {
   timeSlotsSchema,
 } from './api';
 import { decodedVinSchema, vinSchema } from './vin-api';
+import {
+  fitmentInputSchema,
+  fitmentListQuerySchema,
+  fitmentQuerySchema,
+  fitmentSchema,
+} from './fitment-api';
+import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
 const { healthAnswer, empty, id, messageAnswer } = RPC_SHAPES;
@@ -79,6 +86,25 @@ export const BOOKING_RPC = {
     request: z.object({ vin: vinSchema }),
     answer: decodedVinSchema,
     refuses: [validation],
+  },
+  /** The battery a vehicle takes (issue 37, ADR 0117): every row it matches, none when unknown. */
+  'booking.fitment.lookup': { request: fitmentQuerySchema, answer: z.array(fitmentSchema) },
+  /** The fitment table as the Fitment screen lists it (admins). */
+  'booking.fitment.list': { request: fitmentListQuerySchema, answer: z.array(fitmentSchema) },
+  /** A fitment row added, edited or removed by an admin: audited. */
+  'booking.fitment.create': {
+    request: z.object({ fitment: fitmentInputSchema, actor: actorSchema }),
+    answer: fitmentSchema,
+  },
+  'booking.fitment.update': {
+    request: z.object({ id: z.number().int(), fitment: fitmentInputSchema, actor: actorSchema }),
+    answer: fitmentSchema,
+    refuses: [notFound],
+  },
+  'booking.fitment.delete': {
+    request: z.object({ id: z.number().int(), actor: actorSchema }),
+    answer: messageAnswer,
+    refuses: [notFound],
   },
   'booking.time-slots.list': {
     request: timeSlotsRequestSchema,

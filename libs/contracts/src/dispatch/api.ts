@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_PATTERN } from '../booking/api';
 import { TEXT_LIMITS } from '../booking/limits';
 import { jobPaymentSchema } from '../billing/api';
+import { bookedBatterySchema } from '../booking/fitment-api';
 import { ARRIVAL_CHECKS, ARRIVAL_CODE_PATTERN, ARRIVAL_MESSAGES } from './arrival-code';
 import {
   appointmentStatusSchema,
@@ -53,6 +54,8 @@ export const dashboardAppointmentSchema = z.object({
   arrivalCheck: z.enum(ARRIVAL_CHECKS).default('none'),
   /** The job's invoice once billed: paid, partly paid or unpaid (billing's events, issue 36). */
   payment: jobPaymentSchema.default(null),
+  /** The battery to bring, from the booking's vehicle (issue 37); null: check fitment. */
+  battery: bookedBatterySchema.nullable().default(null),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 export const dashboardAppointmentsSchema = z.array(dashboardAppointmentSchema);

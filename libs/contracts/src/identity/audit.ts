@@ -4,7 +4,14 @@ import { z } from 'zod';
  * The audit log (docs/adr/0092-audit-log-and-reports.md): every staff change, recorded once from
  * the events by identity, with who, when and what changed. Append-only: no route edits it.
  */
-export const AUDIT_ENTITIES = ['appointment', 'customer', 'item', 'user', 'price_list'] as const;
+export const AUDIT_ENTITIES = [
+  'appointment',
+  'customer',
+  'item',
+  'user',
+  'price_list',
+  'fitment',
+] as const;
 /** The price list is one thing: its history is that of this id. */
 export const PRICE_LIST_AUDIT_ID = 1;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -21,7 +28,10 @@ const positiveId = (what: string) =>
 
 /** GET /api/audit?entity=&id=&before=: one thing's history, newest first. */
 export const auditQuerySchema = z.object({
-  entity: z.enum(AUDIT_ENTITIES, 'Entity must be appointment, customer, item, user or price_list'),
+  entity: z.enum(
+    AUDIT_ENTITIES,
+    'Entity must be appointment, customer, item, user, price_list or fitment',
+  ),
   id: positiveId('Id'),
   /** The page after the one that ended with this entry (its `nextBefore`). */
   before: positiveId('Before').optional(),

@@ -17,6 +17,7 @@ export function boardView(overrides: Partial<DashboardAppointment> = {}): Dashbo
     handBack: null,
     arrivalCheck: 'none',
     payment: null,
+    battery: null,
     cancelReason: null,
     vehicle: '2019 Toyota Camry (Blue)',
     preferredTime: 'ASAP',
@@ -71,6 +72,7 @@ export function requestedPayload(
     notes: 'Gate code 12',
     priority: 'normal',
     requestedAt: new Date().toISOString(),
+    battery: null,
     ...overrides,
   };
 }

@@ -1,4 +1,10 @@
-import { CreatedAppointment, EventPayload, GeoPoint, Priority } from '@cincy/contracts';
+import {
+  BookedBattery,
+  CreatedAppointment,
+  EventPayload,
+  GeoPoint,
+  Priority,
+} from '@cincy/contracts';
 
 /** The row of a new appointment, as the booking rules built it. */
 export interface NewAppointment {
@@ -15,6 +21,8 @@ export interface NewAppointment {
   requestedAt: Date;
   idempotencyKey: string | null;
   requestFingerprint: string | null;
+  /** The battery its vehicle takes (fitment); null: check fitment. */
+  battery: BookedBattery | null;
 }
 
 /** A new appointment once stored, with the customer its insert counted. */
@@ -77,4 +85,5 @@ export const toRequestedEvent = (
   notes: a.notes,
   priority: a.priority,
   requestedAt: a.requestedAt.toISOString(),
+  battery: a.battery,
 });

@@ -30,8 +30,9 @@ export class AppointmentsRepository {
          INSERT INTO appointments
            (customer_id, location, customer_location, vehicle, preferred_time, scheduled_date,
             scheduled_time, scheduled_start_time, notes, priority, status, requested_at,
-            idempotency_key, request_fingerprint)
-         SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13 FROM counted
+            idempotency_key, request_fingerprint, battery)
+         SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13, $14
+           FROM counted
          RETURNING id, customer_id
        )
        SELECT inserted.id, counted.name, counted.phone, counted.email
@@ -50,6 +51,7 @@ export class AppointmentsRepository {
           a.requestedAt,
           a.idempotencyKey,
           a.requestFingerprint,
+          a.battery === null ? null : JSON.stringify(a.battery),
         ],
       );
     if (!stored) return null;

@@ -17,6 +17,7 @@ import { Clock } from '../common/clock';
 import { BOOKING_ENV, type BookingEnv } from '../config';
 import { rejectIfViolated } from '../common/rule-violation';
 import { GeocodingService } from '../geocoding';
+import { FitmentService } from '../fitment';
 import { LinksService } from '../links';
 import { SchedulesRepository } from '../schedules';
 import { TimeSlotsService, checkScheduledSlot, hourOf } from '../time-slots';
@@ -56,6 +57,7 @@ export class AppointmentsService {
     private readonly geocoding: GeocodingService,
     private readonly schedules: SchedulesRepository,
     private readonly links: LinksService,
+    private readonly fitment: FitmentService,
     private readonly logger: AppLogger,
     @InjectEnv(BOOKING_ENV) private readonly env: Pick<BookingEnv, 'SERVED_ZIP_CODES'>,
   ) {}
@@ -134,6 +136,7 @@ export class AppointmentsService {
     );
     // Outside the transaction: a slow geocoder must not hold the slot lock.
     const geocoded = await this.geocoding.locate(location);
+    const battery = await this.fitment.batteryFor(input.vehicle);
     this.logger.debug({ msg: 'appointment geocoded', source: geocoded.source });
     const appointment: Omit<NewAppointment, 'customerId'> = {
       location,
@@ -148,6 +151,7 @@ export class AppointmentsService {
       requestedAt: now,
       idempotencyKey: keyed?.key ?? null,
       requestFingerprint: keyed?.fingerprint ?? null,
+      battery,
     };
 
     return this.outbox.transaction(async ({ manager, emit }) => {

@@ -1,4 +1,4 @@
-import { AppointmentStatus, GeoPoint, JobPayment, Priority } from '@cincy/contracts';
+import { AppointmentStatus, BookedBattery, GeoPoint, JobPayment, Priority } from '@cincy/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -115,6 +115,10 @@ export class BoardAppointmentEntity {
   /** The job's invoice as billing last told it; null until it is billed. */
   @Column({ name: 'payment', type: 'jsonb', nullable: true })
   payment: JobPayment;
+
+  /** The battery to bring, as booking matched it from the vehicle; null: check fitment. */
+  @Column({ name: 'battery', type: 'jsonb', nullable: true })
+  battery: BookedBattery | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

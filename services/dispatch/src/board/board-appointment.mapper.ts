@@ -30,6 +30,7 @@ export function toDashboardAppointment(a: BoardAppointmentEntity): DashboardAppo
         : null,
     arrivalCheck: arrivalCheckOf(a),
     payment: a.payment,
+    battery: a.battery,
   };
 }
 
@@ -73,6 +74,7 @@ export function fromRequested(
     arrivalMisses: 0,
     arrivalConfirmed: null,
     payment: null,
+    battery: p.battery,
     createdAt: now,
     updatedAt: now,
   } satisfies BoardAppointmentEntity);

@@ -406,6 +406,58 @@ const FIELDS: Record<string, FieldDoc> = {
       'The vehicle identification number as typed (spaces, dashes and lower case are read as the 17 characters): refused unless its 9th character is its check digit (49 CFR 565.15).',
     example: '1HGCM82633A004352',
   },
+  'fitment.year': {
+    description: "The vehicle's model year (1980 to 2030).",
+    example: 2019,
+  },
+  'fitment.make': {
+    description:
+      "The vehicle's make as the booking form names it (any case); on the list, only that make's rows.",
+    example: 'Toyota',
+  },
+  'fitment.model': {
+    description: "The vehicle's model as the booking form names it (any case).",
+    example: 'Camry',
+  },
+  'fitment.engine': {
+    description:
+      'The engine, only where the battery differs by engine (up to 40 characters); absent or null, every engine.',
+    example: null,
+  },
+  'fitment.yearFrom': { description: 'The first model year the row covers.', example: 2018 },
+  'fitment.yearTo': {
+    description: 'The last model year the row covers: not before the first.',
+    example: 2024,
+  },
+  'fitment.groupSize': {
+    description: 'The BCI group size of the battery the vehicle takes (up to 10 characters).',
+    example: '24F',
+  },
+  'fitment.enDin': {
+    description:
+      'The EN/DIN equivalent of the group size, where there is one (up to 20 characters).',
+    example: null,
+  },
+  'fitment.technology': {
+    description: 'The battery technology the vehicle needs: flooded, EFB or AGM.',
+    example: 'flooded',
+  },
+  'fitment.minCca': {
+    description: 'The minimum cold cranking amps, a whole number from 100 to 1500.',
+    example: 550,
+  },
+  'fitment.startStop': {
+    description: 'Whether the vehicle stops its engine at lights (start-stop).',
+    example: false,
+  },
+  'fitment.registration': {
+    description: 'Whether the vehicle must be told of its new battery after the swap (coding).',
+    example: false,
+  },
+  'fitment.source': {
+    description: 'The public source the row follows (up to 300 characters).',
+    example: "Toyota Camry owner's manual (2018-2024), battery specifications",
+  },
   'price-list.installationCents': {
     description:
       "Installation, in cents, tax included (4000 is $40.00), added to the battery's own price on every install: 0 to 100,000.",
@@ -435,6 +487,7 @@ const ID_OWNERS: Record<string, string> = {
   users: 'user',
   messages: 'message',
   invoices: 'invoice',
+  fitment: 'fitment row',
   photos: 'photo',
   photoId: 'photo',
   addressId: 'address',

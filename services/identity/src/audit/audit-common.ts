@@ -61,6 +61,8 @@ export interface SubjectStates {
   item: ItemState;
   /** The price list's changes carry the list before them: no state is kept. */
   price_list: never;
+  /** A fitment row's changes carry the row before them: no state is kept either. */
+  fitment: never;
 }
 
 export interface SubjectKey {

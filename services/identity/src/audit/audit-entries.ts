@@ -11,6 +11,7 @@ import {
 } from './audit-common';
 import { appointmentEntries } from './appointment-entries';
 import { customerEntries } from './customer-entries';
+import { fitmentEntries } from './fitment-entries';
 import { invoiceEntries } from './invoice-entries';
 import { itemEntries } from './item-entries';
 import { shiftEntries } from './shift-entries';
@@ -30,6 +31,7 @@ const RULES = {
   ...userEntries,
   ...itemEntries,
   ...invoiceEntries,
+  ...fitmentEntries,
 };
 
 const ruleOf = (event: AuditedEvent) => RULES[event.type] as EntryRule<AuditedEvent> | undefined;

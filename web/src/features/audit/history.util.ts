@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   item: 'item',
   user: 'user',
   price_list: 'price list',
+  fitment: 'fitment',
 };
 
 /** Who may open a History drawer (the server answers 403 to anyone else): admins. */

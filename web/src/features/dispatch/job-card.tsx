@@ -1,6 +1,8 @@
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useId, type ReactNode } from 'react';
 import {
+  CHECK_FITMENT,
+  batteryLabel,
   formatLocation,
   formatPhone,
   type AppointmentStatus,
@@ -87,6 +89,11 @@ export function JobCard({
       children: a.technician?.name ?? a.technicianUsername ?? 'Unassigned',
     },
     { key: 'vehicle', label: 'Vehicle', children: a.vehicle || 'Not provided' },
+    {
+      key: 'battery',
+      label: 'Battery',
+      children: a.battery ? batteryLabel(a.battery) : <Tag color="orange">{CHECK_FITMENT}</Tag>,
+    },
     { key: 'schedule', label: 'Schedule', children: formatSchedule(a) },
     {
       key: 'requested',

@@ -1,6 +1,8 @@
 import { memo, useState } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
+  CHECK_FITMENT,
+  batteryLabel,
   checkHandBack,
   checkDoorRecord,
   formatLocation,
@@ -96,6 +98,13 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
             </p>
           )}
           {job.vehicle && <p>{job.vehicle}</p>}
+          {job.battery ? (
+            <p>
+              Bring: <strong>{batteryLabel(job.battery)}</strong>
+            </p>
+          ) : (
+            <p className="fa-notes">{CHECK_FITMENT}: the vehicle does not tell its battery</p>
+          )}
           {job.notes && (
             <p className="fa-notes">
               <strong>Notes:</strong> {job.notes}

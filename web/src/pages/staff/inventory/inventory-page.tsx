@@ -25,6 +25,7 @@ import { InventoryItemDialog } from '../../../features/inventory/inventory-item-
 import { inventoryFetchFailedToast } from '../../../features/inventory/inventory-toasts.util';
 import { StockDrawer } from '../../../features/inventory/stock-drawer';
 import { WarrantyClaimsCard } from '../../../features/inventory/warranty-claims-card';
+import { FitmentCard } from '../../../features/inventory/fitment-card';
 import {
   canManageInventory,
   inventorySummary,
@@ -197,6 +198,7 @@ export function InventoryPage() {
         </Card>
         {manage && <PriceListCard user={user} />}
         {manage && <WarrantyClaimsCard />}
+        {manage && <FitmentCard user={user} />}
       </Flex>
 
       {stockOf && stockItem && (

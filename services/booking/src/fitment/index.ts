@@ -1,0 +1,3 @@
+export * from './fitment.controller';
+export * from './fitment.repository';
+export * from './fitment.service';

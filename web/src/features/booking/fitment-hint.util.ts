@@ -1,0 +1,20 @@
+import { batteryLabel, bookedBatteryOf, type Fitment } from '@cincy/contracts';
+
+/**
+ * What the booking form says of the battery a vehicle takes (issue 37): the one its rows agree
+ * on with its installed price, the choices when it depends on the engine, or that we will check.
+ */
+export function fitmentHint(rows: readonly Fitment[]): string {
+  const battery = bookedBatteryOf(rows);
+  if (battery) {
+    const [{ installedPrice, startStop }] = rows;
+    return `Your car takes: ${batteryLabel(battery)}, $${installedPrice} installed${startStop ? ' (start-stop)' : ''}`;
+  }
+  if (rows.length) {
+    const choices = new Set(
+      rows.map((row) => `${batteryLabel(row)} (${row.engine ?? 'other engines'})`),
+    );
+    return `Your car takes ${[...choices].join(' or ')}: the technician confirms it at the car`;
+  }
+  return 'We will check which battery your car takes before the visit';
+}
