@@ -38,6 +38,7 @@ export * from './inventory/battery-prices';
 export * from './inventory/service-record-rules';
 export * from './inventory/stock';
 export * from './inventory/movements';
+export * from './inventory/locations';
 export * from './notify/messages';
 export * from './notify/api';
 export * from './billing/api';

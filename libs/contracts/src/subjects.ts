@@ -163,6 +163,16 @@ export const CONSUMERS = {
    * customer at their first completed job (`inventory.service-records.record`), not per booking.
    */
   'inventory-customers': { service: 'inventory', filter: 'booking.customer.>' },
+  /** A van for each technician (issue 37): stock is kept per van. */
+  'inventory-vans': {
+    service: 'inventory',
+    filter: 'identity.user.>',
+    ignores: [
+      'identity.user.deleted',
+      'identity.user.sessions-ended',
+      'identity.user.presence-changed',
+    ],
+  },
   /**
    * Billing bills a completed job (issue 36): the ZIP it was at from the booking, the work from
    * the service record, the battery's name from the items; it issues once all three are known.

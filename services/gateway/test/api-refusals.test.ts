@@ -214,6 +214,28 @@ describe('the API document', () => {
       end: '24:00',
     }));
 
+    /** The technician's van, once inventory has made it from identity's event. */
+    const techVan = async () => {
+      let van: { id: number } | undefined;
+      await eventually(async () => {
+        const places = (await call('GET', '/api/inventory/locations', { client: admin })).body as {
+          id: number;
+          technicianId: number | null;
+        }[];
+        van = places.find((p) => p.technicianId === techUser.id);
+        return van !== undefined;
+      });
+      return van!.id;
+    };
+    /** One of the item from the warehouse to a place. */
+    const restock = (toLocationId: number) => ({
+      itemId: item.id,
+      fromLocationId: 1,
+      toLocationId,
+      quantity: 1,
+      reason: 'Morning restock',
+    });
+
     const huge = { name: 'x'.repeat(40_000) };
 
     /** A control character in the query: 400 before any route (every route answers it). */
@@ -653,6 +675,26 @@ describe('the API document', () => {
       'GET /api/vin/{vin}': {
         // A mistyped character: the check digit no longer matches.
         400: () => call('GET', '/api/vin/1HGCM82633A004452'),
+      },
+      'POST /api/inventory/transfers': {
+        400: () =>
+          call('POST', '/api/inventory/transfers', {
+            client: admin,
+            body: { ...restock(0), toLocationId: 1, quantity: 0, reason: '' },
+          }),
+        403: async () =>
+          call('POST', '/api/inventory/transfers', {
+            client: tech,
+            body: restock(await techVan()),
+          }),
+        404: () =>
+          call('POST', '/api/inventory/transfers', { client: admin, body: restock(99_999) }),
+        // More than the warehouse holds (3).
+        409: async () =>
+          call('POST', '/api/inventory/transfers', {
+            client: admin,
+            body: { ...restock(await techVan()), quantity: 10_000 },
+          }),
       },
       'GET /api/fitment': {
         400: () => call('GET', '/api/fitment?year=19&make=Toyota'),
@@ -1364,6 +1406,17 @@ describe('the API document', () => {
     heard.push({
       key: 'GET /api/vin/{vin}',
       answer: await call('GET', '/api/vin/1hgcm82633a004352'),
+    });
+    heard.push({
+      key: 'GET /api/inventory/locations',
+      answer: await call('GET', '/api/inventory/locations', { client: tech }),
+    });
+    heard.push({
+      key: 'POST /api/inventory/transfers',
+      answer: await call('POST', '/api/inventory/transfers', {
+        client: admin,
+        body: restock(await techVan()),
+      }),
     });
     heard.push({
       key: 'GET /api/fitment',

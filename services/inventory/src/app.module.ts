@@ -1,11 +1,13 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
 import { CustomerCopiesService, CustomersRepository } from './customers';
+import { LocationsController, TransfersService, VansService } from './locations';
 import {
   InventoryItemEntity,
   InventoryTransactionEntity,
   ItemsController,
   ItemsRepository,
+  LocationsRepository,
   ItemsService,
   MovementsController,
   MovementsService,
@@ -21,6 +23,7 @@ import { ServiceRecordTests1733400000001 } from './migrations/1733400000001-serv
 import { OldBatteryKept1733600000001 } from './migrations/1733600000001-old-battery-kept';
 import { ItemPrices1733700000001 } from './migrations/1733700000001-item-prices';
 import { WarrantyMonths1733700000002 } from './migrations/1733700000002-warranty-months';
+import { StockLocations1733800000001 } from './migrations/1733800000001-stock-locations';
 import { WarrantyClaimsController, WarrantyClaimsRepository } from './warranty';
 import { SalesRepository, SalesService } from './sales';
 import {
@@ -46,6 +49,7 @@ import {
         OldBatteryKept1733600000001,
         ItemPrices1733700000001,
         WarrantyMonths1733700000002,
+        StockLocations1733800000001,
       ],
     }),
   ],
@@ -54,6 +58,7 @@ import {
     MovementsController,
     ServiceRecordsController,
     WarrantyClaimsController,
+    LocationsController,
   ],
   providers: [
     ItemsRepository,
@@ -67,6 +72,9 @@ import {
     CustomersRepository,
     CustomerCopiesService,
     WarrantyClaimsRepository,
+    LocationsRepository,
+    TransfersService,
+    VansService,
   ],
 })
 export class AppModule {}

@@ -1,4 +1,6 @@
 import type {
+  StockLocation,
+  TransferInput,
   InventoryItem,
   RpcAnswer,
   StockMovement,
@@ -72,4 +74,14 @@ export function recordStockMovement(
   movement: StockMovementInput,
 ): Promise<RecordedMovement> {
   return requestJson('POST', `/api/inventory/${itemId}/movements`, movement);
+}
+
+/** GET /api/inventory/locations: the warehouse, then each technician's van. */
+export function fetchLocations(signal?: AbortSignal): Promise<StockLocation[]> {
+  return requestJson('GET', '/api/inventory/locations', undefined, { signal });
+}
+
+/** POST /api/inventory/transfers: units moved between places; the item as it now is. */
+export function transferStock(transfer: TransferInput): Promise<RecordedMovement> {
+  return requestJson('POST', '/api/inventory/transfers', transfer);
 }

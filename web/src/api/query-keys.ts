@@ -17,6 +17,8 @@ export const QUERY_KEYS = {
   userLocations: ['/api/users/locations'] as const,
   /** Every inventory list, whatever its filter (for invalidation). */
   inventoryAll: ['/api/inventory'] as const,
+  /** Where stock is kept: the warehouse and the vans. */
+  locations: ['/api/inventory/locations'] as const,
   inventory: ({ category, lowStock = false }: InventoryQuery = {}) =>
     ['/api/inventory', { category: category ?? null, lowStock }] as const,
   /** Every Customer Database list and lookup (for invalidation). */

@@ -40,6 +40,7 @@ const battery = (
   unitCost: 100,
   price: null,
   warrantyMonths: 12,
+  byLocation: [],
   notes: null,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationQuantitySchema } from './locations';
 import { occurredAtSchema, optionalText, tooLong } from '../common';
 import { DIALOG_TO_SERVICE_CODE, DialogServiceCode, SERVICE_CODES, ServiceCode } from '../enums';
 import { SERVICE_RECORD_MESSAGES, takesBattery } from './service-record-rules';
@@ -22,6 +23,8 @@ export const inventoryItemSchema = z.object({
   /** The warranty a battery of it is sold with, in months (issue 37); fixed on each install. */
   warrantyMonths: z.number().int().default(12),
   notes: z.string().nullable(),
+  /** Where the `quantity` is (issue 37): the warehouse first, then each van holding some. */
+  byLocation: z.array(locationQuantitySchema).default([]),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 export const inventoryItemsSchema = z.array(inventoryItemSchema);

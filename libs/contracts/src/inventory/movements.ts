@@ -97,5 +97,6 @@ export const STOCK_MOVEMENT_LABELS: Record<string, string> = {
   retired: 'Retired',
   battery_installed: 'Installed',
   warranty_replacement: 'Warranty replacement',
+  transfer: 'Moved',
 };
 export const stockMovementLabel = (type: string) => STOCK_MOVEMENT_LABELS[type] ?? type;

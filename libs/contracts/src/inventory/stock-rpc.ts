@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import { inventoryItemSchema } from './api';
+import { stockLocationSchema, transferInputSchema } from './locations';
 import { stockMovementInputSchema, stockMovementSchema } from './movements';
 
 const { id } = RPC_SHAPES;
@@ -21,5 +22,13 @@ export const STOCK_RPC = {
     request: z.object({ itemId: id }),
     answer: z.array(stockMovementSchema),
     refuses: [notFound],
+  },
+  /** The warehouse and each technician's van (issue 37). */
+  'inventory.locations.list': { request: z.object({}), answer: z.array(stockLocationSchema) },
+  /** Units of an item moved between places (a van restocked): the item as it now is. */
+  'inventory.transfers.create': {
+    request: z.object({ transfer: transferInputSchema, actor: actorSchema }),
+    answer: z.object({ movement: stockMovementSchema, item: inventoryItemSchema }),
+    refuses: [notFound, conflict],
   },
 } as const satisfies Record<string, RpcContract>;

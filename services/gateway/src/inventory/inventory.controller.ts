@@ -5,7 +5,9 @@ import {
   inventoryItemInputSchema,
   inventoryQuerySchema,
   StockMovementInput,
+  TransferInput,
   stockMovementInputSchema,
+  transferInputSchema,
 } from '@cincy/contracts';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
@@ -22,6 +24,25 @@ export class InventoryController {
   @Get()
   list(@Query(new Contract(inventoryQuerySchema, 'query')) filter: InventoryFilter) {
     return this.rpc.call('inventory.items.list', filter);
+  }
+
+  @Doc("Where stock is kept: the warehouse, then each technician's van", 'inventory.locations.list')
+  @Get('locations')
+  locations() {
+    return this.rpc.call('inventory.locations.list', {});
+  }
+
+  @Roles('admin')
+  @Doc(
+    "Move units of an item between the warehouse and the vans (a van restocked): the total stays, each place's count moves",
+    'inventory.transfers.create',
+  )
+  @Post('transfers')
+  transfer(
+    @Body(new Contract(transferInputSchema)) transfer: TransferInput,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('inventory.transfers.create', { transfer, actor });
   }
 
   @Roles('admin')

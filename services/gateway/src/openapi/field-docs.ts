@@ -235,6 +235,25 @@ const FIELDS: Record<string, FieldDoc> = {
     example: 'Delivery #4471',
   },
 
+  'POST /api/inventory/transfers itemId': { description: 'The item whose units move.', example: 3 },
+  'POST /api/inventory/transfers fromLocationId': {
+    description:
+      'Where the units are now: a place of GET /api/inventory/locations (1 is the warehouse).',
+    example: 1,
+  },
+  'POST /api/inventory/transfers toLocationId': {
+    description: 'Where they go: another place of GET /api/inventory/locations.',
+    example: 2,
+  },
+  'POST /api/inventory/transfers quantity': {
+    description: 'How many units move: 1 to 10000, no more than the place they leave holds.',
+    example: 2,
+  },
+  'POST /api/inventory/transfers reason': {
+    description: 'Why they move (up to 200 characters), kept in the stock history.',
+    example: 'Morning restock',
+  },
+
   // Time slots.
   'time-slots.date': DATE('The day whose hours are asked for'),
   'time-slots.address': {

@@ -14,6 +14,7 @@ describe('audit entries: items', () => {
     price: 170,
     warrantyMonths: 12,
     notes: null,
+    byLocation: [{ locationId: 1, quantity: 2 }],
   };
   const movement = {
     id: 9,
@@ -28,6 +29,33 @@ describe('audit entries: items', () => {
     userName: 'Tess Tech',
     createdAt: '2026-11-25T15:00:00Z',
   };
+
+  it('records a transfer by where the units went, the total unchanged', () => {
+    const [, moved] = entriesOf(
+      event('inventory.item.changed', { item, movement: null }),
+      event('inventory.item.changed', {
+        item: {
+          ...item,
+          byLocation: [
+            { locationId: 1, quantity: 1 },
+            { locationId: 2, quantity: 1 },
+          ],
+        },
+        movement: {
+          ...movement,
+          type: 'transfer',
+          quantityChange: 0,
+          previousQuantity: 2,
+          newQuantity: 2,
+          reason: "1 from Warehouse to Dana's van: restock",
+        },
+      }),
+    );
+    expect(moved).toMatchObject({
+      action: 'moved',
+      summary: "Moved: 1 from Warehouse to Dana's van: restock",
+    });
+  });
 
   it('records a stock movement by its type, by whoever moved it', () => {
     const [, received] = entriesOf(

@@ -74,10 +74,13 @@ function itemOutcome(
   if (movement) {
     const moved = Math.abs(movement.quantityChange);
     const label = stockMovementLabel(movement.type);
+    // A transfer's reason says how many went from where to where; the total does not move.
     const summary =
       movement.type === 'correct' || movement.type === 'adjusted'
         ? `${label} to ${movement.newQuantity}`
-        : `${label} ${moved}`;
+        : movement.type === 'transfer'
+          ? label
+          : `${label} ${moved}`;
     return {
       entries: [
         {

@@ -1,7 +1,17 @@
-import { InventoryItem, InventoryItemInput, defaultBatteryPrice } from '@cincy/contracts';
+import {
+  InventoryItem,
+  InventoryItemInput,
+  LocationQuantity,
+  byLocation,
+  defaultBatteryPrice,
+} from '@cincy/contracts';
 import { InventoryItemEntity } from './inventory-item.entity';
 
-export const toInventoryItem = (i: InventoryItemEntity): InventoryItem => ({
+/** The item as answered and announced, with what each van holds of it (`vans`). */
+export const toInventoryItem = (
+  i: InventoryItemEntity,
+  vans: readonly LocationQuantity[] = [],
+): InventoryItem => ({
   id: i.id,
   name: i.name,
   description: i.description,
@@ -13,6 +23,7 @@ export const toInventoryItem = (i: InventoryItemEntity): InventoryItem => ({
   price: i.priceCents === null ? null : i.priceCents / 100,
   warrantyMonths: i.warrantyMonths,
   notes: i.notes,
+  byLocation: byLocation(i.quantity, vans),
 });
 
 /**

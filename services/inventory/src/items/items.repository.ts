@@ -7,6 +7,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { TableColumns } from '@cincy/platform';
 import { DataSource, EntityManager } from 'typeorm';
+import { LocationsRepository } from './locations.repository';
 import { InventoryItemEntity } from './inventory-item.entity';
 import { toInventoryItem } from './inventory-item.mapper';
 import { InventoryTransactionEntity } from './inventory-transaction.entity';
@@ -52,7 +53,10 @@ const MOVEMENTS = new TableColumns<InventoryTransactionEntity>('inventory_transa
 /** Every statement on inventory_items and inventory_transactions. */
 @Injectable()
 export class ItemsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly locations: LocationsRepository,
+  ) {}
 
   /** Active items by name; `lowStock` keeps those at or below their minimum. */
   async list(filter: InventoryFilter): Promise<InventoryItem[]> {
@@ -63,7 +67,23 @@ export class ItemsRepository {
        ORDER BY a.name`,
       [filter.category ?? null, filter.lowStock === true],
     );
-    return rows.map(toInventoryItem);
+    const vans = await this.locations.vansHolding(
+      this.dataSource.manager,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toInventoryItem(r, vans.get(r.id)));
+  }
+
+  /** An item as answered and announced: with where its units are. */
+  async asItem(manager: EntityManager, item: InventoryItemEntity): Promise<InventoryItem> {
+    const vans = await this.locations.vansHolding(manager, [item.id]);
+    return toInventoryItem(item, vans.get(item.id));
+  }
+
+  /** How many of an item the vans hold: a count may not leave the warehouse below zero. */
+  async inVans(manager: EntityManager, itemId: number): Promise<number> {
+    const vans = (await this.locations.vansHolding(manager, [itemId])).get(itemId) ?? [];
+    return vans.reduce((n, v) => n + v.quantity, 0);
   }
 
   insert(manager: EntityManager, item: Partial<InventoryItemEntity>): Promise<InventoryItemEntity> {

@@ -7,12 +7,13 @@ import {
   InventoryItemInput,
   STOCK_MOVEMENT_MESSAGES,
   StockMovement,
+  TRANSFER_MESSAGES,
 } from '@cincy/contracts';
 import { DomainError, Outbox, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InventoryItemEntity } from './inventory-item.entity';
-import { fromItemInput, newItem, toInventoryItem } from './inventory-item.mapper';
+import { fromItemInput, newItem } from './inventory-item.mapper';
 import { InventoryTransactionEntity } from './inventory-transaction.entity';
 import { ItemsRepository, toStockMovement } from './items.repository';
 
@@ -32,7 +33,7 @@ export class ItemsService {
     return this.outbox.transaction(async (tx) => {
       const item = await this.items.insert(tx.manager, newItem(input));
       await this.record(tx.manager, item, 0, 'created', 'Item added', actor);
-      return announce(tx, item, null);
+      return this.announce(tx, item, null);
     });
   }
 
@@ -47,6 +48,7 @@ export class ItemsService {
       const item = await this.lockItem(tx.manager, id);
       const previous = item.quantity;
       Object.assign(item, fromItemInput(input));
+      if (item.quantity !== previous) await this.keepVansStock(tx.manager, item);
       await this.items.save(tx.manager, item);
       const adjusted = item.quantity !== previous;
       const row = await this.record(
@@ -58,7 +60,7 @@ export class ItemsService {
         actor,
       );
       // Only a count change is a stock movement; a details edit says what changed by the item.
-      return announce(tx, item, adjusted ? toStockMovement(row) : null);
+      return this.announce(tx, item, adjusted ? toStockMovement(row) : null);
     });
   }
 
@@ -90,6 +92,25 @@ export class ItemsService {
     });
   }
 
+  /** A count covers the warehouse: the units in vans stay there (moved back first). */
+  private async keepVansStock(manager: EntityManager, item: InventoryItemEntity) {
+    const inVans = await this.items.inVans(manager, item.id);
+    if (item.quantity < inVans) {
+      const message = TRANSFER_MESSAGES.inVans(item.name, inVans);
+      throw new DomainError(ERROR_CODES.conflict, message, { quantity: message });
+    }
+  }
+
+  private async announce(
+    tx: Transaction,
+    entity: InventoryItemEntity,
+    movement: StockMovement | null,
+  ): Promise<InventoryItem> {
+    const item = await this.items.asItem(tx.manager, entity);
+    await tx.emit('inventory.item.changed', { item, movement });
+    return item;
+  }
+
   private async lockItem(manager: EntityManager, id: number): Promise<InventoryItemEntity> {
     const item = await this.items.lock(manager, id);
     if (!item) throw new DomainError(ERROR_CODES.notFound, INVENTORY_MESSAGES.notFound);
@@ -118,14 +139,4 @@ export class ItemsService {
       userName: actor.name,
     });
   }
-}
-
-async function announce(
-  tx: Transaction,
-  entity: InventoryItemEntity,
-  movement: StockMovement | null,
-): Promise<InventoryItem> {
-  const item = toInventoryItem(entity);
-  await tx.emit('inventory.item.changed', { item, movement });
-  return item;
 }

@@ -6,11 +6,11 @@ import {
   STOCK_MOVEMENT_MESSAGES,
   StockMovement,
   StockMovementInput,
+  TRANSFER_MESSAGES,
   quantityAfter,
 } from '@cincy/contracts';
 import { DomainError, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
-import { toInventoryItem } from './inventory-item.mapper';
 import { ItemsRepository, toStockMovement } from './items.repository';
 
 /** Receive, Correct count and Write off: each a movement row, the item changed with it. */
@@ -43,6 +43,12 @@ export class MovementsService {
         );
         throw new DomainError(ERROR_CODES.conflict, message, { quantity: message });
       }
+      // Receipts, counts and write-offs are the warehouse's: the vans' units stay theirs.
+      const inVans = await this.items.inVans(tx.manager, itemId);
+      if (after < inVans) {
+        const message = TRANSFER_MESSAGES.inVans(entity.name, inVans);
+        throw new DomainError(ERROR_CODES.conflict, message, { quantity: message });
+      }
       entity.quantity = after;
       await this.items.save(tx.manager, entity);
       const row = await this.items.recordMovement(tx.manager, {
@@ -57,7 +63,7 @@ export class MovementsService {
         userId: actor.id,
         userName: actor.name,
       });
-      const item = toInventoryItem(entity);
+      const item = await this.items.asItem(tx.manager, entity);
       const movement = toStockMovement(row);
       // Boards and Inventory screens follow the stock; the row is the record (the audit's too).
       await tx.emit('inventory.item.changed', { item, movement });

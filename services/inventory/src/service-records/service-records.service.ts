@@ -113,6 +113,7 @@ export class ServiceRecordsService {
           actor,
           appointmentId: input.appointmentId,
           serviceRecordId: serviceRecord.id,
+          technicianId: technician.id ?? undefined,
         });
       }
       // A warranty replacement is free: only an installed battery is a sale.

@@ -27,6 +27,7 @@ const battery: InventoryItem = {
   unitCost: 120,
   price: null,
   warrantyMonths: 12,
+  byLocation: [],
   notes: null,
 };
 const schema = completionFormSchema({

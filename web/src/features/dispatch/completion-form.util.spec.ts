@@ -316,6 +316,7 @@ describe('inventory options', () => {
     price: null,
     warrantyMonths: 12,
     notes: null,
+    byLocation: [],
     ...values,
   });
 

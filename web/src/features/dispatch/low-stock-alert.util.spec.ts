@@ -12,6 +12,7 @@ const item = (id: number, quantity: number, minQuantity = 5): InventoryItem => (
   unitCost: 100,
   price: null,
   warrantyMonths: 12,
+  byLocation: [],
   notes: null,
 });
 const ids = (items: InventoryItem[]) => items.map((i) => [i.id, i.quantity]);

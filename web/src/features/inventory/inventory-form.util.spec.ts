@@ -122,6 +122,7 @@ describe('inventoryForm', () => {
       unitCost: 89.5,
       price: 125,
       warrantyMonths: 24,
+      byLocation: [],
       notes: 'Back shelf',
     };
     expect(inventoryForm(item)).toEqual({

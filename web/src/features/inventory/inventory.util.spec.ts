@@ -23,6 +23,7 @@ const item = (
   unitCost,
   price: null,
   warrantyMonths: 12,
+  byLocation: [],
   notes: null,
 });
 

@@ -24,6 +24,7 @@ import { fieldErrorsOf } from '../../api/request';
 import { toast } from '../../components/toast';
 import { showServerErrors, zodRule } from '../../lib/zod-form';
 import { QuantityCell } from './inventory-columns';
+import { LocationStock } from './location-stock';
 import {
   EMPTY_MOVEMENT_FORM,
   MOVEMENT_FORMS,
@@ -77,6 +78,7 @@ export function StockDrawer({
           <Typography.Text type="secondary">(minimum {item.minQuantity})</Typography.Text>
         </Flex>
         <MovementForms item={item} />
+        <LocationStock item={item} />
         <section aria-labelledby="stock-movements-title">
           <Typography.Title level={5} id="stock-movements-title">
             Movements

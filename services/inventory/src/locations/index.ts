@@ -1,0 +1,3 @@
+export * from './locations.controller';
+export * from './transfers.service';
+export * from './vans.service';

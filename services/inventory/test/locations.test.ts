@@ -1,0 +1,221 @@
+import {
+  ERROR_CODES,
+  TRANSFER_MESSAGES,
+  WAREHOUSE_LOCATION_ID,
+  type Actor,
+  type ServiceRecordInput,
+} from '@cincy/contracts';
+import {
+  JetStreamPublisher,
+  NatsConnectionHolder,
+  RpcClient,
+  buildEvent,
+  createServiceApp,
+} from '@cincy/platform';
+import {
+  TEST_ACTORS,
+  connectTestRpc,
+  dropIsolatedStack,
+  eventually,
+  openTestNats,
+  useIsolatedStack,
+} from '@cincy/platform/testing';
+import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { inventoryService } from '../src/app.module';
+
+// Stock where it is (issue 37, ADR 0118): the warehouse and a van per technician.
+
+const testStack = useIsolatedStack();
+const { admin, tech, otherTech } = TEST_ACTORS;
+
+let inventory: INestMicroservice;
+let rpc: RpcClient;
+let nats: NatsConnectionHolder;
+let db: DataSource;
+let nextJob = 500;
+const vans = new Map<number, number>();
+
+const userFacts = (a: Actor) => ({
+  id: a.id,
+  username: a.username,
+  name: a.name ?? a.username,
+  role: a.role,
+  employeeId: null,
+});
+
+beforeAll(async () => {
+  inventory = await createServiceApp(inventoryService);
+  db = inventory.get(DataSource);
+  rpc = await connectTestRpc(testStack.prefix);
+  nats = await openTestNats(testStack.prefix);
+  const publisher = new JetStreamPublisher(nats);
+  for (const user of [admin, tech, otherTech])
+    await publisher.publish(buildEvent('identity.user.created', { user: userFacts(user) }));
+  await eventually(async () => (await rpc.call('inventory.locations.list', {})).length === 3);
+  for (const place of await rpc.call('inventory.locations.list', {}))
+    if (place.technicianId) vans.set(place.technicianId, place.id);
+});
+
+afterAll(async () => {
+  await nats.close();
+  await rpc.close();
+  await inventory.close();
+  await dropIsolatedStack(testStack);
+});
+
+async function addItem(name: string, quantity: number): Promise<number> {
+  const [{ id }] = await db.query(
+    `INSERT INTO inventory_items (name, sku, category, quantity, min_quantity, unit_cost)
+     VALUES ($1, $2, 'battery', $3, 2, 150) RETURNING id`,
+    [name, name.toUpperCase(), quantity],
+  );
+  return id;
+}
+
+const itemOf = async (itemId: number) =>
+  (await rpc.call('inventory.items.list', {})).find((i) => i.id === itemId)!;
+
+const transfer = (itemId: number, from: number, to: number, quantity: number) =>
+  rpc.call('inventory.transfers.create', {
+    transfer: {
+      itemId,
+      fromLocationId: from,
+      toLocationId: to,
+      quantity,
+      reason: 'Morning restock',
+    },
+    actor: admin,
+  });
+
+/** A battery installed by `technician` (dispatch's call once the job may complete). */
+const install = (itemId: number, technician: Actor) => {
+  const job = nextJob++;
+  return rpc.call('inventory.service-records.record', {
+    record: {
+      appointmentId: job,
+      customerId: 40,
+      serviceCode: 'battery installed',
+      batterySerialNumber: `LOC-${job}`,
+      vehicleMileage: '1000',
+      inventoryItemId: itemId,
+    } as unknown as ServiceRecordInput,
+    technician: { id: technician.id, name: technician.name },
+    customer: { name: 'Jane Doe', phone: '5135550100' },
+    actor: technician,
+  });
+};
+
+const lastReason = async (itemId: number) =>
+  (
+    await db.query(
+      'SELECT reason FROM inventory_transactions WHERE item_id = $1 ORDER BY id DESC LIMIT 1',
+      [itemId],
+    )
+  )[0].reason as string;
+
+describe('stock per location (inventory)', () => {
+  it('lists the warehouse, then a van per technician named after them (none for an admin)', async () => {
+    expect(await rpc.call('inventory.locations.list', {})).toEqual([
+      { id: WAREHOUSE_LOCATION_ID, kind: 'warehouse', name: 'Warehouse', technicianId: null },
+      {
+        id: vans.get(otherTech.id),
+        kind: 'van',
+        name: "Otto Other's van",
+        technicianId: otherTech.id,
+      },
+      { id: vans.get(tech.id), kind: 'van', name: "Tess Tech's van", technicianId: tech.id },
+    ]);
+  });
+
+  it('moves units to a van: each place counts, the total stays, the move is recorded', async () => {
+    const itemId = await addItem('Van H6', 5);
+    const van = vans.get(tech.id)!;
+    const { item, movement } = await transfer(itemId, WAREHOUSE_LOCATION_ID, van, 2);
+    expect(item.quantity).toBe(5);
+    expect(item.byLocation).toEqual([
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 3 },
+      { locationId: van, quantity: 2 },
+    ]);
+    expect(movement).toMatchObject({
+      type: 'transfer',
+      quantityChange: 0,
+      previousQuantity: 5,
+      newQuantity: 5,
+      reason: "2 from Warehouse to Tess Tech's van: Morning restock",
+      userName: admin.name,
+    });
+    expect((await itemOf(itemId)).byLocation).toEqual(item.byLocation);
+  });
+
+  it('refuses to move more than a place holds, or to a place that is not one, changing nothing', async () => {
+    const itemId = await addItem('Van H7', 4);
+    const van = vans.get(tech.id)!;
+    await transfer(itemId, WAREHOUSE_LOCATION_ID, van, 1);
+    await expect(transfer(itemId, van, WAREHOUSE_LOCATION_ID, 2)).rejects.toMatchObject({
+      status: 409,
+      body: {
+        code: ERROR_CODES.conflict,
+        message: TRANSFER_MESSAGES.notEnough('Van H7', 1, "Tess Tech's van"),
+      },
+    });
+    await expect(transfer(itemId, WAREHOUSE_LOCATION_ID, van, 4)).rejects.toMatchObject({
+      status: 409,
+      body: { message: TRANSFER_MESSAGES.notEnough('Van H7', 3, 'Warehouse') },
+    });
+    await expect(transfer(itemId, WAREHOUSE_LOCATION_ID, 99_999, 1)).rejects.toMatchObject({
+      status: 404,
+      body: { message: TRANSFER_MESSAGES.unknownLocation },
+    });
+    expect((await itemOf(itemId)).byLocation).toEqual([
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 3 },
+      { locationId: van, quantity: 1 },
+    ]);
+  });
+
+  it("keeps a count or write-off to the warehouse's share: the vans' units are theirs", async () => {
+    const itemId = await addItem('Van 35', 5);
+    await transfer(itemId, WAREHOUSE_LOCATION_ID, vans.get(tech.id)!, 2);
+    const writeOff = (quantity: number) =>
+      rpc.call('inventory.movements.record', {
+        itemId,
+        movement: { type: 'write_off', quantity, reason: 'Cracked case' },
+        actor: admin,
+      });
+    await expect(writeOff(4)).rejects.toMatchObject({
+      status: 409,
+      body: { message: TRANSFER_MESSAGES.inVans('Van 35', 2) },
+    });
+    const { item } = await writeOff(3);
+    expect(item.byLocation[0]).toEqual({ locationId: WAREHOUSE_LOCATION_ID, quantity: 0 });
+    expect(item.quantity).toBe(2);
+  });
+
+  it("takes a completion's battery from the technician's van, else the warehouse, else the van holding one", async () => {
+    const itemId = await addItem('Van 24F', 3);
+    const tess = vans.get(tech.id)!;
+    await transfer(itemId, WAREHOUSE_LOCATION_ID, tess, 2);
+
+    await install(itemId, tech);
+    expect((await itemOf(itemId)).byLocation).toEqual([
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 1 },
+      { locationId: tess, quantity: 1 },
+    ]);
+    expect(await lastReason(itemId)).toMatch(/\(from Tess Tech's van\)$/);
+
+    // Otto's van holds none: the warehouse's unit.
+    await install(itemId, otherTech);
+    expect((await itemOf(itemId)).byLocation).toEqual([
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 0 },
+      { locationId: tess, quantity: 1 },
+    ]);
+    expect(await lastReason(itemId)).not.toContain('(from');
+
+    // Neither has one left: the books say Tess's van holds it, so it came from there.
+    await install(itemId, otherTech);
+    const item = await itemOf(itemId);
+    expect(item.quantity).toBe(0);
+    expect(item.byLocation).toEqual([{ locationId: WAREHOUSE_LOCATION_ID, quantity: 0 }]);
+    expect(await lastReason(itemId)).toMatch(/\(from Tess Tech's van\)$/);
+  });
+});
