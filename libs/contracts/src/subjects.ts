@@ -102,6 +102,8 @@ export const CONSUMERS = {
   },
   'booking-service-records': { service: 'booking', filter: 'inventory.service-record.created' },
   'dispatch-customers': { service: 'dispatch', filter: 'booking.customer.>' },
+  /** What each van holds (issue 37): the suggestions prefer the van with the job's battery. */
+  'dispatch-van-stock': { service: 'dispatch', filter: 'inventory.item.>' },
   /** A customer moved their visit to another hour: the board's copy follows. */
   'dispatch-reschedules': { service: 'dispatch', filter: 'booking.appointment.rescheduled' },
   /** A job's invoice and what was paid: the board, the phone and the history show it. */

@@ -34,6 +34,7 @@ import { JobPhotos1733400000002 } from './migrations/1733400000002-job-photos';
 import { ArrivalCode1733500000001 } from './migrations/1733500000001-arrival-code';
 import { JobPayment1733600000001 } from './migrations/1733600000001-job-payment';
 import { JobBattery1733800000001 } from './migrations/1733800000001-job-battery';
+import { VanBatteries1733800000002 } from './migrations/1733800000002-van-batteries';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -61,6 +62,7 @@ import {
   SuggestionsController,
   SuggestionsRepository,
   SuggestionsService,
+  VanStockService,
 } from './suggestions';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TrackingController, TrackingRepository, TrackingService } from './tracking';
@@ -93,6 +95,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         ArrivalCode1733500000001,
         JobPayment1733600000001,
         JobBattery1733800000001,
+        VanBatteries1733800000002,
       ],
     }),
   ],
@@ -126,6 +129,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     RoutingClient,
     SuggestionsRepository,
     SuggestionsService,
+    VanStockService,
     QueueRepository,
     QueueService,
     DayRepository,

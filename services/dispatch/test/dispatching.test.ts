@@ -329,6 +329,51 @@ describe('suggestions (dispatch)', () => {
     expect(error).toBeInstanceOf(RpcCallError);
     expect((error as RpcCallError).status).toBe(404);
   });
+
+  it("prefers the van carrying the job's battery, and says so (issue 37)", async () => {
+    stubMode = 'fail';
+    await clearTheDay();
+    await technician(16, 'Van Near', NEAR);
+    await technician(17, 'Van Far', FAR);
+    /** Inventory's count of an H6 AGM: three in the warehouse, `inFar` in the far van. */
+    const h6Counted = (inFar: number) =>
+      publish(
+        buildEvent('inventory.item.changed', {
+          item: {
+            id: 900,
+            name: 'H6 AGM 760 CCA',
+            description: null,
+            sku: null,
+            category: 'battery',
+            quantity: 3 + inFar,
+            minQuantity: 1,
+            unitCost: 150,
+            price: 170,
+            warrantyMonths: 36,
+            notes: null,
+            byLocation: [
+              { locationId: 1, quantity: 3, technicianId: null },
+              ...(inFar ? [{ locationId: 5, quantity: inFar, technicianId: 17 }] : []),
+            ],
+          },
+          movement: null,
+        }),
+      );
+    await h6Counted(1);
+    const id = await newJob({ battery: { groupSize: '48', technology: 'AGM' } });
+    expect((await jobOf(id))?.battery).toEqual({ groupSize: '48', technology: 'AGM' });
+    await eventually(async () => (await suggestions(id))[0]?.name === 'Van Far');
+    expect((await suggestions(id)).map((s) => [s.name, s.batteryInVan])).toEqual([
+      ['Van Far', true],
+      ['Van Near', false],
+    ]);
+    // The van emptied: the nearest comes first again.
+    await h6Counted(0);
+    await eventually(async () => (await suggestions(id))[0]?.name === 'Van Near');
+    // A job whose battery is not known ranks by arrival alone.
+    const unknown = await newJob();
+    expect((await suggestions(unknown)).map((s) => s.batteryInVan)).toEqual([null, null]);
+  });
 });
 
 describe('the ASAP queue (dispatch)', () => {

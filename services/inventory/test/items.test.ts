@@ -50,7 +50,7 @@ describe('inventory items', () => {
       price: 170,
       warrantyMonths: 12,
       notes: null,
-      byLocation: [{ locationId: 1, quantity: 3 }],
+      byLocation: [{ locationId: 1, quantity: 3, technicianId: null }],
     });
   });
 

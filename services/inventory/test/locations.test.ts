@@ -134,8 +134,8 @@ describe('stock per location (inventory)', () => {
     const { item, movement } = await transfer(itemId, WAREHOUSE_LOCATION_ID, van, 2);
     expect(item.quantity).toBe(5);
     expect(item.byLocation).toEqual([
-      { locationId: WAREHOUSE_LOCATION_ID, quantity: 3 },
-      { locationId: van, quantity: 2 },
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 3, technicianId: null },
+      { locationId: van, quantity: 2, technicianId: tech.id },
     ]);
     expect(movement).toMatchObject({
       type: 'transfer',
@@ -168,8 +168,8 @@ describe('stock per location (inventory)', () => {
       body: { message: TRANSFER_MESSAGES.unknownLocation },
     });
     expect((await itemOf(itemId)).byLocation).toEqual([
-      { locationId: WAREHOUSE_LOCATION_ID, quantity: 3 },
-      { locationId: van, quantity: 1 },
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 3, technicianId: null },
+      { locationId: van, quantity: 1, technicianId: tech.id },
     ]);
   });
 
@@ -187,7 +187,11 @@ describe('stock per location (inventory)', () => {
       body: { message: TRANSFER_MESSAGES.inVans('Van 35', 2) },
     });
     const { item } = await writeOff(3);
-    expect(item.byLocation[0]).toEqual({ locationId: WAREHOUSE_LOCATION_ID, quantity: 0 });
+    expect(item.byLocation[0]).toEqual({
+      locationId: WAREHOUSE_LOCATION_ID,
+      quantity: 0,
+      technicianId: null,
+    });
     expect(item.quantity).toBe(2);
   });
 
@@ -198,16 +202,16 @@ describe('stock per location (inventory)', () => {
 
     await install(itemId, tech);
     expect((await itemOf(itemId)).byLocation).toEqual([
-      { locationId: WAREHOUSE_LOCATION_ID, quantity: 1 },
-      { locationId: tess, quantity: 1 },
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 1, technicianId: null },
+      { locationId: tess, quantity: 1, technicianId: tech.id },
     ]);
     expect(await lastReason(itemId)).toMatch(/\(from Tess Tech's van\)$/);
 
     // Otto's van holds none: the warehouse's unit.
     await install(itemId, otherTech);
     expect((await itemOf(itemId)).byLocation).toEqual([
-      { locationId: WAREHOUSE_LOCATION_ID, quantity: 0 },
-      { locationId: tess, quantity: 1 },
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 0, technicianId: null },
+      { locationId: tess, quantity: 1, technicianId: tech.id },
     ]);
     expect(await lastReason(itemId)).not.toContain('(from');
 
@@ -215,7 +219,9 @@ describe('stock per location (inventory)', () => {
     await install(itemId, otherTech);
     const item = await itemOf(itemId);
     expect(item.quantity).toBe(0);
-    expect(item.byLocation).toEqual([{ locationId: WAREHOUSE_LOCATION_ID, quantity: 0 }]);
+    expect(item.byLocation).toEqual([
+      { locationId: WAREHOUSE_LOCATION_ID, quantity: 0, technicianId: null },
+    ]);
     expect(await lastReason(itemId)).toMatch(/\(from Tess Tech's van\)$/);
   });
 });

@@ -1,4 +1,12 @@
-import { batteryLabel, bookedBatteryOf, installedPrice, vehicleOf } from './fitment';
+import {
+  batteryLabel,
+  batteryTypeOf,
+  bookedBatteryOf,
+  canonicalGroup,
+  fitsBattery,
+  installedPrice,
+  vehicleOf,
+} from './fitment';
 
 describe('fitment rules', () => {
   it("reads the year, make and model of the form's vehicle text, nothing else", () => {
@@ -26,5 +34,29 @@ describe('fitment rules', () => {
     expect([installedPrice('AGM'), installedPrice('EFB'), installedPrice('flooded')]).toEqual([
       210, 165, 165,
     ]);
+  });
+});
+
+describe('the battery an item is, and whether it fits', () => {
+  it('reads the group and technology from the house names', () => {
+    expect(batteryTypeOf('H6 AGM 760 CCA')).toEqual({ groupSize: 'H6', technology: 'AGM' });
+    expect(batteryTypeOf('Group 24F Flooded 700 CCA')).toEqual({
+      groupSize: '24F',
+      technology: 'flooded',
+    });
+    expect(batteryTypeOf('EFB 94R')).toEqual({ groupSize: '94R', technology: 'EFB' });
+    expect(batteryTypeOf('Terminal cleaner')).toBeNull();
+    expect(batteryTypeOf('Battery 700 CCA')).toBeNull();
+  });
+
+  it('fits the same group (BCI or EN/DIN) of the technology needed or better', () => {
+    const h6Agm = { groupSize: 'H6', technology: 'AGM' as const };
+    expect(fitsBattery(h6Agm, { groupSize: '48', technology: 'AGM' })).toBe(true);
+    expect(fitsBattery(h6Agm, { groupSize: '48', technology: 'flooded' })).toBe(true);
+    expect(
+      fitsBattery({ ...h6Agm, technology: 'flooded' }, { groupSize: '48', technology: 'AGM' }),
+    ).toBe(false);
+    expect(fitsBattery(h6Agm, { groupSize: 'H7', technology: 'AGM' })).toBe(false);
+    expect(canonicalGroup(' ln4 ')).toBe('94R');
   });
 });

@@ -69,3 +69,70 @@ export const fitmentVehicle = (f: {
   engine: string | null;
 }) =>
   `${f.yearFrom === f.yearTo ? f.yearFrom : `${f.yearFrom}-${f.yearTo}`} ${f.make} ${f.model}${f.engine ? ` ${f.engine}` : ''}`;
+
+/** The EN/DIN sizes by the BCI group they are: a van's "H6" is the fitment's "48". */
+const BCI_OF: Readonly<Record<string, string>> = {
+  H5: '47',
+  LN2: '47',
+  H6: '48',
+  LN3: '48',
+  H7: '94R',
+  LN4: '94R',
+  H8: '49',
+  LN5: '49',
+  H9: '95R',
+  LN6: '95R',
+};
+
+/** A group size as one name: upper case, the BCI number for an EN/DIN size. */
+export const canonicalGroup = (group: string): string => {
+  const upper = group.trim().toUpperCase();
+  return BCI_OF[upper] ?? upper;
+};
+
+const GROUP_TOKEN = /^(?:H[4-9]|LN[0-6]|\d{2,3}[A-Z]{0,2})$/;
+
+/**
+ * The battery an inventory item is, read from its name as the house writes it ("H6 AGM 760 CCA",
+ * "Group 24F Flooded 700 CCA"): the first group-size word, AGM or EFB when named, else flooded.
+ * Null when the name gives no group size (a supply, or a battery named otherwise).
+ */
+export function batteryTypeOf(name: string): BookedBattery | null {
+  const words = name.toUpperCase().split(/[\s,/-]+/);
+  // A CCA figure ("760 CCA") is not a group.
+  const group = words.find((w, i) => GROUP_TOKEN.test(w) && words[i + 1] !== 'CCA');
+  if (!group) return null;
+  const technology = words.includes('AGM') ? 'AGM' : words.includes('EFB') ? 'EFB' : 'flooded';
+  return { groupSize: group, technology };
+}
+
+const TECHNOLOGY_RANK: Readonly<Record<FitmentTechnology, number>> = { flooded: 0, EFB: 1, AGM: 2 };
+
+/**
+ * Whether a battery does for a car that needs `needed`: the same group, of its technology or a
+ * better one (an AGM does for an EFB or flooded car; a flooded one never for a start-stop AGM car).
+ */
+export const fitsBattery = (battery: BookedBattery, needed: BookedBattery): boolean =>
+  canonicalGroup(battery.groupSize) === canonicalGroup(needed.groupSize) &&
+  TECHNOLOGY_RANK[battery.technology] >= TECHNOLOGY_RANK[needed.technology];
+
+/**
+ * The batteries each technician's van holds, by technician, from inventory's items (their
+ * `byLocation`): what the ranking prefers a van by.
+ */
+export function vanBatteriesOf(
+  items: readonly {
+    name: string;
+    byLocation: readonly { technicianId: number | null; quantity: number }[];
+  }[],
+): Map<number, BookedBattery[]> {
+  const vans = new Map<number, BookedBattery[]>();
+  for (const item of items) {
+    const battery = batteryTypeOf(item.name);
+    if (!battery) continue;
+    for (const { technicianId, quantity } of item.byLocation)
+      if (technicianId !== null && quantity > 0)
+        vans.set(technicianId, [...(vans.get(technicianId) ?? []), battery]);
+  }
+  return vans;
+}

@@ -213,6 +213,8 @@ export const suggestionSchema = z.object({
   activeJob: z.object({ id: z.number().int(), status: appointmentStatusSchema }).nullable(),
   /** 'routing' when the routing server (ROUTING_URL) answered, else the straight-line estimate. */
   source: z.enum(['estimate', 'routing']),
+  /** Their van holds a battery the job takes (ranked first); null: the job's battery is unknown. */
+  batteryInVan: z.boolean().nullable().default(null),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 export const suggestionsSchema = z.array(suggestionSchema);

@@ -89,6 +89,7 @@ describe('suggestions for a job now (ASAP)', () => {
       distanceKm: Math.round(near.km * 10) / 10,
       activeJob: null,
       source: 'estimate',
+      batteryInVan: null,
     });
   });
 
@@ -268,6 +269,7 @@ describe('rankStandings', () => {
       from,
       waitMinutes: 0,
       busyWith: null,
+      carriesBattery: null,
     });
     const ranked = rankStandings(
       [standing(1, FAR), standing(2, MID)],
@@ -280,5 +282,45 @@ describe('rankStandings', () => {
       source: 'routing',
     });
     expect(ranked.find((s) => s.technicianId === 2)?.source).toBe('estimate');
+  });
+});
+
+describe('the van carrying the battery (issue 37)', () => {
+  const team = [person(1, 'Near', NEAR), person(2, 'Far', FAR)];
+  const schedules = [allDay(1), allDay(2)];
+  const h6 = { groupSize: '48', technology: 'AGM' as const };
+
+  it('ranks a van holding a battery the job takes first, and says so', () => {
+    const ranker = technicianRanker(
+      facts({
+        technicians: team,
+        schedules,
+        vanBatteries: new Map([
+          [1, [{ groupSize: '35', technology: 'AGM' as const }]],
+          [2, [{ groupSize: 'H6', technology: 'AGM' as const }]],
+        ]),
+      }),
+    );
+    const ranked = ranker.suggestions(asap(1, { battery: h6 }));
+    expect(ranked.map((s) => [s.name, s.batteryInVan])).toEqual([
+      ['Far', true],
+      ['Near', false],
+    ]);
+    expect(ranker.best(asap(1, { battery: h6 }))?.name).toBe('Far');
+  });
+
+  it('ranks by arrival alone when the job needs no known battery or no van has it', () => {
+    const ranker = technicianRanker(
+      facts({ technicians: team, schedules, vanBatteries: new Map([[2, [h6]]]) }),
+    );
+    expect(ranker.suggestions(asap(1)).map((s) => [s.name, s.batteryInVan])).toEqual([
+      ['Near', null],
+      ['Far', null],
+    ]);
+    const h7 = { groupSize: '94R', technology: 'AGM' as const };
+    expect(ranker.suggestions(asap(1, { battery: h7 })).map((s) => s.name)).toEqual([
+      'Near',
+      'Far',
+    ]);
   });
 });

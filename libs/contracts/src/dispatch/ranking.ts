@@ -2,6 +2,7 @@
 // where they will be, soonest arrival first (docs/adr/0098-dispatch-knows-the-date.md). One rule
 // for dispatch's suggestions, the board's "Suggested:" line and its Assign dialog, so none of them
 // can say another thing than the others. A plain module (no zod): the board uses it.
+import { type BookedBattery, fitsBattery } from '../booking/fitment';
 import type { AppointmentStatus } from '../enums';
 import { businessDate } from '../time';
 import type { Suggestion } from './api';
@@ -19,6 +20,8 @@ export interface RankingJob extends BookedHour {
   customerLocation: Point | null;
   /** When it was marked on location: what is left of the install counts from there. */
   onLocationAt: Date | null;
+  /** The battery it needs (fitment, issue 37); null or absent: not known. */
+  battery?: BookedBattery | null;
 }
 
 /** A technician and where they were last seen. */
@@ -36,6 +39,8 @@ export interface RankingFacts {
   jobs: readonly RankingJob[];
   now: Date;
   installMinutes?: number;
+  /** The batteries each technician's van holds, by technician (inventory's counts). */
+  vanBatteries?: ReadonlyMap<number, readonly BookedBattery[]>;
 }
 
 /** A drive measured elsewhere (the routing server), in place of the estimate's. */
@@ -77,6 +82,8 @@ export interface Standing {
   waitMinutes: number;
   /** The job that still keeps them at the job's hour, if one does. */
   busyWith: { id: number; status: AppointmentStatus } | null;
+  /** Their van holds a battery the job takes; null when the job's battery is not known. */
+  carriesBattery: boolean | null;
 }
 
 /**
@@ -120,7 +127,7 @@ function standingOf(
   hour: { at: Date; day: string },
   now: Date,
   installMinutes: number,
-): Omit<Standing, 'onShift'> {
+): Omit<Standing, 'onShift' | 'carriesBattery'> {
   const { at, day } = hour;
   let from = technician.position;
   let freeAt = now.getTime();
@@ -173,6 +180,12 @@ export interface TechnicianRanker {
   best(job: RankingJob): Suggestion | undefined;
 }
 
+/** Whether a van's batteries include one the job takes (null: the job's battery is unknown). */
+const carries = (
+  van: readonly BookedBattery[] | undefined,
+  needed: BookedBattery | null | undefined,
+): boolean | null => (needed ? (van ?? []).some((b) => fitsBattery(b, needed)) : null);
+
 export function technicianRanker(facts: RankingFacts): TechnicianRanker {
   const installMinutes = facts.installMinutes ?? ESTIMATE.installMinutes;
   const ids = facts.technicians.map((t) => t.id);
@@ -196,7 +209,10 @@ export function technicianRanker(facts: RankingFacts): TechnicianRanker {
         facts.now,
         installMinutes,
       );
-      return Object.assign(standing, { onShift: onShift.has(t.id) });
+      return Object.assign(standing, {
+        onShift: onShift.has(t.id),
+        carriesBattery: carries(facts.vanBatteries?.get(t.id), job.battery),
+      });
     });
   };
   const onShiftOnly = (job: RankingJob) => standings(job).filter((s) => s.onShift);
@@ -236,7 +252,12 @@ function arrivalOf(
   customer: Point | null,
   measured?: ReadonlyMap<number, MeasuredDrive>,
 ): Suggestion {
-  const base = { technicianId: s.technicianId, name: s.name, activeJob: s.busyWith };
+  const base = {
+    technicianId: s.technicianId,
+    name: s.name,
+    activeJob: s.busyWith,
+    batteryInVan: s.carriesBattery,
+  };
   if (!s.from || !customer) {
     return { ...base, etaMinutes: null, distanceKm: null, source: 'estimate' };
   }
@@ -250,7 +271,9 @@ function arrivalOf(
   };
 }
 
+/** A van carrying the job's battery first (no second trip), then the soonest arrival. */
 function bySoonest(a: Suggestion, b: Suggestion): number {
+  if (a.batteryInVan !== b.batteryInVan) return a.batteryInVan ? -1 : 1;
   if (a.etaMinutes === null || b.etaMinutes === null) {
     if (a.etaMinutes !== b.etaMinutes) return a.etaMinutes === null ? 1 : -1;
     return a.name.localeCompare(b.name);

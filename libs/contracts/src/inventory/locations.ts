@@ -25,6 +25,8 @@ export type StockLocation = z.infer<typeof stockLocationSchema>;
 export const locationQuantitySchema = z.object({
   locationId: z.number().int(),
   quantity: z.number().int(),
+  /** Whose van it is (null: the warehouse): dispatch knows who carries what. */
+  technicianId: z.number().int().nullable().default(null),
 });
 export type LocationQuantity = z.infer<typeof locationQuantitySchema>;
 
@@ -74,7 +76,7 @@ export type TransferInput = z.infer<typeof transferInputSchema>;
 export function byLocation(total: number, vans: readonly LocationQuantity[]): LocationQuantity[] {
   const inVans = vans.reduce((n, v) => n + v.quantity, 0);
   return [
-    { locationId: WAREHOUSE_LOCATION_ID, quantity: total - inVans },
+    { locationId: WAREHOUSE_LOCATION_ID, quantity: total - inVans, technicianId: null },
     ...vans.filter((v) => v.quantity > 0),
   ];
 }

@@ -37,6 +37,7 @@ const COLUMNS: readonly ColumnOf<BoardAppointmentEntity>[] = [
   ['arrival_misses', 'arrivalMisses'],
   ['arrival_confirmed', 'arrivalConfirmed'],
   ['payment', 'payment'],
+  ['battery', 'battery'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
 ];

@@ -1,6 +1,8 @@
 import {
+  BookedBattery,
   ScheduleFacts,
   estimateDrive,
+  fitsBattery,
   holdsTechnicianNow,
   isDue,
   onShiftAt,
@@ -23,7 +25,8 @@ const takesTechnicianNow = (job: QueueJob, now: Date) =>
 
 /**
  * The auto-dispatch rule: every unassigned pending ASAP request, in queue order, goes to the free
- * technician who can arrive first. Free means on shift, with no job that takes them now
+ * technician whose van carries its battery (issue 37; when the job's battery is known and a free
+ * van has one) who can arrive first. Free means on shift, with no job that takes them now
  * (takesTechnicianNow); each gets one request per round. Those who were last seen nowhere come
  * after those with a position, and with no customer position the technician with the lowest id is
  * taken. A request nobody is free for waits: the next event that frees someone (a completion, a
@@ -34,6 +37,7 @@ export function autoAssignments(
   technicians: readonly QueueTechnician[],
   schedules: readonly ScheduleFacts[],
   now: Date,
+  vanBatteries: ReadonlyMap<number, readonly BookedBattery[]> = new Map(),
 ): AutoAssignment[] {
   const onShift = onShiftAt(
     technicians.map((t) => t.id),
@@ -54,7 +58,11 @@ export function autoAssignments(
       t.position && job.customerLocation
         ? estimateDrive(t.position, job.customerLocation).minutes
         : Infinity;
-    const best = free.reduce((a, b) => {
+    const needed = job.battery;
+    const carries = (t: QueueTechnician) =>
+      !!needed && (vanBatteries.get(t.id) ?? []).some((b) => fitsBattery(b, needed));
+    const carriers = free.filter(carries);
+    const best = (carriers.length ? carriers : free).reduce((a, b) => {
       const [da, db] = [drive(a), drive(b)];
       return db < da || (db === da && b.id < a.id) ? b : a;
     });

@@ -234,6 +234,21 @@ describe('autoAssignments', () => {
     ]);
   });
 
+  it("prefers a free van carrying the job's battery, then the nearest (issue 37)", () => {
+    const needsH6 = job({ battery: { groupSize: '48', technology: 'AGM' } });
+    const unknown = job();
+    const vans = new Map([[1, [{ groupSize: 'H6', technology: 'AGM' as const }]]]);
+    const schedules = [allDay(1), allDay(2), allDay(3)];
+    expect(autoAssignments([needsH6, unknown], technicians, schedules, NOW, vans)).toEqual([
+      { appointmentId: needsH6.id, technicianId: 1 },
+      { appointmentId: unknown.id, technicianId: 2 },
+    ]);
+    // No van has it: the nearest, as before.
+    expect(autoAssignments([needsH6], technicians, schedules, NOW)).toEqual([
+      { appointmentId: needsH6.id, technicianId: 2 },
+    ]);
+  });
+
   it('passes over technicians off shift, busy, or with a job assigned, and leaves the request waiting', () => {
     const request = job();
     const jobs = [

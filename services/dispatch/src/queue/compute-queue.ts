@@ -1,6 +1,7 @@
 import {
   isBeforeDeparture,
   AppointmentStatus,
+  BookedBattery,
   BookedHour,
   ESTIMATE,
   Point,
@@ -22,6 +23,8 @@ export interface QueueJob extends BookedHour {
   technicianId: number | null;
   customerLocation: Point | null;
   onLocationAt: Date | null;
+  /** The battery it needs (fitment); null or absent: not known. */
+  battery?: BookedBattery | null;
 }
 
 /** A technician and where they were last seen. */

@@ -1,4 +1,4 @@
-import { AppointmentStatus, Point, Priority, QueueEntry } from '@cincy/contracts';
+import { AppointmentStatus, BookedBattery, Point, Priority, QueueEntry } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { waitingSql } from '../board';
@@ -21,6 +21,7 @@ interface QueueJobRow {
   customer_location: Point | null;
   on_location_at: Date | null;
   version: number;
+  battery: BookedBattery | null;
 }
 
 interface StoredRow {
@@ -65,7 +66,7 @@ export class QueueRepository {
     // planned as a scan of every open job.
     const columns = `id, status, priority, preferred_time,
         to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, scheduled_time, requested_at,
-        technician_id, customer_location, on_location_at, version`;
+        technician_id, customer_location, on_location_at, version, battery`;
     const rows: QueueJobRow[] = await manager.query(
       `SELECT ${columns} FROM board_appointments a WHERE ${waitingSql('a')}
        UNION
@@ -89,6 +90,7 @@ export class QueueRepository {
       customerLocation: r.customer_location,
       onLocationAt: r.on_location_at ? new Date(r.on_location_at) : null,
       version: r.version,
+      battery: r.battery,
     }));
   }
 

@@ -1,4 +1,5 @@
 import {
+  BookedBattery,
   Actor,
   ESTIMATE,
   EventEnvelope,
@@ -18,6 +19,7 @@ import { LifecycleService } from '../lifecycle';
 import { SettingsService } from '../settings';
 import { ScheduleRepository } from '../shifts';
 import { StatsRepository } from '../stats';
+import { VanStockService } from '../suggestions';
 import { TechniciansRepository, toRankingTechnician } from '../technicians';
 import { autoAssignments } from './auto-dispatch';
 import { QueueTechnician, computeQueue, queueChanged } from './compute-queue';
@@ -43,6 +45,8 @@ interface Snapshot {
   jobs: QueueSnapshotJob[];
   technicians: QueueTechnician[];
   schedules: ScheduleFacts[];
+  /** What each van holds: auto-dispatch prefers the van with the job's battery. */
+  vanBatteries: Map<number, BookedBattery[]>;
 }
 
 /**
@@ -73,6 +77,7 @@ export class QueueService
     private readonly lifecycle: LifecycleService,
     private readonly consumers: EventConsumers,
     private readonly logger: AppLogger,
+    private readonly vans: VanStockService,
   ) {}
 
   onModuleInit() {
@@ -158,9 +163,9 @@ export class QueueService
    * here: a job that moved meanwhile is refused and left alone, and its event brings the queue
    * back here with the new state.
    */
-  private async autoDispatch({ jobs, technicians, schedules }: Snapshot, now: Date) {
+  private async autoDispatch({ jobs, technicians, schedules, vanBatteries }: Snapshot, now: Date) {
     const versions = new Map(jobs.map((j) => [j.id, j.version]));
-    const assignments = autoAssignments(jobs, technicians, schedules, now);
+    const assignments = autoAssignments(jobs, technicians, schedules, now, vanBatteries);
     for (const { appointmentId, technicianId } of assignments) {
       try {
         await this.lifecycle.assign(
@@ -182,7 +187,8 @@ export class QueueService
     const jobs = await this.queue.queueJobs(manager, businessDate(now));
     const technicians = await this.technicians.listTechnicians(manager);
     const schedules = await this.schedules.allFacts(manager, businessDate(now));
-    return { jobs, technicians: technicians.map(toRankingTechnician), schedules };
+    const vanBatteries = await this.vans.vanBatteries(manager);
+    return { jobs, technicians: technicians.map(toRankingTechnician), schedules, vanBatteries };
   }
 
   /** Today's measured average install once the day has one, else the estimate's. */

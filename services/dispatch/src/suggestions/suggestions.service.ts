@@ -15,9 +15,11 @@ import { ScheduleRepository } from '../shifts';
 import { TechniciansRepository, toRankingTechnician } from '../technicians';
 import { RoutingClient } from './routing.client';
 import { SuggestionsRepository } from './suggestions.repository';
+import { VanStockService } from './van-stock.service';
 
 /**
- * Who could take a job: the technicians on shift at the job's hour, soonest arrival first, by the
+ * Who could take a job: the technicians on shift at the job's hour, a van carrying its battery
+ * first, then soonest arrival, by the
  * contracts' ranking (the board's card and Assign dialog use the same). The routing server, when
  * there is one, measures the drives from where each will leave.
  */
@@ -28,6 +30,7 @@ export class SuggestionsService {
     private readonly technicians: TechniciansRepository,
     private readonly schedules: ScheduleRepository,
     private readonly routing: RoutingClient,
+    private readonly vans: VanStockService,
   ) {}
 
   async list(id: number, now = new Date()): Promise<Suggestion[]> {
@@ -35,16 +38,18 @@ export class SuggestionsService {
     const job = await this.repository.job(manager, id);
     if (!job) throw new DomainError(ERROR_CODES.notFound, 'Appointment not found');
     const day = businessDate(jobHour(job, now));
-    const [technicians, schedules, jobs] = await Promise.all([
+    const [technicians, schedules, jobs, vanBatteries] = await Promise.all([
       this.technicians.listTechnicians(manager),
       this.schedules.allFacts(manager, businessDate(now)),
       this.repository.technicianJobs(manager, day),
+      this.vans.vanBatteries(manager),
     ]);
     const standings = technicianRanker({
       technicians: technicians.map(toRankingTechnician),
       schedules,
       jobs,
       now,
+      vanBatteries,
     })
       .standings(job)
       .filter((s) => s.onShift);

@@ -14,7 +14,7 @@ describe('audit entries: items', () => {
     price: 170,
     warrantyMonths: 12,
     notes: null,
-    byLocation: [{ locationId: 1, quantity: 2 }],
+    byLocation: [{ locationId: 1, quantity: 2, technicianId: null }],
   };
   const movement = {
     id: 9,
@@ -37,8 +37,8 @@ describe('audit entries: items', () => {
         item: {
           ...item,
           byLocation: [
-            { locationId: 1, quantity: 1 },
-            { locationId: 2, quantity: 1 },
+            { locationId: 1, quantity: 1, technicianId: null },
+            { locationId: 2, quantity: 1, technicianId: 7 },
           ],
         },
         movement: {

@@ -59,16 +59,22 @@ export class LocationsRepository {
     manager: EntityManager,
     itemIds: readonly number[],
   ): Promise<Map<number, LocationQuantity[]>> {
-    const rows: { item_id: number; location_id: number; quantity: number }[] = await manager.query(
-      `SELECT item_id, location_id, quantity FROM van_stock
-        WHERE item_id = ANY($1::int[]) AND quantity > 0 ORDER BY location_id`,
+    const rows: {
+      item_id: number;
+      location_id: number;
+      quantity: number;
+      technician_id: number | null;
+    }[] = await manager.query(
+      `SELECT s.item_id, s.location_id, s.quantity, l.technician_id
+         FROM van_stock s JOIN stock_locations l ON l.id = s.location_id
+        WHERE s.item_id = ANY($1::int[]) AND s.quantity > 0 ORDER BY s.location_id`,
       [itemIds],
     );
     const held = new Map<number, LocationQuantity[]>();
     for (const r of rows)
       held.set(r.item_id, [
         ...(held.get(r.item_id) ?? []),
-        { locationId: r.location_id, quantity: r.quantity },
+        { locationId: r.location_id, quantity: r.quantity, technicianId: r.technician_id },
       ]);
     return held;
   }

@@ -158,7 +158,9 @@ export function AssignDialog({
                     <Tag style={{ marginInlineStart: 8 }}>Has the job</Tag>
                   )}
                 </Typography.Text>
-                <Typography.Text type="secondary">{suggestionDetails(s)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {suggestionDetails(s, a.battery)}
+                </Typography.Text>
               </Flex>
             </Radio>
           ))}

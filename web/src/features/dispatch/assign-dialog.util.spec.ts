@@ -19,6 +19,7 @@ const suggestion = (
   distanceKm: 4.2,
   activeJob: null,
   source: 'estimate',
+  batteryInVan: null,
   ...extra,
 });
 
@@ -85,6 +86,7 @@ describe('assignCheck', () => {
     from: null,
     waitMinutes: busyWith ? 10 : 0,
     busyWith,
+    carriesBattery: null,
   });
 
   it('has nothing to warn about for a free technician on shift', () => {

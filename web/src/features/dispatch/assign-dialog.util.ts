@@ -1,5 +1,7 @@
 import {
+  batteryLabel,
   bookedHourLabel,
+  type BookedBattery,
   formatEta,
   jobHour,
   type DashboardAppointment,
@@ -18,12 +20,16 @@ export function formatDistance(km: number): string {
   return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi`;
 }
 
-/** 'about 12 min · 2.6 mi · busy with job #41': one ranked technician's line. */
-export function suggestionDetails(s: Suggestion): string {
+/**
+ * 'about 12 min · 2.6 mi · busy with job #41 · has Group H6 AGM in van': one ranked technician's
+ * line (the van's battery when the job's is known and their van holds one).
+ */
+export function suggestionDetails(s: Suggestion, battery?: BookedBattery | null): string {
   const parts = [
     s.etaMinutes === null ? 'position unknown' : formatEta(s.etaMinutes),
     s.distanceKm === null ? null : formatDistance(s.distanceKm),
     s.activeJob ? `busy with job #${s.activeJob.id}` : null,
+    s.batteryInVan && battery ? `has ${batteryLabel(battery)} in van` : null,
   ];
   return parts.filter((p): p is string => p !== null).join(' · ');
 }

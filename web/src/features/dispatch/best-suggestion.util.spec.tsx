@@ -173,7 +173,25 @@ describe('formatBestSuggestion', () => {
         distanceKm: 1,
         activeJob: null,
         source: 'estimate',
+        batteryInVan: null,
       }),
     ).toBe('Dana, about 12 min');
+  });
+});
+
+describe('formatBestSuggestion with the job battery', () => {
+  it("says the van has the job's battery when it does", () => {
+    const best = {
+      technicianId: 1,
+      name: 'Dana',
+      etaMinutes: 12,
+      distanceKm: 1,
+      activeJob: null,
+      source: 'estimate' as const,
+      batteryInVan: true,
+    };
+    const h6 = { groupSize: 'H6', technology: 'AGM' as const };
+    expect(formatBestSuggestion(best, h6)).toBe('Dana, about 12 min, has Group H6 AGM in van');
+    expect(formatBestSuggestion({ ...best, batteryInVan: false }, h6)).toBe('Dana, about 12 min');
   });
 });

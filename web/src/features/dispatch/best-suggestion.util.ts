@@ -1,5 +1,7 @@
 import {
+  batteryLabel,
   formatEta,
+  type BookedBattery,
   technicianRanker,
   type DashboardAppointment,
   type RankingJob,
@@ -25,6 +27,7 @@ export function toRankingJob(a: DashboardAppointment): RankingJob {
     scheduledDate: a.scheduledDate,
     scheduledTime: a.scheduledTime,
     onLocationAt: a.status === 'on_location' ? new Date(a.updatedAt) : null,
+    battery: a.battery,
   };
 }
 
@@ -62,6 +65,7 @@ export function boardRanking(
   team: readonly UserLocation[],
   schedules: readonly ScheduleFacts[] | undefined,
   now: Date,
+  vanBatteries?: ReadonlyMap<number, readonly BookedBattery[]>,
 ): BoardRanking {
   let ranker: TechnicianRanker | null = null;
   const rank = () =>
@@ -70,6 +74,7 @@ export function boardRanking(
       schedules: schedules ?? [],
       jobs: board.filter((a) => a.technicianId !== null).map(toRankingJob),
       now,
+      vanBatteries,
     }));
   const found = new Map<number, BestSuggestion | undefined>();
   return {
@@ -87,6 +92,6 @@ export function boardRanking(
   };
 }
 
-/** 'Dana, about 12 min': how the best suggestion reads on a card. */
-export const formatBestSuggestion = (best: BestSuggestion) =>
-  `${best.name}, ${formatEta(best.etaMinutes)}`;
+/** 'Dana, about 12 min, has Group H6 AGM in van': how the best suggestion reads on a card. */
+export const formatBestSuggestion = (best: BestSuggestion, battery?: BookedBattery | null) =>
+  `${best.name}, ${formatEta(best.etaMinutes)}${best.batteryInVan && battery ? `, has ${batteryLabel(battery)} in van` : ''}`;

@@ -92,7 +92,8 @@ export function JobCard({
     {
       key: 'battery',
       label: 'Battery',
-      children: a.battery ? batteryLabel(a.battery) : <Tag color="orange">{CHECK_FITMENT}</Tag>,
+      // "Check fitment" in a dark orange with white text: antd's light orange fails 4.5:1.
+      children: a.battery ? batteryLabel(a.battery) : <Tag color="#9a3412">{CHECK_FITMENT}</Tag>,
     },
     { key: 'schedule', label: 'Schedule', children: formatSchedule(a) },
     {

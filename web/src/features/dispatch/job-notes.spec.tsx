@@ -17,6 +17,7 @@ describe('JobNotes', () => {
           distanceKm: 3,
           activeJob: null,
           source: 'estimate',
+          batteryInVan: null,
         }}
       />,
     );

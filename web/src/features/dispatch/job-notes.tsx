@@ -29,7 +29,7 @@ export function JobNotes({
       {best && (
         <Typography.Text data-testid="best-suggestion">
           <Typography.Text type="secondary">Suggested: </Typography.Text>
-          {formatBestSuggestion(best)}
+          {formatBestSuggestion(best, a.battery)}
         </Typography.Text>
       )}
     </>

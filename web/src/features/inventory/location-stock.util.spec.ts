@@ -11,8 +11,8 @@ describe('placeCounts', () => {
   it('lists every place with its count, a van holding none at 0', () => {
     expect(
       placeCounts(places, [
-        { locationId: 1, quantity: 4 },
-        { locationId: 3, quantity: 2 },
+        { locationId: 1, quantity: 4, technicianId: null },
+        { locationId: 3, quantity: 2, technicianId: 8 },
       ]),
     ).toEqual([
       { id: 1, name: 'Warehouse', quantity: 4 },

@@ -75,3 +75,54 @@ describe('JobCard: Arrived', () => {
     );
   });
 });
+
+describe('JobCard: the battery to bring (issue 37)', () => {
+  const needsH6 = { ...onTheWay('none'), battery: { groupSize: '48', technology: 'AGM' as const } };
+  const h6InMyVan = {
+    id: 3,
+    name: 'H6 AGM 760 CCA',
+    description: null,
+    sku: null,
+    category: 'battery',
+    quantity: 2,
+    minQuantity: 1,
+    unitCost: 150,
+    price: 170,
+    warrantyMonths: 36,
+    notes: null,
+    byLocation: [
+      { locationId: 1, quantity: 1, technicianId: null },
+      { locationId: 4, quantity: 1, technicianId: ME },
+    ],
+  };
+
+  const drawn = (job: JobCardProps['job'], batteries: JobCardProps['batteries']) =>
+    render(
+      <JobCard
+        job={job}
+        userId={ME}
+        underWayId={job.id}
+        now={new Date()}
+        current
+        batteries={batteries}
+        draft={null}
+        onDraft={() => undefined}
+        onStep={async () => undefined}
+      />,
+    );
+
+  it('says which battery to bring, and warns when the van holds none', () => {
+    const { unmount } = drawn(needsH6, [h6InMyVan]);
+    expect(screen.getByText(/^Bring:/).textContent).toBe('Bring: Group 48 AGM');
+    unmount();
+    drawn(needsH6, [{ ...h6InMyVan, byLocation: [h6InMyVan.byLocation[0]] }]);
+    expect(screen.getByText(/^Bring:/).textContent).toBe(
+      'Bring: Group 48 AGM (none in your van: pick one up at the warehouse)',
+    );
+  });
+
+  it('asks to check the fitment when the vehicle does not tell the battery', () => {
+    drawn(onTheWay('none'), []);
+    expect(screen.getByText(/^Check fitment/)).toBeTruthy();
+  });
+});

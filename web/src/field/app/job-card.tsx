@@ -3,6 +3,9 @@ import {
   APPOINTMENT_STATUS_LABELS,
   CHECK_FITMENT,
   batteryLabel,
+  fitsBattery,
+  vanBatteriesOf,
+  type BookedBattery,
   checkHandBack,
   checkDoorRecord,
   formatLocation,
@@ -62,6 +65,7 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
   const canHandBack = checkHandBack(job, { id: userId, role: 'technician' }) === null;
   const headingId = `job-${job.id}`;
   const gate = gateCode(job.notes);
+  const inVan = job.battery && vanHas(props.batteries, userId, job.battery);
 
   const step = async (kind: FieldStepKind, body?: Record<string, unknown>, file?: Blob) => {
     setBusy(true);
@@ -99,8 +103,9 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
           )}
           {job.vehicle && <p>{job.vehicle}</p>}
           {job.battery ? (
-            <p>
+            <p className={inVan ? undefined : 'fa-notes'}>
               Bring: <strong>{batteryLabel(job.battery)}</strong>
+              {!inVan && ' (none in your van: pick one up at the warehouse)'}
             </p>
           ) : (
             <p className="fa-notes">{CHECK_FITMENT}: the vehicle does not tell its battery</p>
@@ -300,3 +305,8 @@ export const STEP_NAMES: Record<FieldStepKind, string> = {
   hand_back: 'Hand back',
   payment: 'Payment',
 };
+
+/** Whether the technician's van holds a battery the job takes (inventory's counts). */
+function vanHas(items: readonly InventoryItem[], technicianId: number, needed: BookedBattery) {
+  return (vanBatteriesOf(items).get(technicianId) ?? []).some((b) => fitsBattery(b, needed));
+}

@@ -8,6 +8,7 @@ import {
   isOutsideShift,
   type DashboardAppointment,
   type UserLocation,
+  vanBatteriesOf,
 } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { boardRanking } from '../../../features/dispatch/best-suggestion.util';
@@ -33,6 +34,7 @@ import { useCurrentUser } from '../../../hooks/use-auth';
 import { useBatteriesSoldToday } from '../../../hooks/use-batteries-sold-today';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useDashboardStats } from '../../../hooks/use-dashboard-stats';
+import { useInventory } from '../../../hooks/use-inventory';
 import { useMapConfig } from '../../../hooks/use-map-config';
 import { useNewJobSound } from '../../../hooks/use-new-job-sound';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
@@ -168,10 +170,15 @@ export function DispatchPage() {
   );
   // One ranking per board, team, schedules or minute (admins only): each card drawn asks it for
   // its job's best technician, and the Assign dialog ranks with the same one.
+  // What each van carries (inventory's counts, the list the low-stock banner reads too).
+  const inventory = useInventory({ enabled: admin });
+  const vanBatteries = useMemo(() => vanBatteriesOf(inventory.data ?? []), [inventory.data]);
   const ranking = useMemo(
     () =>
-      admin ? boardRanking(board, team.data ?? NO_USERS, schedules.data, new Date(now)) : null,
-    [admin, board, team.data, schedules.data, now],
+      admin
+        ? boardRanking(board, team.data ?? NO_USERS, schedules.data, new Date(now), vanBatteries)
+        : null,
+    [admin, board, team.data, schedules.data, now, vanBatteries],
   );
   // Jobs a day off or a shorter shift left outside their technician's shifts (ADR 0102).
   const outside = useMemo(
