@@ -165,6 +165,23 @@ export const CONSUMERS = {
    * customer at their first completed job (`inventory.service-records.record`), not per booking.
    */
   'inventory-customers': { service: 'inventory', filter: 'booking.customer.>' },
+  /** A booked visit counts on a battery of its type (issue 37, ADR 0119). */
+  'inventory-reservations': { service: 'inventory', filter: 'booking.appointment.requested' },
+  /** A visit cancelled or declined lets its battery go (a completion does, in inventory). */
+  'inventory-releases': {
+    service: 'inventory',
+    filter: 'dispatch.appointment.>',
+    ignores: [
+      'dispatch.appointment.opened',
+      'dispatch.appointment.assigned',
+      'dispatch.appointment.unassigned',
+      'dispatch.appointment.accepted',
+      'dispatch.appointment.departed',
+      'dispatch.appointment.arrived',
+      'dispatch.appointment.updated',
+      'dispatch.appointment.completed',
+    ],
+  },
   /** A van for each technician (issue 37): stock is kept per van. */
   'inventory-vans': {
     service: 'inventory',

@@ -3,6 +3,11 @@ import { Module } from '@nestjs/common';
 import { CustomerCopiesService, CustomersRepository } from './customers';
 import { LocationsController, TransfersService, VansService } from './locations';
 import {
+  ReservationsController,
+  ReservationsRepository,
+  ReservationsService,
+} from './reservations';
+import {
   InventoryItemEntity,
   InventoryTransactionEntity,
   ItemsController,
@@ -24,6 +29,7 @@ import { OldBatteryKept1733600000001 } from './migrations/1733600000001-old-batt
 import { ItemPrices1733700000001 } from './migrations/1733700000001-item-prices';
 import { WarrantyMonths1733700000002 } from './migrations/1733700000002-warranty-months';
 import { StockLocations1733800000001 } from './migrations/1733800000001-stock-locations';
+import { Reservations1733800000002 } from './migrations/1733800000002-reservations';
 import { WarrantyClaimsController, WarrantyClaimsRepository } from './warranty';
 import { SalesRepository, SalesService } from './sales';
 import {
@@ -50,6 +56,7 @@ import {
         ItemPrices1733700000001,
         WarrantyMonths1733700000002,
         StockLocations1733800000001,
+        Reservations1733800000002,
       ],
     }),
   ],
@@ -59,6 +66,7 @@ import {
     ServiceRecordsController,
     WarrantyClaimsController,
     LocationsController,
+    ReservationsController,
   ],
   providers: [
     ItemsRepository,
@@ -75,6 +83,8 @@ import {
     LocationsRepository,
     TransfersService,
     VansService,
+    ReservationsRepository,
+    ReservationsService,
   ],
 })
 export class AppModule {}

@@ -14,10 +14,12 @@ import {
 } from '@cincy/platform';
 import {
   TEST_ACTORS,
+  boardView,
   connectTestRpc,
   dropIsolatedStack,
   eventually,
   openTestNats,
+  requestedPayload,
   useIsolatedStack,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -223,5 +225,55 @@ describe('stock per location (inventory)', () => {
       { locationId: WAREHOUSE_LOCATION_ID, quantity: 0, technicianId: null },
     ]);
     expect(await lastReason(itemId)).toMatch(/\(from Tess Tech's van\)$/);
+  });
+});
+
+describe('reservations (inventory, ADR 0119)', () => {
+  const h6 = { groupSize: '48', technology: 'AGM' as const };
+  const stock = async () => (await rpc.call('inventory.batteries.stock', { batteries: [h6] }))[0];
+  const booked = (appointmentId: number, battery: typeof h6 | null = h6) =>
+    new JetStreamPublisher(nats).publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(appointmentId, 'R', { battery }),
+      ),
+    );
+
+  it('counts a booked visit on a battery of its type until it is done or let go, never twice', async () => {
+    await addItem('Reserved H6 AGM', 2);
+    expect(await stock()).toEqual({ ...h6, onHand: 2, reserved: 0, free: 2 });
+    await booked(801);
+    await booked(801); // redelivered: still one
+    await booked(802);
+    await booked(803, null); // its battery is not known: nothing reserved
+    await eventually(async () => (await stock()).reserved === 2);
+    expect(await stock()).toEqual({ ...h6, onHand: 2, reserved: 2, free: 0 });
+
+    // Cancelled: its battery is free again.
+    await new JetStreamPublisher(nats).publish(
+      buildEvent('dispatch.appointment.cancelled', {
+        appointment: boardView({ id: 801, status: 'cancelled' }),
+      }),
+    );
+    await eventually(async () => (await stock()).free === 1);
+
+    // Completed: the unit leaves stock and the reservation with it.
+    const [{ id: itemId }] = await db.query(`SELECT id FROM inventory_items WHERE name = $1`, [
+      'Reserved H6 AGM',
+    ]);
+    await rpc.call('inventory.service-records.record', {
+      record: {
+        appointmentId: 802,
+        customerId: 41,
+        serviceCode: 'battery installed',
+        batterySerialNumber: 'RES-802',
+        vehicleMileage: '1000',
+        inventoryItemId: itemId,
+      } as unknown as ServiceRecordInput,
+      technician: { id: tech.id, name: tech.name },
+      customer: { name: 'Jane Doe', phone: '5135550100' },
+      actor: tech,
+    });
+    expect(await stock()).toEqual({ ...h6, onHand: 1, reserved: 0, free: 1 });
   });
 });

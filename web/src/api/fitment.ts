@@ -1,11 +1,11 @@
-import type { Fitment, FitmentInput, FitmentQuery } from '@cincy/contracts';
+import type { Fitment, FitmentInput, FitmentLookupRow, FitmentQuery } from '@cincy/contracts';
 import { requestJson } from './request';
 
 /** GET /api/fitment: every row a vehicle matches (none when it is not on file). Public. */
 export function fetchFitment(
   { year, make, model }: Omit<FitmentQuery, 'engine'>,
   signal?: AbortSignal,
-): Promise<Fitment[]> {
+): Promise<FitmentLookupRow[]> {
   const query = new URLSearchParams({ year: String(year), make, model });
   return requestJson('GET', `/api/fitment?${query}`, undefined, { signal });
 }

@@ -89,6 +89,13 @@ export const fitmentSchema = z.object({
 });
 export type Fitment = z.infer<typeof fitmentSchema>;
 
+/**
+ * A row as GET /api/fitment answers it: with whether a battery of it is free in stock (inventory's
+ * count less the booked visits counting on one; null when inventory did not answer).
+ */
+export const fitmentLookupRowSchema = fitmentSchema.extend({ inStock: z.boolean().nullable() });
+export type FitmentLookupRow = z.infer<typeof fitmentLookupRowSchema>;
+
 /** GET /api/fitment?year=&make=&model=&engine=: the rows a vehicle matches (none: unknown). */
 export const fitmentQuerySchema = z.object({
   year: z.coerce

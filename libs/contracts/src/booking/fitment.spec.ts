@@ -1,5 +1,6 @@
 import {
   batteryLabel,
+  batteryStock,
   batteryTypeOf,
   bookedBatteryOf,
   canonicalGroup,
@@ -58,5 +59,24 @@ describe('the battery an item is, and whether it fits', () => {
     ).toBe(false);
     expect(fitsBattery(h6Agm, { groupSize: 'H7', technology: 'AGM' })).toBe(false);
     expect(canonicalGroup(' ln4 ')).toBe('94R');
+  });
+});
+
+describe('a battery stock against its reservations', () => {
+  it('counts every unit of the items that are that battery, less one per visit counting on one', () => {
+    const h6 = { groupSize: '48', technology: 'AGM' as const };
+    const items = [
+      { name: 'H6 AGM 760 CCA', quantity: 2 },
+      { name: 'Group 48 AGM 800 CCA', quantity: 1 },
+      { name: 'H6 Flooded', quantity: 5 },
+      { name: 'H7 AGM', quantity: 4 },
+    ];
+    expect(batteryStock(h6, items, [h6, { ...h6, groupSize: 'H6' }])).toEqual({
+      ...h6,
+      onHand: 3,
+      reserved: 2,
+      free: 1,
+    });
+    expect(batteryStock(h6, items, [h6, h6, h6, h6]).free).toBe(0);
   });
 });

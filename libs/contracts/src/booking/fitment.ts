@@ -136,3 +136,31 @@ export function vanBatteriesOf(
   }
   return vans;
 }
+
+/** The same battery: one group (BCI or EN/DIN) of one technology. */
+export const sameBattery = (a: BookedBattery, b: BookedBattery): boolean =>
+  canonicalGroup(a.groupSize) === canonicalGroup(b.groupSize) && a.technology === b.technology;
+
+/** How many of a battery are on hand, how many booked visits count on one, and how many are free. */
+export interface BatteryStock extends BookedBattery {
+  onHand: number;
+  reserved: number;
+  free: number;
+}
+
+/**
+ * A battery's stock against its reservations (issue 37, ADR 0119): every unit of the items that
+ * are that battery, wherever they are, less one per booked visit that counts on one.
+ */
+export function batteryStock(
+  battery: BookedBattery,
+  items: readonly { name: string; quantity: number }[],
+  reservations: readonly BookedBattery[],
+): BatteryStock {
+  const onHand = items.reduce((n, item) => {
+    const type = batteryTypeOf(item.name);
+    return type && sameBattery(type, battery) ? n + item.quantity : n;
+  }, 0);
+  const reserved = reservations.filter((r) => sameBattery(r, battery)).length;
+  return { ...battery, onHand, reserved, free: Math.max(0, onHand - reserved) };
+}

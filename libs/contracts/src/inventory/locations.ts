@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tooLong } from '../common';
+import { bookedBatterySchema } from '../booking/fitment-api';
 import { STOCK_MOVEMENT_REASON_MAX } from './movements';
 
 /**
@@ -80,3 +81,10 @@ export function byLocation(total: number, vans: readonly LocationQuantity[]): Lo
     ...vans.filter((v) => v.quantity > 0),
   ];
 }
+
+/** A battery's stock against the visits counting on one (ADR 0119). */
+export const batteryStockSchema = bookedBatterySchema.extend({
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  free: z.number().int(),
+});

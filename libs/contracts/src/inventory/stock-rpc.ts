@@ -3,7 +3,8 @@ import { ERROR_CODES } from '../error-codes';
 import { actorSchema } from '../identity/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 import { inventoryItemSchema } from './api';
-import { stockLocationSchema, transferInputSchema } from './locations';
+import { batteryStockSchema, stockLocationSchema, transferInputSchema } from './locations';
+import { bookedBatterySchema } from '../booking/fitment-api';
 import { stockMovementInputSchema, stockMovementSchema } from './movements';
 
 const { id } = RPC_SHAPES;
@@ -30,5 +31,10 @@ export const STOCK_RPC = {
     request: z.object({ transfer: transferInputSchema, actor: actorSchema }),
     answer: z.object({ movement: stockMovementSchema, item: inventoryItemSchema }),
     refuses: [notFound, conflict],
+  },
+  /** Each battery asked: on hand, counted on by booked visits, free (issue 37). */
+  'inventory.batteries.stock': {
+    request: z.object({ batteries: z.array(bookedBatterySchema).max(20) }),
+    answer: z.array(batteryStockSchema),
   },
 } as const satisfies Record<string, RpcContract>;

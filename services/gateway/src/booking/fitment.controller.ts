@@ -1,11 +1,15 @@
 import {
   CurrentUser,
   FitmentInput,
+  FitmentLookupRow,
   FitmentQuery,
   fitmentInputSchema,
+  fitmentLookupRowSchema,
   fitmentListQuerySchema,
   fitmentQuerySchema,
+  sameBattery,
 } from '@cincy/contracts';
+import { z } from 'zod';
 import { RpcClient } from '@cincy/platform';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Public, Roles, User } from '../access/access.decorators';
@@ -17,14 +21,34 @@ import { Doc } from '../routes/route-doc.decorator';
 export class FitmentController {
   constructor(private readonly rpc: RpcClient) {}
 
+  /**
+   * Booking's rows, each with whether one is free in stock (inventory's count less the visits
+   * counting on one). Inventory unreachable: the rows still answer, `inStock` null.
+   */
   @Public()
   @Doc(
-    'The battery a vehicle takes, with its installed price: every row its year, make and model (and engine, when given) match; none when it is not on file',
-    'booking.fitment.lookup',
+    'The battery a vehicle takes, with its installed price and whether one is free in stock: every row its year, make and model (and engine, when given) match; none when it is not on file',
+    z.array(fitmentLookupRowSchema),
+    { calls: ['booking.fitment.lookup', 'inventory.batteries.stock'] },
   )
   @Get()
-  lookup(@Query(new Contract(fitmentQuerySchema, 'query')) query: FitmentQuery) {
-    return this.rpc.call('booking.fitment.lookup', query);
+  async lookup(
+    @Query(new Contract(fitmentQuerySchema, 'query')) query: FitmentQuery,
+  ): Promise<FitmentLookupRow[]> {
+    const rows = await this.rpc.call('booking.fitment.lookup', query);
+    const stock = rows.length
+      ? await this.rpc
+          .call('inventory.batteries.stock', {
+            batteries: rows
+              .slice(0, 20)
+              .map(({ groupSize, technology }) => ({ groupSize, technology })),
+          })
+          .catch(() => null)
+      : [];
+    return rows.map((row) => {
+      const counted = stock?.find((s) => sameBattery(s, row));
+      return { ...row, inStock: counted ? counted.free > 0 : null };
+    });
   }
 
   @Roles('admin')

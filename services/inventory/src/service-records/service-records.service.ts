@@ -22,6 +22,7 @@ import { DomainError, Outbox } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { StockService } from '../items';
+import { ReservationsRepository } from '../reservations';
 import { SalesService } from '../sales';
 import { followChain, toHistoryRow } from './battery-chain';
 import { ServiceRecordsRepository } from './service-records.repository';
@@ -46,6 +47,7 @@ export class ServiceRecordsService {
     private readonly outbox: Outbox,
     private readonly stock: StockService,
     private readonly sales: SalesService,
+    private readonly reservations: ReservationsRepository,
   ) {}
 
   /**
@@ -120,6 +122,8 @@ export class ServiceRecordsService {
       if (input.serviceCode === 'battery_installed') {
         await this.sales.recordSale(tx, new Date(serviceRecord.completedAt));
       }
+      // The visit is done: it counts on no battery any more (ADR 0119).
+      await this.reservations.release(manager, input.appointmentId);
       await tx.emit('inventory.service-record.created', { serviceRecord });
       return serviceRecord;
     });

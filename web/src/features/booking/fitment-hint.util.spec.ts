@@ -1,7 +1,7 @@
-import type { Fitment } from '@cincy/contracts';
-import { fitmentHint } from './fitment-hint.util';
+import type { FitmentLookupRow } from '@cincy/contracts';
+import { NONE_FREE, fitmentHint } from './fitment-hint.util';
 
-const row = (over: Partial<Fitment>): Fitment => ({
+const row = (over: Partial<FitmentLookupRow>): FitmentLookupRow => ({
   id: 1,
   yearFrom: 2018,
   yearTo: 2024,
@@ -17,6 +17,7 @@ const row = (over: Partial<Fitment>): Fitment => ({
   source: 'manual',
   installedPrice: 165,
   updatedAt: '2026-11-29T12:00:00.000Z',
+  inStock: true,
   ...over,
 });
 
@@ -28,6 +29,13 @@ describe('fitmentHint', () => {
         row({ groupSize: 'H6', technology: 'AGM', installedPrice: 210, startStop: true }),
       ]),
     ).toBe('Your car takes: Group H6 AGM, $210 installed (start-stop)');
+  });
+
+  it('says when none of that battery is free in stock', () => {
+    expect(fitmentHint([row({ inStock: false })])).toBe(
+      `Your car takes: Group 24F, $165 installed. ${NONE_FREE}`,
+    );
+    expect(fitmentHint([row({ inStock: null })])).toBe('Your car takes: Group 24F, $165 installed');
   });
 
   it('gives the choices when the engine decides', () => {

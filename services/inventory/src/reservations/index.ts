@@ -1,0 +1,3 @@
+export * from './reservations.controller';
+export * from './reservations.repository';
+export * from './reservations.service';
