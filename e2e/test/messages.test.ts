@@ -149,14 +149,19 @@ describe('messages to the customer (notify, SMTP, a Twilio-shaped text provider)
     const all = await staff.request<
       { kind: string; state: string; attempts: number; channel: string; nextAttemptAt: string }[]
     >('GET', `/api/appointments/${id}/messages`);
-    const reminders = all.filter((m) => m.kind === 'payment_reminder');
-    expect(reminders.map((m) => [m.channel, m.state]).sort()).toEqual([
-      ['email', 'queued'],
-      ['sms', 'queued'],
-    ]);
-    for (const m of reminders)
-      expect(Date.parse(m.nextAttemptAt)).toBeGreaterThan(Date.now() + 2.9 * 86_400_000);
-    const seen = all.filter((m) => m.kind !== 'payment_reminder');
+    // And the offer of a free test of the battery put in, by each channel, years ahead.
+    const ahead = (kind: string, days: number) => {
+      const queued = all.filter((m) => m.kind === kind);
+      expect(queued.map((m) => [m.channel, m.state]).sort()).toEqual([
+        ['email', 'queued'],
+        ['sms', 'queued'],
+      ]);
+      for (const m of queued)
+        expect(Date.parse(m.nextAttemptAt)).toBeGreaterThan(Date.now() + days * 86_400_000);
+    };
+    ahead('payment_reminder', 2.9);
+    ahead('test_offer', 3 * 365 - 1);
+    const seen = all.filter((m) => m.kind !== 'payment_reminder' && m.kind !== 'test_offer');
     expect(seen).toHaveLength(10);
     expect(seen.every((m) => m.state === 'sent')).toBe(true);
     expect(seen.some((m) => m.channel === 'sms' && m.attempts === 2)).toBe(true);

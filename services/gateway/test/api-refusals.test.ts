@@ -672,6 +672,9 @@ describe('the API document', () => {
       'GET /api/warranty/claims': {
         403: () => call('GET', '/api/warranty/claims', { client: tech }),
       },
+      'GET /api/warranty/due-tests': {
+        403: () => call('GET', '/api/warranty/due-tests', { client: tech }),
+      },
       'GET /api/vin/{vin}': {
         // A mistyped character: the check digit no longer matches.
         400: () => call('GET', '/api/vin/1HGCM82633A004452'),
@@ -1402,6 +1405,10 @@ describe('the API document', () => {
     heard.push({
       key: 'GET /api/warranty/claims',
       answer: await call('GET', '/api/warranty/claims', { client: admin }),
+    });
+    heard.push({
+      key: 'GET /api/warranty/due-tests',
+      answer: await call('GET', '/api/warranty/due-tests', { client: admin }),
     });
     heard.push({
       key: 'GET /api/vin/{vin}',

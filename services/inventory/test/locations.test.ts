@@ -277,3 +277,51 @@ describe('reservations (inventory, ADR 0119)', () => {
     expect(await stock()).toEqual({ ...h6, onHand: 1, reserved: 0, free: 1 });
   });
 });
+
+describe('batteries due for their free test (inventory)', () => {
+  const record = (appointmentId: number, serial: string, completedAt: string, previous?: string) =>
+    rpc.call('inventory.service-records.record', {
+      record: {
+        appointmentId,
+        customerId: 60,
+        serviceCode: previous ? 'warranty replacement' : 'battery installed',
+        batterySerialNumber: serial,
+        previousBatterySerialNumber: previous,
+        vehicleMileage: '1000',
+        inventoryItemId: dueItem,
+      } as unknown as ServiceRecordInput,
+      technician: { id: tech.id, name: tech.name },
+      customer: { name: 'Old Customer', phone: '5135550160' },
+      actor: admin,
+      completedAt,
+    });
+  let dueItem: number;
+
+  it('lists the batteries installed three years ago or more still in their car, oldest first', async () => {
+    dueItem = await addItem('Due 35', 5);
+    const yearsAgo = (years: number) => {
+      const at = new Date();
+      at.setUTCFullYear(at.getUTCFullYear() - years);
+      return at.toISOString();
+    };
+    await record(901, 'DUE-OLD', yearsAgo(4));
+    await record(902, 'DUE-NEW', yearsAgo(1));
+    // Installed four years ago, replaced since: no longer in the car.
+    await record(903, 'DUE-GONE', yearsAgo(4));
+    await db.query(
+      `INSERT INTO service_records (appointment_id, customer_id, service_code, battery_serial_number,
+                                    previous_battery_serial_number, completed_at)
+       VALUES (904, 60, 'battery_installed', 'DUE-REPL', 'DUE-GONE', now() - interval '2 years')`,
+    );
+    const due = await rpc.call('inventory.warranty.due-tests', {});
+    const serials = due.map((d) => d.serial);
+    expect(serials).toContain('DUE-OLD');
+    expect(serials).not.toContain('DUE-NEW');
+    expect(serials).not.toContain('DUE-GONE');
+    expect(due.find((d) => d.serial === 'DUE-OLD')).toMatchObject({
+      appointmentId: 901,
+      customer: { id: 60, name: 'Old Customer', phone: '5135550160' },
+      model: 'Due 35',
+    });
+  });
+});

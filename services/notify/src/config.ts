@@ -1,4 +1,10 @@
-import { INFRA_DEFAULTS, QUIET_HOURS, RETRY, localAppUrl } from '@cincy/contracts';
+import {
+  INFRA_DEFAULTS,
+  QUIET_HOURS,
+  RETRY,
+  TEST_OFFER_MONTHS,
+  localAppUrl,
+} from '@cincy/contracts';
 import { EnvOf, defineEnv } from '@cincy/platform';
 import { z } from 'zod';
 
@@ -53,6 +59,8 @@ export const NOTIFY_ENV = defineEnv(
      * again once it ends (long enough for any send to finish: they time out after 10 s).
      */
     NOTIFY_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+    /** An installed battery this many months old is offered a free test, once (issue 37). */
+    TEST_OFFER_MONTHS: z.coerce.number().int().min(1).max(120).default(TEST_OFFER_MONTHS),
     /** Hours (Cincinnati) no text goes out about a visit not under way: 'FROM-UNTIL', or 'off'. */
     SMS_QUIET_HOURS: quietHoursSchema.prefault(`${QUIET_HOURS.fromHour}-${QUIET_HOURS.untilHour}`),
   }),

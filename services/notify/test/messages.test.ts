@@ -215,9 +215,19 @@ describe('notify: a message at each step', () => {
       }),
     );
     const messages = await eventually(async () => {
-      const all = await messagesOf(booking.id);
+      // The offer of a free test is years ahead (below).
+      const all = (await messagesOf(booking.id)).filter((m) => m.kind !== 'test_offer');
       return all.length === 10 && all.every((m) => m.state === 'sent') && all;
     });
+    // The battery put in: one offer of a free test by each channel, queued for its third year.
+    const offers = (await messagesOf(booking.id)).filter((m) => m.kind === 'test_offer');
+    expect(offers.map((m) => [m.channel, m.state]).sort()).toEqual([
+      ['email', 'queued'],
+      ['sms', 'queued'],
+    ]);
+    const installed = new Date(serviceRecordFor(booking.id).completedAt);
+    for (const offer of offers)
+      expect(new Date(offer.nextAttemptAt!).getUTCFullYear()).toBe(installed.getUTCFullYear() + 3);
     expect(byChannel(messages, 'sms')[0].attempts).toBe(2);
     const steps = [
       /we have your request/,

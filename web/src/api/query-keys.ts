@@ -61,6 +61,8 @@ export const QUERY_KEYS = {
   priceList: ['/api/price-list'] as const,
   /** Batteries replaced under warranty (admins). */
   warrantyClaims: ['/api/warranty/claims'] as const,
+  /** Batteries due for their free test (admins). */
+  dueTests: ['/api/warranty/due-tests'] as const,
   /** The fitment table (admins). */
   fitment: ['/api/fitment/rows'] as const,
 };

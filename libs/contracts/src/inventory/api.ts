@@ -270,3 +270,14 @@ export const warrantyClaimsSchema = z.object({
   claims: z.array(warrantyClaimSchema),
 });
 export type WarrantyClaims = z.infer<typeof warrantyClaimsSchema>;
+
+/** GET /api/warranty/due-tests: a battery we installed, old enough for its free test (issue 37). */
+export const dueTestSchema = z.object({
+  appointmentId: z.number().int(),
+  customer: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }).nullable(),
+  serial: z.string(),
+  model: z.string().nullable(),
+  installedAt: z.string(),
+});
+export type DueTest = z.infer<typeof dueTestSchema>;
+export const dueTestsSchema = z.array(dueTestSchema);

@@ -14,6 +14,7 @@ import {
   verifySerialAnswerSchema,
   verifySerialSchema,
   warrantyClaimsSchema,
+  dueTestsSchema,
 } from './api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
@@ -26,6 +27,8 @@ export const INVENTORY_RPC = {
   'inventory.items.list': { request: inventoryFilterSchema, answer: inventoryItemsSchema },
   /** Batteries replaced under warranty and the supplier's credit owed for them (admins). */
   'inventory.warranty.claims': { request: empty, answer: warrantyClaimsSchema },
+  /** Batteries installed TEST_OFFER_MONTHS ago or more and still in their car, oldest first. */
+  'inventory.warranty.due-tests': { request: empty, answer: dueTestsSchema },
   'inventory.items.create': {
     request: z.object({ item: inventoryItemInputSchema, actor: actorSchema }),
     answer: inventoryItemSchema,

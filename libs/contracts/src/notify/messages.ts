@@ -18,6 +18,7 @@ export const MESSAGE_KINDS = [
   'payment_link',
   'payment_received',
   'payment_reminder',
+  'test_offer',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -33,7 +34,14 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   payment_link: 'Payment link',
   payment_received: 'Payment received',
   payment_reminder: 'Payment reminder',
+  test_offer: 'Free battery test offer',
 };
+
+/**
+ * An installed battery this many months old gets one offer of a free test (issue 37; notify's
+ * TEST_OFFER_MONTHS changes it): a test before the winter finds a weak battery before it fails.
+ */
+export const TEST_OFFER_MONTHS = 36;
 
 /** An invoice still open this many days after it was issued gets one reminder (issue 36). */
 export const PAYMENT_REMINDER_DAYS = 3;

@@ -17,4 +17,13 @@ export class WarrantyController {
   claims() {
     return this.rpc.call('inventory.warranty.claims', {});
   }
+
+  @Doc(
+    'Batteries we installed three years ago or more and still in their car (due for the free test the customer is offered), oldest first, at most 200',
+    'inventory.warranty.due-tests',
+  )
+  @Get('due-tests')
+  dueTests() {
+    return this.rpc.call('inventory.warranty.due-tests', {});
+  }
 }

@@ -10,4 +10,9 @@ export class WarrantyClaimsController {
   list() {
     return this.claims.list();
   }
+
+  @RpcHandler('inventory.warranty.due-tests')
+  dueTests() {
+    return this.claims.dueTests();
+  }
 }

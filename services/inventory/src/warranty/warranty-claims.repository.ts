@@ -1,4 +1,9 @@
-import { WARRANTY_CLAIMS_LIMIT, WarrantyClaims } from '@cincy/contracts';
+import {
+  DueTest,
+  TEST_OFFER_MONTHS,
+  WARRANTY_CLAIMS_LIMIT,
+  WarrantyClaims,
+} from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -59,5 +64,46 @@ export class WarrantyClaimsRepository {
         creditCents: r.credit_cents,
       })),
     };
+  }
+
+  /**
+   * The batteries due for their free test (the offer notify sends then): installed at least
+   * TEST_OFFER_MONTHS ago and still in the car (no later record replaced that serial), oldest
+   * first, at most WARRANTY_CLAIMS_LIMIT.
+   */
+  async dueTests(now = new Date()): Promise<DueTest[]> {
+    const rows: {
+      appointment_id: number;
+      customer_id: number;
+      customer_name: string | null;
+      customer_phone: string | null;
+      serial: string;
+      model: string | null;
+      completed_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT r.appointment_id, r.customer_id, c.name AS customer_name, c.phone AS customer_phone,
+              r.battery_serial_number AS serial, i.name AS model, r.completed_at
+         FROM service_records r
+         LEFT JOIN customers c ON c.id = r.customer_id
+         LEFT JOIN inventory_items i ON i.id = r.inventory_item_id
+        WHERE r.service_code IN ('battery_installed', 'warranty_replacement')
+          AND r.completed_at <= $1::timestamptz - make_interval(months => $2)
+          AND NOT EXISTS (
+            SELECT 1 FROM service_records later
+             WHERE lower(later.previous_battery_serial_number) = lower(r.battery_serial_number)
+               AND later.completed_at > r.completed_at)
+        ORDER BY r.completed_at, r.id LIMIT $3`,
+      [now, TEST_OFFER_MONTHS, WARRANTY_CLAIMS_LIMIT],
+    );
+    return rows.map((r) => ({
+      appointmentId: r.appointment_id,
+      customer:
+        r.customer_name === null
+          ? null
+          : { id: r.customer_id, name: r.customer_name, phone: r.customer_phone ?? '' },
+      serial: r.serial,
+      model: r.model,
+      installedAt: r.completed_at.toISOString(),
+    }));
   }
 }

@@ -81,6 +81,8 @@ const NEWS_FOR_MS: Record<MessageKind, number> = {
   payment_link: 24 * HOUR_MS,
   payment_received: 24 * HOUR_MS,
   payment_reminder: 24 * HOUR_MS,
+  // Years after the install: a replayed history more than a week old offers nothing.
+  test_offer: 7 * 24 * HOUR_MS,
 };
 
 export const isStale = (kind: MessageKind, occurredAt: string, now: Date) =>

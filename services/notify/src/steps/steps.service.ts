@@ -5,9 +5,12 @@ import {
   MessageKind,
   PAYMENT_REMINDER_DAYS,
   invoiceOwedCents,
+  takesBattery,
 } from '@cincy/contracts';
-import { AppLogger, EventConsumers, RpcClient, Transaction } from '@cincy/platform';
+import { createHash } from 'node:crypto';
+import { AppLogger, EventConsumers, InjectEnv, RpcClient, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { NOTIFY_ENV, NotifyEnv } from '../config';
 import { CopiesRepository } from '../copies';
 import { MessagesService, VISIT_STEP_KINDS } from '../messages';
 import { ReceiptsRepository, buildReceipt } from '../receipts';
@@ -32,6 +35,7 @@ export class StepsService implements OnModuleInit {
     private readonly messages: MessagesService,
     private readonly rpc: RpcClient,
     private readonly logger: AppLogger,
+    @InjectEnv(NOTIFY_ENV) private readonly env: Pick<NotifyEnv, 'TEST_OFFER_MONTHS'>,
   ) {}
 
   onModuleInit() {
@@ -190,6 +194,15 @@ export class StepsService implements OnModuleInit {
           ? { appointment, customer }
           : undefined,
     });
+    // A battery put in: one offer of a free test when it is TEST_OFFER_MONTHS old (quiet hours,
+    // opt-out and a deleted customer are the sender's rules then, as for every message).
+    if (takesBattery(record.serviceCode))
+      await this.messages.createFor(manager, {
+        eventId: derivedEventId(event.id, 'test_offer'),
+        occurredAt: addMonths(new Date(record.completedAt), this.env.TEST_OFFER_MONTHS),
+        appointmentId: record.appointmentId,
+        kind: 'test_offer',
+      });
   }
 
   async onItem(event: Of<'notify-items'>, { manager }: Transaction): Promise<void> {
@@ -211,4 +224,20 @@ export class StepsService implements OnModuleInit {
       return null;
     }
   }
+}
+
+/**
+ * A second message of one event (a message is once per event and channel): a UUID of its own,
+ * the same for every delivery of that event, so the offer is still made once.
+ */
+function derivedEventId(eventId: string, purpose: string): string {
+  const hex = createHash('sha256').update(`${eventId}:${purpose}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The same instant `months` later (a day past the month's end rolls into the next, as Date does). */
+function addMonths(date: Date, months: number): string {
+  const later = new Date(date);
+  later.setUTCMonth(later.getUTCMonth() + months);
+  return later.toISOString();
 }

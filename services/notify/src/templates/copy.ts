@@ -85,6 +85,8 @@ export function headline(data: MessageData): string {
       return 'We could not take this visit';
     case 'cancelled':
       return 'Your visit is cancelled';
+    case 'test_offer':
+      return 'Time for a free battery test';
     case 'payment_reminder':
       return data.payment
         ? `Invoice ${oneLine(data.payment.invoiceNumber)} is still open`
@@ -128,6 +130,7 @@ const SUBJECTS: Record<MessageKind, string> = {
   payment_link: 'pay by card',
   payment_received: 'payment received, thank you',
   payment_reminder: 'invoice still open',
+  test_offer: 'a free battery test',
 };
 
 /** 'Cincy Battery: request received (CB-7K3Q9)' */

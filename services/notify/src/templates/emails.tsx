@@ -212,6 +212,19 @@ const PaymentReminder = () => (
   </Line>
 );
 
+const TestOffer = ({ data }: { data: MessageData }) => (
+  <>
+    <Line>
+      The battery we installed for you has been in your car a few years now, when batteries start to
+      weaken (and winter finds them out). We will test it for free at your home or work: it takes
+      ten minutes, and you decide afterwards whether anything needs doing.
+    </Line>
+    <Line>
+      <Link href={data.rebookUrl}>Book a visit</Link> or call us at {BUSINESS_PHONE}.
+    </Line>
+  </>
+);
+
 /** A payment's receipt: what was paid, how and when, and what is still owed. */
 function PaymentReceived({ data }: { data: MessageData }) {
   const payment = data.payment;
@@ -245,6 +258,7 @@ const BODIES: Record<MessageKind, (props: { data: MessageData }) => ReactNode> =
   payment_link: PaymentLink,
   payment_received: PaymentReceived,
   payment_reminder: PaymentReminder,
+  test_offer: TestOffer,
 };
 
 /** The email of a step, ready for @react-email/render. */

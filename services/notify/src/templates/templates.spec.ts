@@ -34,6 +34,10 @@ const KEY_LINES: Record<MessageKind, { email: string; sms: string }> = {
     email: 'Invoice INV-2026-000123 is still open',
     sms: 'invoice INV-2026-000123 is still open',
   },
+  test_offer: {
+    email: 'Time for a free battery test',
+    sms: 'time for a free test of the battery we installed, at your door',
+  },
 };
 
 const PAY_URL = 'https://checkout.example/c/pay/cs_test_1';

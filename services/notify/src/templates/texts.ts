@@ -120,6 +120,12 @@ function parts(data: MessageData): TextParts {
         link: { label: 'Receipt', url: data.trackingUrl },
       };
     }
+    case 'test_offer':
+      return {
+        head: 'time for a free test of the battery we installed, at your door',
+        extras: [''],
+        link: rebook,
+      };
     case 'payment_reminder':
       return {
         head: data.payment

@@ -26,6 +26,7 @@ import { inventoryFetchFailedToast } from '../../../features/inventory/inventory
 import { StockDrawer } from '../../../features/inventory/stock-drawer';
 import { WarrantyClaimsCard } from '../../../features/inventory/warranty-claims-card';
 import { FitmentCard } from '../../../features/inventory/fitment-card';
+import { DueTestsCard } from '../../../features/inventory/due-tests-card';
 import {
   canManageInventory,
   inventorySummary,
@@ -198,6 +199,7 @@ export function InventoryPage() {
         </Card>
         {manage && <PriceListCard user={user} />}
         {manage && <WarrantyClaimsCard />}
+        {manage && <DueTestsCard />}
         {manage && <FitmentCard user={user} />}
       </Flex>
 
