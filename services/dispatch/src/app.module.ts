@@ -16,6 +16,7 @@ import {
   PhotosController,
   PhotosRepository,
   PhotosService,
+  WarrantyClaimsService,
 } from './door-records';
 import { DISPATCH_ENV } from './config';
 import { DayController, DayRepository, DayService } from './day';
@@ -142,6 +143,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
     ReportsService,
     BatteryTestsRepository,
     BatteryTestsService,
+    WarrantyClaimsService,
     PhotosRepository,
     PhotosService,
   ],

@@ -148,6 +148,8 @@ describe('the API document', () => {
     const job = await bookFor(customer.id);
     /** The completed visit's photo (below), for the image's refusals. */
     let donePhoto = { id: 0 };
+    /** A warranty claim opened (below): claimed again, 409. */
+    const claimed = { appointmentId: 0, batterySerialNumber: 'SN-REFUSAL-INVOICE' };
     /** A photo as the phone sends it: a JPEG's bytes (the start of one is all the gateway reads). */
     const PHOTO = {
       raw: Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9]),
@@ -671,6 +673,26 @@ describe('the API document', () => {
       },
       'GET /api/warranty/claims': {
         403: () => call('GET', '/api/warranty/claims', { client: tech }),
+      },
+      'POST /api/warranty/claims': {
+        400: () =>
+          call('POST', '/api/warranty/claims', {
+            client: admin,
+            body: { appointmentId: 'x', batterySerialNumber: '' },
+          }),
+        // The visit of another technician.
+        403: () =>
+          call('POST', '/api/warranty/claims', {
+            client: other,
+            body: { ...claimed, appointmentId: job.id },
+          }),
+        404: () =>
+          call('POST', '/api/warranty/claims', {
+            client: admin,
+            body: { ...claimed, appointmentId: 999_999 },
+          }),
+        // Claimed already (the success below).
+        409: () => call('POST', '/api/warranty/claims', { client: admin, body: claimed }),
       },
       'GET /api/warranty/due-tests': {
         403: () => call('GET', '/api/warranty/due-tests', { client: tech }),
@@ -1380,6 +1402,22 @@ describe('the API document', () => {
         client: admin,
       });
       return answer.status === 200 && (answer.body as { id: number });
+    });
+    // The battery fails its test on a later visit: a warranty claim is opened from the test.
+    const failing = await bookFor(customer.id);
+    await eventually(async () => (await admin.appointments()).some((a) => a.id === failing.id));
+    for (const status of ['accepted', 'en_route', 'on_location'])
+      await receiptTech.client.request('PATCH', `/api/appointments/${failing.id}/status`, {
+        status,
+      });
+    await receiptTech.client.request('POST', `/api/appointments/${failing.id}/battery-tests`, TEST);
+    claimed.appointmentId = failing.id;
+    heard.push({
+      key: 'POST /api/warranty/claims',
+      answer: await call('POST', '/api/warranty/claims', {
+        client: receiptTech.client,
+        body: claimed,
+      }),
     });
     billed.invoiceId = owed.id;
     billed.appointmentId = installed.id;

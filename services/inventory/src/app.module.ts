@@ -30,7 +30,12 @@ import { ItemPrices1733700000001 } from './migrations/1733700000001-item-prices'
 import { WarrantyMonths1733700000002 } from './migrations/1733700000002-warranty-months';
 import { StockLocations1733800000001 } from './migrations/1733800000001-stock-locations';
 import { Reservations1733800000002 } from './migrations/1733800000002-reservations';
-import { WarrantyClaimsController, WarrantyClaimsRepository } from './warranty';
+import { WarrantyClaims1733800000003 } from './migrations/1733800000003-warranty-claims';
+import {
+  WarrantyClaimsController,
+  WarrantyClaimsRepository,
+  WarrantyClaimsService,
+} from './warranty';
 import { SalesRepository, SalesService } from './sales';
 import {
   ServiceRecordEntity,
@@ -57,6 +62,7 @@ import {
         WarrantyMonths1733700000002,
         StockLocations1733800000001,
         Reservations1733800000002,
+        WarrantyClaims1733800000003,
       ],
     }),
   ],
@@ -80,6 +86,7 @@ import {
     CustomersRepository,
     CustomerCopiesService,
     WarrantyClaimsRepository,
+    WarrantyClaimsService,
     LocationsRepository,
     TransfersService,
     VansService,

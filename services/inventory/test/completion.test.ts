@@ -283,8 +283,53 @@ describe('recording a completed job (inventory)', () => {
     );
     expect(count).toBe(totals.n);
     expect(creditCents).toBe(claims.reduce((sum, c) => sum + c.creditCents, 0));
-    const times = claims.map((c) => c.replacedAt);
+    const times = claims.map((c) => c.openedAt);
     expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('opens a claim on a battery under warranty once, shown open until its replacement', async () => {
+    const itemId = await addItem('Claim stock', 4);
+    const first = jobOnLocation(81);
+    await complete(batteryInstalled(first, itemId, { batterySerialNumber: 'CL-1' }));
+    const failing = jobOnLocation(81);
+    const open = (serial: string, customerId = 81) =>
+      rpc.call('inventory.warranty.open-claim', {
+        appointmentId: failing.id,
+        customerId,
+        batterySerialNumber: serial,
+        actor: tech,
+      });
+    const opened = await open('cl-1');
+    expect(opened).toMatchObject({
+      appointmentId: failing.id,
+      status: 'open',
+      returnedSerial: 'CL-1',
+      returnedModel: 'Claim stock',
+      replacedAt: null,
+      newSerial: null,
+      creditCents: 15_000,
+    });
+    expect(await refusal(open('CL-1'))).toMatchObject({
+      status: 409,
+      body: { message: 'A warranty claim for battery CL-1 is already open' },
+    });
+    // Not this customer's battery.
+    expect(await refusal(open('CL-1', 82))).toMatchObject({ status: 400 });
+
+    // The swap ends the claim: replaced, opened when it was.
+    await complete({
+      ...batteryInstalled(failing, itemId, { batterySerialNumber: 'CL-2' }),
+      serviceCode: 'warranty replacement',
+      previousBatterySerialNumber: 'CL-1',
+    });
+    const { claims } = await rpc.call('inventory.warranty.claims', {});
+    expect(claims.filter((c) => c.returnedSerial === 'CL-1')).toEqual([
+      expect.objectContaining({
+        status: 'replaced',
+        openedAt: opened.openedAt,
+        newSerial: 'CL-2',
+      }),
+    ]);
   });
 
   it('refuses a warranty replacement of a battery whose warranty ended, naming the day it did', async () => {

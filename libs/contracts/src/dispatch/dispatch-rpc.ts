@@ -26,7 +26,12 @@ import { actorSchema } from '../identity/api';
 import { batteryTestInputSchema, batteryTestSchema, batteryTestsSchema } from './battery-tests';
 import { PHOTO_TYPES } from './photo-rules';
 import { jobPhotoSchema, jobPhotosSchema, photoQuerySchema } from './photos';
-import { serviceRecordInputSchema, serviceRecordSchema } from '../inventory/api';
+import {
+  openClaimInputSchema,
+  serviceRecordInputSchema,
+  serviceRecordSchema,
+  warrantyClaimSchema,
+} from '../inventory/api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
 const { healthAnswer, empty, id } = RPC_SHAPES;
@@ -73,6 +78,15 @@ export const DISPATCH_RPC = {
     request: batteryTestInputSchema.extend({ id, actor: actorSchema, idempotencyKey }),
     answer: batteryTestSchema,
     refuses: [validation, notFound, forbidden, conflict, idempotencyKeyReused],
+  },
+  /**
+   * A warranty claim opened from the job's failing test of the old battery (issue 37): the job's
+   * technician or the office; inventory checks the battery and its warranty.
+   */
+  'dispatch.warranty-claims.open': {
+    request: openClaimInputSchema.extend({ actor: actorSchema }),
+    answer: warrantyClaimSchema,
+    refuses: [validation, notFound, forbidden, conflict, serviceUnavailable],
   },
   'dispatch.battery-tests.list': {
     request: z.object({ id, actor: actorSchema }),

@@ -250,10 +250,14 @@ export const WARRANTY_CLAIMS_LIMIT = 200;
  * (a warranty replacement's record), and returned to its supplier, who credits its cost.
  */
 export const warrantyClaimSchema = z.object({
-  /** The job that replaced it. */
+  /** The job that opened the claim (its failing test) and replaces the battery. */
   appointmentId: z.number().int(),
+  /** Open: the failing battery is still to be replaced; replaced: the swap is done. */
+  status: z.enum(['open', 'replaced']).default('replaced'),
   customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  replacedAt: z.string(),
+  /** When it was opened (the replacement's time, for a claim made by the swap itself). */
+  openedAt: z.string(),
+  replacedAt: z.string().nullable(),
   returnedSerial: z.string(),
   /** The failed battery's model (its item), when its install is on record. */
   returnedModel: z.string().nullable(),
@@ -262,6 +266,27 @@ export const warrantyClaimSchema = z.object({
   creditCents: z.number().int(),
 });
 export type WarrantyClaim = z.infer<typeof warrantyClaimSchema>;
+
+export const WARRANTY_CLAIM_MESSAGES = {
+  serial: 'Enter the failing battery serial number',
+  alreadyClaimed: (serial: string) => `A warranty claim for battery ${serial} is already open`,
+  opened: 'Warranty claim opened',
+} as const;
+
+/** POST /api/warranty/claims: a failing battery under warranty, from its job's failing test. */
+export const openClaimInputSchema = z.object({
+  appointmentId: z.coerce
+    .number('Appointment is required')
+    .int('Appointment is required')
+    .positive('Appointment is required')
+    .max(2_147_483_647, 'Appointment is required'),
+  batterySerialNumber: z
+    .string(WARRANTY_CLAIM_MESSAGES.serial)
+    .trim()
+    .min(1, WARRANTY_CLAIM_MESSAGES.serial)
+    .max(100, tooLong('Battery serial number', 100)),
+});
+export type OpenClaimInput = z.infer<typeof openClaimInputSchema>;
 
 /** GET /api/warranty/claims: the latest claims and the supplier's credit owed over all of them. */
 export const warrantyClaimsSchema = z.object({

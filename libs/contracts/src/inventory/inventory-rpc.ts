@@ -15,6 +15,8 @@ import {
   verifySerialSchema,
   warrantyClaimsSchema,
   dueTestsSchema,
+  openClaimInputSchema,
+  warrantyClaimSchema,
 } from './api';
 import { RPC_SHAPES, type RpcContract } from '../rpc-contract';
 
@@ -29,6 +31,15 @@ export const INVENTORY_RPC = {
   'inventory.warranty.claims': { request: empty, answer: warrantyClaimsSchema },
   /** Batteries installed TEST_OFFER_MONTHS ago or more and still in their car, oldest first. */
   'inventory.warranty.due-tests': { request: empty, answer: dueTestsSchema },
+  /**
+   * A claim on a battery the customer had from us, under warranty (dispatch checked the job's
+   * failing test): refused when it is not theirs, its warranty ended, or a claim is open already.
+   */
+  'inventory.warranty.open-claim': {
+    request: openClaimInputSchema.extend({ customerId: z.number().int(), actor: actorSchema }),
+    answer: warrantyClaimSchema,
+    refuses: [validation, conflict],
+  },
   'inventory.items.create': {
     request: z.object({ item: inventoryItemInputSchema, actor: actorSchema }),
     answer: inventoryItemSchema,

@@ -4,3 +4,4 @@ export { BatteryTestsService } from './battery-tests.service';
 export { PhotosController } from './photos.controller';
 export { PhotosRepository } from './photos.repository';
 export { PhotosService } from './photos.service';
+export { WarrantyClaimsService } from './warranty-claims.service';

@@ -477,6 +477,15 @@ const FIELDS: Record<string, FieldDoc> = {
     description: 'The public source the row follows (up to 300 characters).',
     example: "Toyota Camry owner's manual (2018-2024), battery specifications",
   },
+  'warranty.appointmentId': {
+    description: 'The visit whose failing test of the old battery the claim stands on.',
+    example: 41,
+  },
+  'warranty.batterySerialNumber': {
+    description:
+      'The failing battery: a serial the customer had installed by us (up to 100 characters).',
+    example: 'SN-2024-88412',
+  },
   'price-list.installationCents': {
     description:
       "Installation, in cents, tax included (4000 is $40.00), added to the battery's own price on every install: 0 to 100,000.",

@@ -141,15 +141,23 @@ export class ServiceRecordsRepository {
     manager: EntityManager,
     customerId: number,
     serial: string,
-  ): Promise<{ warrantyEndsOn: string } | null> {
-    const [row]: { completed_at: Date; warranty_ends_on: string | null }[] = await manager.query(
-      `SELECT completed_at, warranty_ends_on FROM service_records
+  ): Promise<{ serial: string; warrantyEndsOn: string } | null> {
+    const [row]: {
+      battery_serial_number: string;
+      completed_at: Date;
+      warranty_ends_on: string | null;
+    }[] = await manager.query(
+      `SELECT battery_serial_number, completed_at, warranty_ends_on FROM service_records
         WHERE customer_id = $1 AND lower(battery_serial_number) = lower($2)
         ORDER BY completed_at DESC LIMIT 1`,
       [customerId, serial.trim()],
     );
     return row
-      ? { warrantyEndsOn: row.warranty_ends_on ?? warrantyEndsOn(row.completed_at) }
+      ? {
+          // As recorded at the install, however it was typed now.
+          serial: row.battery_serial_number,
+          warrantyEndsOn: row.warranty_ends_on ?? warrantyEndsOn(row.completed_at),
+        }
       : null;
   }
 

@@ -1,2 +1,3 @@
 export * from './warranty-claims.controller';
 export * from './warranty-claims.repository';
+export * from './warranty-claims.service';

@@ -1,41 +1,73 @@
 import {
+  Actor,
   DueTest,
+  WarrantyClaim,
   TEST_OFFER_MONTHS,
   WARRANTY_CLAIMS_LIMIT,
   WarrantyClaims,
 } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 interface ClaimRow {
   appointment_id: number;
+  status: 'open' | 'replaced';
   customer_id: number;
   customer_name: string | null;
-  completed_at: Date;
+  opened_at: Date;
+  replaced_at: Date | null;
   returned_serial: string;
   returned_model: string | null;
   new_serial: string | null;
   credit_cents: number;
 }
 
+/** The item a serial's own install took (its first install): the model and cost it is credited at. */
+const INSTALLED = (serial: string, before: string) => `
+    LEFT JOIN LATERAL (
+      SELECT s.inventory_item_id FROM service_records s
+       WHERE lower(s.battery_serial_number) = lower(${serial}) AND s.completed_at <= ${before}
+       ORDER BY s.completed_at, s.id LIMIT 1) installed ON true
+    LEFT JOIN inventory_items i ON i.id = installed.inventory_item_id`;
+
 /**
- * Each warranty replacement is a claim: the returned battery is the record's previous serial, its
- * model and cost those of the item its own install took (the first install of that serial).
+ * The claims: each warranty replacement (the returned battery is its previous serial; opened when
+ * its claim was, or by the swap itself), and each claim opened from a failing test whose battery is
+ * not replaced yet. The model and credit are those of the item the battery's own install took.
  */
 const CLAIMS = `
-  SELECT r.appointment_id, r.customer_id, c.name AS customer_name, r.completed_at,
+  SELECT r.appointment_id, 'replaced' AS status, r.customer_id, c.name AS customer_name,
+         coalesce(wc.opened_at, r.completed_at) AS opened_at, r.completed_at AS replaced_at,
          r.previous_battery_serial_number AS returned_serial, i.name AS returned_model,
          r.battery_serial_number AS new_serial,
          coalesce(round(i.unit_cost * 100), 0)::int AS credit_cents
     FROM service_records r
     LEFT JOIN customers c ON c.id = r.customer_id
-    LEFT JOIN LATERAL (
-      SELECT s.inventory_item_id FROM service_records s
-       WHERE lower(s.battery_serial_number) = lower(r.previous_battery_serial_number)
-         AND s.completed_at <= r.completed_at
-       ORDER BY s.completed_at, s.id LIMIT 1) installed ON true
-    LEFT JOIN inventory_items i ON i.id = installed.inventory_item_id
-   WHERE r.service_code = 'warranty_replacement'`;
+    LEFT JOIN warranty_claims wc ON lower(wc.serial) = lower(r.previous_battery_serial_number)
+    ${INSTALLED('r.previous_battery_serial_number', 'r.completed_at')}
+   WHERE r.service_code = 'warranty_replacement'
+  UNION ALL
+  SELECT wc.appointment_id, 'open', wc.customer_id, c.name, wc.opened_at, NULL, wc.serial, i.name,
+         NULL, coalesce(round(i.unit_cost * 100), 0)::int
+    FROM warranty_claims wc
+    LEFT JOIN customers c ON c.id = wc.customer_id
+    ${INSTALLED('wc.serial', 'wc.opened_at')}
+   WHERE NOT EXISTS (
+     SELECT 1 FROM service_records r
+      WHERE r.service_code = 'warranty_replacement'
+        AND lower(r.previous_battery_serial_number) = lower(wc.serial))`;
+
+const toClaim = (r: ClaimRow): WarrantyClaim => ({
+  appointmentId: r.appointment_id,
+  status: r.status,
+  customer: r.customer_name === null ? null : { id: r.customer_id, name: r.customer_name },
+  openedAt: r.opened_at.toISOString(),
+  replacedAt: r.replaced_at?.toISOString() ?? null,
+  returnedSerial: r.returned_serial,
+  returnedModel: r.returned_model,
+  newSerial: r.new_serial,
+  creditCents: r.credit_cents,
+});
 
 /** The warranty claims, read from the service records (nothing else records them). */
 @Injectable()
@@ -48,22 +80,32 @@ export class WarrantyClaimsRepository {
          FROM (${CLAIMS}) claims`,
     );
     const rows: ClaimRow[] = await this.dataSource.query(
-      `${CLAIMS} ORDER BY r.completed_at DESC, r.id DESC LIMIT $1`,
+      `SELECT * FROM (${CLAIMS}) claims ORDER BY opened_at DESC, appointment_id DESC LIMIT $1`,
       [WARRANTY_CLAIMS_LIMIT],
     );
-    return {
-      count: totals.count,
-      creditCents: totals.credit_cents,
-      claims: rows.map((r) => ({
-        appointmentId: r.appointment_id,
-        customer: r.customer_name === null ? null : { id: r.customer_id, name: r.customer_name },
-        replacedAt: r.completed_at.toISOString(),
-        returnedSerial: r.returned_serial,
-        returnedModel: r.returned_model,
-        newSerial: r.new_serial,
-        creditCents: r.credit_cents,
-      })),
-    };
+    return { count: totals.count, creditCents: totals.credit_cents, claims: rows.map(toClaim) };
+  }
+
+  /** Opens a claim; false when the battery has one already (a battery fails once). */
+  async open(
+    manager: EntityManager,
+    claim: { appointmentId: number; customerId: number; serial: string; actor: Actor },
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO warranty_claims (appointment_id, customer_id, serial, opened_by, opened_by_name)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT ((lower(serial))) DO NOTHING RETURNING id`,
+      [claim.appointmentId, claim.customerId, claim.serial, claim.actor.id, claim.actor.name],
+    );
+    return rows.length > 0;
+  }
+
+  /** The claim of a returned battery, as the list shows it. */
+  async ofSerial(manager: EntityManager, serial: string): Promise<WarrantyClaim | null> {
+    const [row]: ClaimRow[] = await manager.query(
+      `SELECT * FROM (${CLAIMS}) claims WHERE lower(returned_serial) = lower($1) LIMIT 1`,
+      [serial],
+    );
+    return row ? toClaim(row) : null;
   }
 
   /**

@@ -60,7 +60,11 @@ export function WarrantyClaimsCard() {
               ),
             }}
             columns={[
-              { title: 'Replaced', render: (_, c) => formatDate(c.replacedAt) },
+              { title: 'Opened', render: (_, c) => formatDate(c.openedAt) },
+              {
+                title: 'Status',
+                render: (_, c) => (c.replacedAt ? `Replaced ${formatDate(c.replacedAt)}` : 'Open'),
+              },
               { title: 'Returned serial', dataIndex: 'returnedSerial' },
               { title: 'Model', render: (_, c) => c.returnedModel ?? '—' },
               { title: 'Customer', render: (_, c) => c.customer?.name ?? '—' },
