@@ -33,8 +33,11 @@ export interface VehicleKey {
   model: string;
 }
 
-/** The booking's vehicle text, "2019 Toyota Camry (Blue)": the form's single-word make and model. */
-const VEHICLE_TEXT = /^(\d{4})\s+(\S+)\s+(\S+)(?:\s+\([^()]*\))?$/;
+/**
+ * The booking's vehicle text, "2019 Toyota Camry (Blue)": a four-digit year, the form's one-word
+ * make and model, and an optional colour in parentheses (its groups, in that order).
+ */
+export const VEHICLE_TEXT = /^(\d{4})\s+(\S+)\s+(\S+)(?:\s+\(([^()]*)\))?$/;
 
 /** The year, make and model a vehicle text names; null for anything the form would not write. */
 export function vehicleOf(text: string | null | undefined): VehicleKey | null {

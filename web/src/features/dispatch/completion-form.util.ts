@@ -8,6 +8,7 @@ import {
   type DashboardAppointment,
   type DialogServiceCode,
   type InventoryItem,
+  VEHICLE_TEXT,
 } from '@cincy/contracts';
 import { z } from 'zod';
 import type { ServiceRecordBody } from '../../api/service-records';
@@ -74,9 +75,6 @@ const NO_VEHICLE: VehicleFields = {
   vehicleModel: '',
   vehicleColor: '',
 };
-
-/** A four-digit year, a one-word make and model, and an optional colour in parentheses. */
-const VEHICLE_TEXT = /^(\d{4})\s+(\S+)\s+(\S+)(?:\s+\(([^()]*)\))?$/;
 
 /** The booking's vehicle text, '2019 Toyota Camry (Blue)'; anything else gives empty values. */
 export function parseVehicleText(text: string | null | undefined): VehicleFields {
