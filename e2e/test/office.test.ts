@@ -169,6 +169,26 @@ describe('office (inventory, users, customers)', () => {
     await prices.getByText(/^Last changed /).waitFor();
     await expectNoAxeViolations(adminPage);
 
+    // --- Fitment (issue 37): the admin finds a vehicle and corrects its minimum CCA, refused
+    // first out of range; the row shows the new figure.
+    const fitment = adminPage.getByRole('region', { name: 'Fitment' });
+    await fitment.getByRole('searchbox', { name: 'Search fitment' }).fill('cadillac xt5');
+    const xt5 = fitment.getByRole('row', { name: /2017-2026 Cadillac XT5/ });
+    await xt5.getByRole('button', { name: 'Edit' }).click();
+    const editFitment = dialog(adminPage, 'Edit fitment');
+    const cca = fieldIn(editFitment, 'Minimum CCA');
+    await cca.fill('90');
+    await editFitment.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(cca)).toEqual({
+      invalid: true,
+      message: 'Minimum CCA must be a whole number from 100 to 1500',
+    });
+    await cca.fill('800');
+    await editFitment.getByRole('button', { name: 'Save' }).click();
+    await expectToast(adminPage, 'Fitment saved');
+    await xt5.getByRole('cell', { name: '800', exact: true }).waitFor();
+    await expectNoAxeViolations(adminPage);
+
     // --- User Management: the admin creates the technician.
     await adminPage.getByRole('link', { name: 'Users' }).click();
     await adminPage.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
