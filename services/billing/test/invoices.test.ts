@@ -115,6 +115,7 @@ function item({ id, name, price = null }: { id: number; name: string; price?: nu
         minQuantity: 2,
         unitCost: 90,
         warrantyMonths: 12,
+        vanMinQuantity: 0,
         byLocation: [],
         price,
         notes: null,

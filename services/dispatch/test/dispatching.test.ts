@@ -350,6 +350,7 @@ describe('suggestions (dispatch)', () => {
             unitCost: 150,
             price: 170,
             warrantyMonths: 36,
+            vanMinQuantity: 0,
             notes: null,
             byLocation: [
               { locationId: 1, quantity: 3, technicianId: null },

@@ -273,6 +273,7 @@ describe('the audit log (identity)', () => {
       minQuantity: 1,
       unitCost: 150,
       warrantyMonths: 12,
+      vanMinQuantity: 0,
       byLocation: [],
       price: 170,
       notes: null,

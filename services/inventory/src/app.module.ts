@@ -31,6 +31,7 @@ import { WarrantyMonths1733700000002 } from './migrations/1733700000002-warranty
 import { StockLocations1733800000001 } from './migrations/1733800000001-stock-locations';
 import { Reservations1733800000002 } from './migrations/1733800000002-reservations';
 import { WarrantyClaims1733800000003 } from './migrations/1733800000003-warranty-claims';
+import { VanMinimum1733800000004 } from './migrations/1733800000004-van-minimum';
 import {
   WarrantyClaimsController,
   WarrantyClaimsRepository,
@@ -63,6 +64,7 @@ import {
         StockLocations1733800000001,
         Reservations1733800000002,
         WarrantyClaims1733800000003,
+        VanMinimum1733800000004,
       ],
     }),
   ],

@@ -49,6 +49,7 @@ describe('inventory items', () => {
       unitCost: 142.5,
       price: 170,
       warrantyMonths: 12,
+      vanMinQuantity: 0,
       notes: null,
       byLocation: [{ locationId: 1, quantity: 3, technicianId: null }],
     });

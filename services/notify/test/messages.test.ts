@@ -163,6 +163,7 @@ describe('notify: a message at each step', () => {
           minQuantity: 1,
           unitCost: 120,
           warrantyMonths: 12,
+          vanMinQuantity: 0,
           byLocation: [],
           price: null,
           notes: null,

@@ -40,6 +40,7 @@ const battery = (
   unitCost: 100,
   price: null,
   warrantyMonths: 12,
+  vanMinQuantity: 0,
   byLocation: [],
   notes: null,
 });

@@ -22,6 +22,8 @@ export const inventoryItemSchema = z.object({
   price: z.number().nullable().default(null),
   /** The warranty a battery of it is sold with, in months (issue 37); fixed on each install. */
   warrantyMonths: z.number().int().default(12),
+  /** Each van should carry at least this many (issue 37); 0: no van minimum. */
+  vanMinQuantity: z.number().int().default(0),
   notes: z.string().nullable(),
   /** Where the `quantity` is (issue 37): the warehouse first, then each van holding some. */
   byLocation: z.array(locationQuantitySchema).default([]),
@@ -75,6 +77,13 @@ export const inventoryItemInputSchema = z.object({
     .int('Warranty must be 0 to 120 months')
     .min(0, 'Warranty must be 0 to 120 months')
     .max(120, 'Warranty must be 0 to 120 months')
+    .optional(),
+  /** Absent: left as it is (a new item: 0, no van minimum). */
+  vanMinQuantity: z
+    .number('Van minimum must be 0 to 100')
+    .int('Van minimum must be 0 to 100')
+    .min(0, 'Van minimum must be 0 to 100')
+    .max(100, 'Van minimum must be 0 to 100')
     .optional(),
   notes: optionalText('Notes', 1000),
 });

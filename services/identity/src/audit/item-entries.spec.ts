@@ -13,6 +13,7 @@ describe('audit entries: items', () => {
     unitCost: 150,
     price: 170,
     warrantyMonths: 12,
+    vanMinQuantity: 0,
     notes: null,
     byLocation: [{ locationId: 1, quantity: 2, technicianId: null }],
   };

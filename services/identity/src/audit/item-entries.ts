@@ -44,6 +44,7 @@ const ITEM_FIELDS: FieldList<ItemState> = [
   ['Unit cost', (s) => moneyLabel(s.unitCost)],
   ['Price', (s) => (s.price === null ? null : moneyLabel(s.price))],
   ['Warranty', (s) => `${s.warrantyMonths} months`],
+  ['Van minimum', (s) => String(s.vanMinQuantity ?? 0)],
   ['Notes', (s) => s.notes],
 ];
 const QUANTITY: FieldList<ItemState> = [['Quantity', (s) => String(s.quantity)]];

@@ -41,6 +41,10 @@ export class InventoryItemEntity {
   @Column({ name: 'warranty_months', type: 'integer', default: 12 })
   warrantyMonths: number;
 
+  /** Each van should carry at least this many; 0: no van minimum. */
+  @Column({ name: 'van_min_quantity', type: 'integer', default: 0 })
+  vanMinQuantity: number;
+
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 

@@ -22,6 +22,7 @@ export const toInventoryItem = (
   unitCost: Number(i.unitCost),
   price: i.priceCents === null ? null : i.priceCents / 100,
   warrantyMonths: i.warrantyMonths,
+  vanMinQuantity: i.vanMinQuantity,
   notes: i.notes,
   byLocation: byLocation(i.quantity, vans),
 });
@@ -33,10 +34,12 @@ export const toInventoryItem = (
 export const fromItemInput = ({
   price,
   warrantyMonths,
+  vanMinQuantity,
   ...input
 }: InventoryItemInput): Partial<InventoryItemEntity> => ({
   ...input,
   ...(warrantyMonths === undefined ? {} : { warrantyMonths }),
+  ...(vanMinQuantity === undefined ? {} : { vanMinQuantity }),
   unitCost: String(input.unitCost),
   ...(price === undefined ? {} : { priceCents: price === null ? null : Math.round(price * 100) }),
 });

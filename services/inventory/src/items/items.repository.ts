@@ -27,6 +27,7 @@ const ITEMS = new TableColumns<InventoryItemEntity>('inventory_items', [
   ['unit_cost', 'unitCost'],
   ['price_cents', 'priceCents'],
   ['warranty_months', 'warrantyMonths'],
+  ['van_min_quantity', 'vanMinQuantity'],
   ['notes', 'notes'],
   ['is_active', 'isActive'],
   ['created_at', 'createdAt'],

@@ -27,6 +27,7 @@ const battery: InventoryItem = {
   unitCost: 120,
   price: null,
   warrantyMonths: 12,
+  vanMinQuantity: 0,
   byLocation: [],
   notes: null,
 };

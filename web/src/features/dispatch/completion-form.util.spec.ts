@@ -315,6 +315,7 @@ describe('inventory options', () => {
     unitCost: 120,
     price: null,
     warrantyMonths: 12,
+    vanMinQuantity: 0,
     notes: null,
     byLocation: [],
     ...values,

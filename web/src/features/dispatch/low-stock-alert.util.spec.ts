@@ -12,6 +12,7 @@ const item = (id: number, quantity: number, minQuantity = 5): InventoryItem => (
   unitCost: 100,
   price: null,
   warrantyMonths: 12,
+  vanMinQuantity: 0,
   byLocation: [],
   notes: null,
 });

@@ -13,6 +13,7 @@ const item = (quantity: number, minQuantity: number): InventoryItem => ({
   unitCost: 100,
   price: null,
   warrantyMonths: 12,
+  vanMinQuantity: 0,
   byLocation: [],
   notes: null,
 });

@@ -60,6 +60,7 @@ describe('buildInventoryPayload', () => {
       unitCost: 139.99,
       price: null,
       warrantyMonths: 12,
+      vanMinQuantity: 0,
       notes: null,
     });
   });
@@ -122,6 +123,7 @@ describe('inventoryForm', () => {
       unitCost: 89.5,
       price: 125,
       warrantyMonths: 24,
+      vanMinQuantity: 2,
       byLocation: [],
       notes: 'Back shelf',
     };
@@ -135,6 +137,7 @@ describe('inventoryForm', () => {
       unitCost: '89.50',
       price: '125.00',
       warrantyMonths: '24',
+      vanMinQuantity: '2',
       notes: 'Back shelf',
     });
   });

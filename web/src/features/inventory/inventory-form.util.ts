@@ -21,6 +21,7 @@ export interface InventoryForm {
   /** Dollars; empty: not sold on its own. */
   price: string;
   warrantyMonths: string;
+  vanMinQuantity: string;
   notes: string;
 }
 
@@ -41,6 +42,7 @@ export const EMPTY_INVENTORY_FORM: InventoryForm = {
   unitCost: '',
   price: '',
   warrantyMonths: '12',
+  vanMinQuantity: '0',
   notes: '',
 };
 
@@ -55,6 +57,7 @@ export function inventoryForm(item: InventoryItem): InventoryForm {
     unitCost: item.unitCost.toFixed(2),
     price: item.price === null ? '' : item.price.toFixed(2),
     warrantyMonths: String(item.warrantyMonths),
+    vanMinQuantity: String(item.vanMinQuantity),
     notes: item.notes ?? '',
   };
 }
@@ -91,6 +94,7 @@ export function buildInventoryPayload(form: InventoryForm, editing = true): Inve
     unitCost: toNumber(form.unitCost),
     ...(price === undefined ? {} : { price }),
     warrantyMonths: toNumber(form.warrantyMonths),
+    vanMinQuantity: toNumber(form.vanMinQuantity),
     notes: text(form.notes),
   };
 }

@@ -127,14 +127,28 @@ export function InventoryItemDialog({
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item
-        name="warrantyMonths"
-        label="Warranty (months)"
-        rules={rule('warrantyMonths')}
-        extra="Given with each battery put in; a change leaves the warranties already given."
-      >
-        <Input type="number" inputMode="numeric" min={0} max={120} step={1} />
-      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="warrantyMonths"
+            label="Warranty (months)"
+            rules={rule('warrantyMonths')}
+            extra="Given with each battery put in; a change leaves the warranties already given."
+          >
+            <Input type="number" inputMode="numeric" min={0} max={120} step={1} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="vanMinQuantity"
+            label="Van minimum"
+            rules={rule('vanMinQuantity')}
+            extra="Each van should carry at least this many (0: none); below it, the van is low."
+          >
+            <Input type="number" inputMode="numeric" min={0} max={100} step={1} />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name="notes" label="Notes" rules={rule('notes')}>
         <Input.TextArea rows={3} />
       </Form.Item>

@@ -23,6 +23,7 @@ const item = (
   unitCost,
   price: null,
   warrantyMonths: 12,
+  vanMinQuantity: 0,
   byLocation: [],
   notes: null,
 });

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -59,7 +59,7 @@ export function LocationStock({ item }: { item: InventoryItem }) {
         });
     },
   });
-  const counts = placeCounts(places.data ?? [], item.byLocation);
+  const counts = placeCounts(places.data ?? [], item);
   const options = (places.data ?? []).map((p) => ({ value: p.id, label: p.name }));
 
   return (
@@ -77,7 +77,20 @@ export function LocationStock({ item }: { item: InventoryItem }) {
           aria-label={`Where ${item.name} is`}
           columns={[
             { title: 'Place', dataIndex: 'name' },
-            { title: 'Quantity', dataIndex: 'quantity', align: 'right' },
+            {
+              title: 'Quantity',
+              align: 'right',
+              render: (_, place) => (
+                <>
+                  {place.quantity}
+                  {place.low && (
+                    <Tag color="red" style={{ marginInlineStart: 8, marginInlineEnd: 0 }}>
+                      Low
+                    </Tag>
+                  )}
+                </>
+              ),
+            },
           ]}
         />
         <Form<MoveForm>

@@ -89,6 +89,7 @@ describe('JobCard: the battery to bring (issue 37)', () => {
     unitCost: 150,
     price: 170,
     warrantyMonths: 36,
+    vanMinQuantity: 0,
     notes: null,
     byLocation: [
       { locationId: 1, quantity: 1, technicianId: null },

@@ -26,6 +26,7 @@ import { inventoryFetchFailedToast } from '../../../features/inventory/inventory
 import { StockDrawer } from '../../../features/inventory/stock-drawer';
 import { WarrantyClaimsCard } from '../../../features/inventory/warranty-claims-card';
 import { FitmentCard } from '../../../features/inventory/fitment-card';
+import { VanShortages } from '../../../features/inventory/van-shortages';
 import { DueTestsCard } from '../../../features/inventory/due-tests-card';
 import {
   canManageInventory,
@@ -154,6 +155,8 @@ export function InventoryPage() {
             </Col>
           ))}
         </Row>
+
+        {manage && <VanShortages items={items} />}
 
         <Card
           title={
