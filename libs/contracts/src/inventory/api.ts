@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { locationQuantitySchema } from './locations';
 import { occurredAtSchema, optionalText, tooLong } from '../common';
 import { DIALOG_TO_SERVICE_CODE, DialogServiceCode, SERVICE_CODES, ServiceCode } from '../enums';
-import { SERVICE_RECORD_MESSAGES, takesBattery } from './service-record-rules';
+import {
+  SERVICE_RECORD_MESSAGES,
+  WARRANTY_CLAIM_MESSAGES,
+  takesBattery,
+} from './service-record-rules';
 import { batteryTestsSchema } from '../dispatch/battery-tests';
 
 /** An inventory item as listed by GET /api/inventory. */
@@ -275,12 +279,6 @@ export const warrantyClaimSchema = z.object({
   creditCents: z.number().int(),
 });
 export type WarrantyClaim = z.infer<typeof warrantyClaimSchema>;
-
-export const WARRANTY_CLAIM_MESSAGES = {
-  serial: 'Enter the failing battery serial number',
-  alreadyClaimed: (serial: string) => `A warranty claim for battery ${serial} is already open`,
-  opened: 'Warranty claim opened',
-} as const;
 
 /** POST /api/warranty/claims: a failing battery under warranty, from its job's failing test. */
 export const openClaimInputSchema = z.object({

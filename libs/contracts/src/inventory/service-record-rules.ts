@@ -4,6 +4,13 @@ import { businessInstant, formatBusinessDay } from '../time';
 // Plain rules of a service record, apart from its schema: the field app checks a completion
 // with them before it goes to the outbox, without loading zod.
 
+/** A warranty claim opened from a failing test (issue 37); plain, for the field app. */
+export const WARRANTY_CLAIM_MESSAGES = {
+  serial: 'Enter the failing battery serial number',
+  alreadyClaimed: (serial: string) => `A warranty claim for battery ${serial} is already open`,
+  opened: 'Warranty claim opened',
+} as const;
+
 export const SERVICE_RECORD_MESSAGES = {
   serviceCodeRequired: 'Please select a service code',
   batteryDetailsRequired:

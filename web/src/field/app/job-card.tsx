@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
   CHECK_FITMENT,
+  FAILING_DECISIONS,
   batteryLabel,
   fitsBattery,
   vanBatteriesOf,
@@ -19,6 +20,7 @@ import { gateCode } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind } from '../outbox/types';
 import { ArrivalCodeForm } from './arrival-code-form';
 import { BatteryTestForm } from './battery-test-form';
+import { WarrantyClaimForm } from './warranty-claim-form';
 import { CompletionForm, type CompletionFields } from './completion-form';
 import { useDoorRecords } from './door-records';
 import { PhotoButton, SignatureForm, WaitingThumb } from './door-photos';
@@ -144,6 +146,7 @@ export const JobCard = memo(function JobCard(props: JobCardProps) {
           ))}
         </ul>
       )}
+      {atTheDoor && tests.some(failsOld) && <WarrantyClaimForm jobId={job.id} />}
       {(photos.length > 0 || waitingPhotos.length > 0) && (
         <div className="fa-thumbs" aria-label="Photos">
           {photos.map((photo) => (
@@ -310,3 +313,7 @@ export const STEP_NAMES: Record<FieldStepKind, string> = {
 function vanHas(items: readonly InventoryItem[], technicianId: number, needed: BookedBattery) {
   return (vanBatteriesOf(items).get(technicianId) ?? []).some((b) => fitsBattery(b, needed));
 }
+
+/** A test that says the old battery failed: what a warranty claim stands on. */
+const failsOld = (test: { battery: string; decision: (typeof FAILING_DECISIONS)[number] }) =>
+  test.battery === 'old' && FAILING_DECISIONS.includes(test.decision);
