@@ -218,6 +218,11 @@ const FIELDS: Record<string, FieldDoc> = {
       'The warranty each battery of it is sold with, in months (0 to 120). Absent: left as it is (a new item: 12). Each install keeps the warranty it was given.',
     example: 12,
   },
+  'inventory.vanMinQuantity': {
+    description:
+      'How many each van should carry (0 to 100; 0: no van minimum). A van holding fewer is low. Absent: left as it is (a new item: 0).',
+    example: 2,
+  },
   'inventory.notes': {
     description: 'Free text for the office.',
     example: 'Reorder from Interstate',
