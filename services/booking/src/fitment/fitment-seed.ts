@@ -1,4 +1,4 @@
-import type { FitmentTechnology } from '@cincy/contracts';
+import type { FitmentInput } from '@cincy/contracts';
 
 /**
  * The seed rows of the fitment table: which battery a vehicle takes, by model-year range, make,
@@ -6,41 +6,17 @@ import type { FitmentTechnology } from '@cincy/contracts';
  * the booking form lists them (VEHICLE_MODELS_BY_MAKE in web/src/features/booking/
  * vehicle-data.constant.ts); a vehicle the form does not list is left out.
  *
- * Rows follow the typical OEM fitment that the Interstate battery finder and the makers' owner's
- * manuals publish, each row naming the source it can be checked against. They are starting values:
+ * Rows were written from general knowledge of original fitment, not copied from a database (no
+ * battery finder was reachable offline); each names the public source it can be checked against
+ * (the Interstate battery finder, or the maker's owner's manual). They are starting values:
  * an admin corrects and adds rows on the Fitment screen, and a technician still checks the label
  * of the battery in the car before a swap.
  */
-export interface FitmentSeedRow {
-  /** First model year, inclusive. */
-  yearFrom: number;
-  /** Last model year, inclusive (2026 for a current generation). */
-  yearTo: number;
-  /** Exactly a key of VEHICLE_MODELS_BY_MAKE. */
-  make: string;
-  /** Exactly one of that make's models in VEHICLE_MODELS_BY_MAKE. */
-  model: string;
-  /** E.g. '2.5L I4', only where the battery differs by engine; null: any engine of those years. */
-  engine: string | null;
-  /** The BCI group size, e.g. '35', '24F', '51R', '48' (H6), '94R' (H7). */
-  groupSize: string;
-  /** The EN/DIN equivalent of the group ('48' is 'H6/LN3'); null for a pure BCI size. */
-  enDin: string | null;
-  technology: FitmentTechnology;
-  /** Minimum cold cranking amps (SAE) for the vehicle: the typical OEM spec. */
-  minCca: number;
-  /** The vehicle has automatic engine start-stop. */
-  startStop: boolean;
-  /** A swap needs a battery registration/coding (BMW, Audi, VW, Ford's battery management). */
-  registration: boolean;
-  /** The public battery finder or owner's manual the row follows. */
-  source: string;
-}
 
 const INTERSTATE = 'https://www.interstatebatteries.com/battery-finder';
 
 // prettier-ignore
-export const FITMENT_SEED: readonly FitmentSeedRow[] = [
+export const FITMENT_SEED: readonly FitmentInput[] = [
   { yearFrom: 2007, yearTo: 2013, make: 'Acura', model: 'MDX', engine: null,
     groupSize: '24F', enDin: null, technology: 'flooded', minCca: 550, startStop: false,
     registration: false, source: INTERSTATE },

@@ -1,5 +1,4 @@
 import {
-  BookedBattery,
   Actor,
   ESTIMATE,
   EventEnvelope,
@@ -45,8 +44,6 @@ interface Snapshot {
   jobs: QueueSnapshotJob[];
   technicians: QueueTechnician[];
   schedules: ScheduleFacts[];
-  /** What each van holds: auto-dispatch prefers the van with the job's battery. */
-  vanBatteries: Map<number, BookedBattery[]>;
 }
 
 /**
@@ -163,7 +160,9 @@ export class QueueService
    * here: a job that moved meanwhile is refused and left alone, and its event brings the queue
    * back here with the new state.
    */
-  private async autoDispatch({ jobs, technicians, schedules, vanBatteries }: Snapshot, now: Date) {
+  private async autoDispatch({ jobs, technicians, schedules }: Snapshot, now: Date) {
+    // What each van holds: read only when auto-dispatch is on, not with every recomputation.
+    const vanBatteries = await this.vans.vanBatteries();
     const versions = new Map(jobs.map((j) => [j.id, j.version]));
     const assignments = autoAssignments(jobs, technicians, schedules, now, vanBatteries);
     for (const { appointmentId, technicianId } of assignments) {
@@ -187,8 +186,7 @@ export class QueueService
     const jobs = await this.queue.queueJobs(manager, businessDate(now));
     const technicians = await this.technicians.listTechnicians(manager);
     const schedules = await this.schedules.allFacts(manager, businessDate(now));
-    const vanBatteries = await this.vans.vanBatteries(manager);
-    return { jobs, technicians: technicians.map(toRankingTechnician), schedules, vanBatteries };
+    return { jobs, technicians: technicians.map(toRankingTechnician), schedules };
   }
 
   /** Today's measured average install once the day has one, else the estimate's. */

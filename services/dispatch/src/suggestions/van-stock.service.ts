@@ -1,7 +1,7 @@
 import { BookedBattery, EventEnvelope, EventsMatching, batteryTypeOf } from '@cincy/contracts';
 import { EventConsumers, Transaction } from '@cincy/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 type ItemEvent = EventEnvelope<EventsMatching<'inventory.item.>'>>;
 
@@ -12,7 +12,10 @@ type ItemEvent = EventEnvelope<EventsMatching<'inventory.item.>'>>;
  */
 @Injectable()
 export class VanStockService implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumers) {}
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly dataSource: DataSource,
+  ) {}
 
   onModuleInit() {
     this.consumers.subscribe('dispatch-van-stock', (event, tx) => this.apply(event, tx));
@@ -36,7 +39,9 @@ export class VanStockService implements OnModuleInit {
   }
 
   /** The batteries each technician's van holds, by technician. */
-  async vanBatteries(manager: EntityManager): Promise<Map<number, BookedBattery[]>> {
+  async vanBatteries(
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<number, BookedBattery[]>> {
     const rows: {
       technician_id: number;
       group_size: string;
