@@ -41,6 +41,8 @@ export const SESSION = {
   cookieName: 'cb_session',
   bookingCookieName: 'cb_booking',
   bookingCookieMinutes: 30,
+  /** One random id per browser, kept a year: new-device notices and trusted phones (issue 38). */
+  deviceCookieName: 'cb_device',
 } as const;
 
 /**

@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   unauthenticated: 'UNAUTHENTICATED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   forbidden: 'FORBIDDEN',
+  /** A session that has a password but not yet its second step (issue 38). */
+  mfaRequired: 'MFA_REQUIRED',
   conflict: 'CONFLICT',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   timeSlotFull: 'TIME_SLOT_FULL',
@@ -26,6 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  MFA_REQUIRED: 403,
   CONFLICT: 409,
   SERVICE_UNAVAILABLE: 503,
   TIME_SLOT_FULL: 409,

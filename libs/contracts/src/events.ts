@@ -12,6 +12,7 @@ import {
   scheduleFactsSchema,
 } from './dispatch/api';
 import { batteryTestSchema } from './dispatch/battery-tests';
+import { ACCOUNT_ACTIONS } from './identity/account';
 import { userFactsSchema, userLocationSchema } from './identity/api';
 import { inventoryItemSchema, serviceRecordSchema } from './inventory/api';
 import { stockMovementSchema } from './inventory/movements';
@@ -105,8 +106,23 @@ export const EVENT_PAYLOADS = {
     passwordChanged: z.boolean().default(false),
   }),
   'identity.user.deleted': z.object({ userId: z.number().int() }),
-  /** The user's sessions were ended (deleted, demoted, new password): gateways drop their sockets. */
-  'identity.user.sessions-ended': z.object({ userId: z.number().int() }),
+  /**
+   * The user's sessions were ended (deleted, demoted, new password, signed out elsewhere):
+   * gateways drop their sockets; with `digests`, only those sessions' (SHA-256 of their tokens).
+   */
+  'identity.user.sessions-ended': z.object({
+    userId: z.number().int(),
+    digests: z.array(z.string()).optional(),
+  }),
+  /**
+   * What happened to a staff account's sign-in (issue 38), for the audit log: never a code, a
+   * password or a link. `detail` says the device, the method or the invited address.
+   */
+  'identity.user.security': z.object({
+    userId: z.number().int(),
+    action: z.enum(ACCOUNT_ACTIONS),
+    detail: z.string().max(300).default(''),
+  }),
   /** Online status or position changed: the user as the map shows them. */
   'identity.user.presence-changed': z.object({ user: userLocationSchema }),
   /** A job was completed with this record (and, for a battery, one unit of stock). */

@@ -7,6 +7,7 @@ export * from './time';
 export * from './format';
 export * from './pdf-text';
 export * from './identity/api';
+export * from './identity/account';
 export * from './identity/audit';
 export * from './booking/limits';
 export * from './booking/api';

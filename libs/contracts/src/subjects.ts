@@ -85,13 +85,13 @@ export const CONSUMERS = {
   'dispatch-users': {
     service: 'dispatch',
     filter: 'identity.user.>',
-    ignores: ['identity.user.sessions-ended'],
+    ignores: ['identity.user.sessions-ended', 'identity.user.security'],
   },
   'dispatch-completions': { service: 'dispatch', filter: 'inventory.service-record.created' },
   'booking-users': {
     service: 'booking',
     filter: 'identity.user.>',
-    ignores: ['identity.user.sessions-ended'],
+    ignores: ['identity.user.sessions-ended', 'identity.user.security'],
   },
   'booking-appointments': {
     service: 'booking',
@@ -190,6 +190,7 @@ export const CONSUMERS = {
       'identity.user.deleted',
       'identity.user.sessions-ended',
       'identity.user.presence-changed',
+      'identity.user.security',
     ],
   },
   /**

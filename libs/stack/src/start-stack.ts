@@ -163,6 +163,9 @@ export function serviceEnv(options: StackOptions, env: NodeJS.ProcessEnv, where:
     NATS_URL: where.natsUrl,
     NATS_PREFIX: where.natsPrefix,
   });
+  // The project's own tests sign in as admin with a password alone unless a test asks for the
+  // second step (issue 38: only they and the demo may turn it off).
+  if (options.throwaway) base.REQUIRE_ADMIN_MFA ??= 'false';
   if (options.admin) {
     base.SEED_ADMIN_USERNAME = options.admin.username;
     base.SEED_ADMIN_PASSWORD = options.admin.password;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AuditController } from './audit/audit.controller';
+import { AccountController } from './auth/account.controller';
 import { AuthController } from './auth/auth.controller';
 import { LocalStrategy } from './auth/local.strategy';
 import { LoginThrottle } from './auth/login-throttle';
@@ -52,6 +53,7 @@ import { TrackingViews } from './tracking/tracking-views';
   imports: [RpcModule, PassportModule, DiscoveryModule],
   controllers: [
     AuthController,
+    AccountController,
     CustomersController,
     CustomerAddressesController,
     CustomerVehiclesController,

@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createGatewayApp } from '../src/http-app';
-import { WholeStack, startWholeStack } from './whole-stack';
+import { AccountMail, totpCodeAt } from '../../identity/src/credentials';
+import { STAFF_PASSWORD, WholeStack, startWholeStack } from './whole-stack';
 
 // The API document is a promise: every status it lists for a route is one the route really
 // answers (each is called into here), and every answer given here is one it lists, with that
@@ -131,6 +132,46 @@ describe('the API document', () => {
     const visitor = new ApiClient(stack.base);
     const call = (method: string, url: string, options: Parameters<typeof send>[3] = {}) =>
       send(stack.base, method, url, options);
+    // A technician with an authenticator app, signed in with the password alone: a session that
+    // owes its second step (403 MFA_REQUIRED on every route but the steps that finish it).
+    const twoStep = await stack.newUser('refusal-two-step');
+    const { secret } = (await call('POST', '/api/auth/mfa/totp/setup', { client: twoStep.client }))
+      .body as { secret: string };
+    await call('POST', '/api/auth/mfa/totp/confirm', {
+      client: twoStep.client,
+      body: { code: totpCodeAt(secret, new Date(Date.now() - 30_000)) },
+    });
+    const pending = new ApiClient(stack.base);
+    const twoStepLogin = { username: 'refusal-two-step', password: STAFF_PASSWORD };
+    await pending.request('POST', '/api/auth/login', twoStepLogin);
+    heard.push({
+      key: 'POST /api/auth/login',
+      answer: await call('POST', '/api/auth/login', { body: twoStepLogin }),
+    });
+    // Emails are read where identity queues them (its sender stopped: nothing is sent here).
+    const identityDb = stack.service('identity').get(DataSource);
+    await stack.service('identity').get(AccountMail).onApplicationShutdown();
+    const linkIn = async (to: string) => {
+      const [row] = await identityDb.query(
+        'SELECT body FROM account_emails WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+        [to],
+      );
+      return /\/([A-Za-z0-9_-]{43})\b/.exec(row.body)![1];
+    };
+    const ACCOUNT_LINK = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    /** An account link nobody holds: well formed, and one that cannot be one. */
+    const noSuchAccountLink = (method: string, path: string, body?: unknown) =>
+      Promise.all(
+        [ACCOUNT_LINK, 'not-a-link'].map((token) =>
+          call(method, path.replace('{token}', token), { body }),
+        ),
+      );
+    const invited = await call('POST', '/api/users/invitations', {
+      client: admin,
+      body: { email: 'refusal.invitee@example.com', name: 'Invited Refusal', role: 'technician' },
+    });
+    heard.push({ key: 'POST /api/users/invitations', answer: invited });
+    const invitation = await linkIn('refusal.invitee@example.com');
 
     // A customer and an ASAP job, booked by staff (exempt from the public rate limit).
     const customer = (await admin.request<{ id: number }>('POST', '/api/customers', {
@@ -296,6 +337,89 @@ describe('the API document', () => {
             body: { username: 'nobody-429', password: 'wrong one' },
           });
         },
+      },
+      'POST /api/auth/login/mfa': {
+        401: () =>
+          call('POST', '/api/auth/login/mfa', { client: pending, body: { code: '000000' } }),
+        409: () => call('POST', '/api/auth/login/mfa', { client: admin, body: { code: '000000' } }),
+        429: async () => {
+          for (let i = 0; i < 5; i++)
+            await call('POST', '/api/auth/login/mfa', {
+              client: pending,
+              body: { code: '000000' },
+            });
+          return call('POST', '/api/auth/login/mfa', { client: pending, body: { code: '000000' } });
+        },
+      },
+      'POST /api/auth/mfa/totp/setup': {
+        409: () => call('POST', '/api/auth/mfa/totp/setup', { client: twoStep.client }),
+      },
+      'POST /api/auth/mfa/totp/confirm': {
+        401: () => call('POST', '/api/auth/mfa/totp/confirm', { body: { code: '123456' } }),
+        409: () =>
+          call('POST', '/api/auth/mfa/totp/confirm', {
+            client: twoStep.client,
+            body: { code: '123456' },
+          }),
+      },
+      'POST /api/auth/passkeys/registration/options': {
+        409: () => call('POST', '/api/auth/passkeys/registration/options', { client: pending }),
+      },
+      'POST /api/auth/passkeys/registration': {
+        400: () =>
+          call('POST', '/api/auth/passkeys/registration', {
+            client: admin,
+            body: { challengeId: 'no-such-ceremony', response: { id: 'x' } },
+          }),
+      },
+      'POST /api/auth/passkeys/authentication': {
+        401: async () => {
+          const { challengeId } = (await call('POST', '/api/auth/passkeys/authentication/options'))
+            .body as { challengeId: string };
+          return call('POST', '/api/auth/passkeys/authentication', {
+            body: { challengeId, response: { id: 'nobodys-credential', type: 'public-key' } },
+          });
+        },
+      },
+      'DELETE /api/auth/passkeys/{id}': {
+        404: () => call('DELETE', '/api/auth/passkeys/999999', { client: admin }),
+      },
+      'DELETE /api/auth/sessions/{id}': {
+        404: () => call('DELETE', '/api/auth/sessions/999999', { client: admin }),
+      },
+      'GET /api/auth/invitations/{token}': {
+        404: () => noSuchAccountLink('GET', '/api/auth/invitations/{token}'),
+      },
+      'POST /api/auth/invitations/{token}/accept': {
+        400: () =>
+          call('POST', `/api/auth/invitations/${invitation}/accept`, {
+            body: { username: 'refusal.invitee', password: 'password123' },
+          }),
+        404: () =>
+          noSuchAccountLink('POST', '/api/auth/invitations/{token}/accept', {
+            username: 'nobody.invited',
+            password: 'ladder orbit velvet 42',
+          }),
+        409: () =>
+          call('POST', `/api/auth/invitations/${invitation}/accept`, {
+            body: { username: 'admin', password: 'ladder orbit velvet 42' },
+          }),
+      },
+      'POST /api/auth/password-reset/{token}': {
+        404: () =>
+          noSuchAccountLink('POST', '/api/auth/password-reset/{token}', {
+            password: 'ladder orbit velvet 42',
+          }),
+      },
+      'POST /api/users/invitations': {
+        409: () =>
+          call('POST', '/api/users/invitations', {
+            client: admin,
+            body: { email: 'refusal.member@example.com', name: 'Taken', role: 'technician' },
+          }),
+      },
+      'DELETE /api/users/{id}/sessions': {
+        404: () => call('DELETE', '/api/users/999999/sessions', { client: admin }),
       },
       'POST /api/customers': {
         429: async () => {
@@ -1520,6 +1644,85 @@ describe('the API document', () => {
       answer: await call('GET', `/api/track/${done.token}/photos/${donePhoto.id}`),
     });
 
+    // A staff account's own security (issue 38).
+    const secondStep = new ApiClient(stack.base);
+    await secondStep.request('POST', '/api/auth/login', twoStepLogin);
+    heard.push({
+      key: 'POST /api/auth/login/mfa',
+      answer: await call('POST', '/api/auth/login/mfa', {
+        client: secondStep,
+        body: { code: totpCodeAt(secret, new Date()) },
+      }),
+    });
+    for (const [method, url] of [
+      ['GET', '/api/auth/security'],
+      ['GET', '/api/auth/sessions'],
+      ['POST', '/api/auth/passkeys/registration/options'],
+      ['POST', '/api/auth/passkeys/authentication/options'],
+      ['POST', '/api/auth/mfa/totp/setup'],
+    ])
+      heard.push({ key: `${method} ${url}`, answer: await call(method, url, { client: admin }) });
+    // A technician signed in twice: one session ends the other, then every other one.
+    const member = await stack.newUser('refusal-member');
+    await admin.request('PUT', `/api/users/${member.user.id}`, {
+      username: 'refusal-member',
+      name: 'Member',
+      role: 'technician',
+      email: 'refusal.member@example.com',
+    });
+    const elsewhere = await stack.signIn('refusal-member');
+    const sessions = (await call('GET', '/api/auth/sessions', { client: member.client })).body as {
+      id: number;
+      current: boolean;
+    }[];
+    heard.push({
+      key: 'DELETE /api/auth/sessions/{id}',
+      answer: await call('DELETE', `/api/auth/sessions/${sessions.find((x) => !x.current)!.id}`, {
+        client: member.client,
+      }),
+    });
+    await stack.signIn('refusal-member');
+    heard.push({
+      key: 'POST /api/auth/sessions/revoke-others',
+      answer: await call('POST', '/api/auth/sessions/revoke-others', { client: member.client }),
+    });
+    void elsewhere;
+    heard.push({
+      key: 'GET /api/auth/invitations/{token}',
+      answer: await call('GET', `/api/auth/invitations/${invitation}`),
+    });
+    await admin.request('POST', '/api/users/invitations', {
+      email: 'refusal.second@example.com',
+      name: 'Second Invitee',
+      role: 'technician',
+    });
+    heard.push({
+      key: 'POST /api/auth/invitations/{token}/accept',
+      answer: await call(
+        'POST',
+        `/api/auth/invitations/${await linkIn('refusal.second@example.com')}/accept`,
+        { body: { username: 'refusal.second', password: 'ladder orbit velvet 42' } },
+      ),
+    });
+    heard.push({
+      key: 'POST /api/auth/password-reset',
+      answer: await call('POST', '/api/auth/password-reset', {
+        body: { login: 'refusal.member@example.com' },
+      }),
+    });
+    heard.push({
+      key: 'POST /api/auth/password-reset/{token}',
+      answer: await call(
+        'POST',
+        `/api/auth/password-reset/${await linkIn('refusal.member@example.com')}`,
+        { body: { password: 'quartz meadow lantern 7' } },
+      ),
+    });
+    heard.push({
+      key: 'DELETE /api/users/{id}/sessions',
+      answer: await call('DELETE', `/api/users/${member.user.id}/sessions`, { client: admin }),
+    });
+
     const reached: string[] = [];
     const missed: string[] = [];
     const LAST = 'DELETE /api/users/{id} 409';
@@ -1536,7 +1739,10 @@ describe('the API document', () => {
           400: () => call(method, `${url}${url.includes('?') ? '&' : '?'}x=%00`, { client: admin }),
           401: () =>
             call(method, url, { body: ['GET', 'DELETE'].includes(method) ? undefined : {} }),
-          403: () => call(method, url, { client: admin, headers: CROSS_SITE, body: {} }),
+          403: () =>
+            ['GET', 'DELETE'].includes(method)
+              ? call(method, url, { client: pending })
+              : call(method, url, { client: admin, headers: CROSS_SITE, body: {} }),
           413: () => call(method, url, { client: admin, body: huge }),
           503: () =>
             send(bareBase, method, url, {

@@ -16,7 +16,7 @@ import { createGatewayApp } from '../src/http-app';
 
 export const ADMIN = { username: 'admin', password: 'admin password 1' };
 export const SUPERVISOR_USERNAME = 'Lead.Tech';
-const STAFF_PASSWORD = 'field work 1';
+export const STAFF_PASSWORD = 'field work 1';
 
 /** The status of a call: 200 when it succeeds, the answer's status when it fails. */
 export const statusOf = (call: Promise<unknown>) =>

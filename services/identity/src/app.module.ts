@@ -1,10 +1,13 @@
 import { PlatformModule, ServiceDefinition } from '@cincy/platform';
 import { Module } from '@nestjs/common';
+import { AccountsController, LinksService, MfaService, PasskeysService } from './accounts';
+import { AccountMail, AccountsRepository } from './credentials';
 import { AuditController, AuditRepository, AuditService } from './audit';
 import { IDENTITY_ENV } from './config';
 import { CreateUsersAndSessions1732200000001 } from './migrations/1732200000001-create-users-and-sessions';
 import { PresenceAndLocations1732400000001 } from './migrations/1732400000001-presence-and-locations';
 import { AuditLog1733000000001 } from './migrations/1733000000001-audit-log';
+import { StaffAccounts1733700000001 } from './migrations/1733700000001-staff-accounts';
 import {
   LocationTrackingEntity,
   PresenceController,
@@ -28,10 +31,17 @@ import { UserEntity, UserSignOut, UsersController, UsersRepository, UsersService
         CreateUsersAndSessions1732200000001,
         PresenceAndLocations1732400000001,
         AuditLog1733000000001,
+        StaffAccounts1733700000001,
       ],
     }),
   ],
-  controllers: [SessionsController, UsersController, PresenceController, AuditController],
+  controllers: [
+    SessionsController,
+    UsersController,
+    PresenceController,
+    AuditController,
+    AccountsController,
+  ],
   providers: [
     UsersRepository,
     SessionsRepository,
@@ -41,6 +51,11 @@ import { UserEntity, UserSignOut, UsersController, UsersRepository, UsersService
     PresenceService,
     AuditRepository,
     AuditService,
+    AccountsRepository,
+    AccountMail,
+    MfaService,
+    PasskeysService,
+    LinksService,
     // Users end sessions through this port; sessions implements it (sessions imports users).
     { provide: UserSignOut, useExisting: SessionsService },
   ],

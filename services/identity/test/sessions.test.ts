@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 import { identityService } from '../src/app.module';
 import { SessionsService } from '../src/sessions';
 
+const TEST_CLIENT = { userAgent: 'jest', ip: '127.0.0.1', deviceId: 'test-device' };
+
 const testStack = useIsolatedStack();
 process.env.SEED_ADMIN_USERNAME = 'Boss';
 process.env.SEED_ADMIN_PASSWORD = 'correct horse battery';
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 const login = (username: string, password: string) =>
-  rpc.call('identity.sessions.create', { username, password });
+  rpc.call('identity.sessions.create', { username, password, client: TEST_CLIENT });
 
 describe('identity sessions', () => {
   it('seeds the admin from env once, storing an argon2id hash, never the password', async () => {
@@ -41,9 +43,11 @@ describe('identity sessions', () => {
     const session = await login('boss', 'correct horse battery');
     expect(session.user).toEqual({ id: 1, name: 'Administrator', username: 'Boss', role: 'admin' });
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await expect(rpc.call('identity.sessions.resolve', { token: session.token })).resolves.toEqual(
-      session.user,
-    );
+    await expect(rpc.call('identity.sessions.resolve', { token: session.token })).resolves.toEqual({
+      ...session.user,
+      sessionId: expect.any(Number),
+      stage: 'full',
+    });
     // Only a hash of the token is stored.
     const stored = await identity.get(DataSource).query('SELECT session_token FROM user_sessions');
     expect(stored.map((r: { session_token: string }) => r.session_token)).not.toContain(

@@ -12,6 +12,8 @@ import {
 import { INestMicroservice } from '@nestjs/common';
 import { identityService } from '../src/app.module';
 
+const TEST_CLIENT = { userAgent: 'jest', ip: '127.0.0.1', deviceId: 'test-device' };
+
 const testStack = useIsolatedStack();
 process.env.SEED_ADMIN_USERNAME = 'root';
 process.env.SEED_ADMIN_PASSWORD = 'root password 1';
@@ -46,7 +48,7 @@ const update = (user: User, changes: Record<string, unknown> = {}) =>
     actor,
   });
 const login = (username: string, password: string) =>
-  rpc.call('identity.sessions.create', { username, password });
+  rpc.call('identity.sessions.create', { username, password, client: TEST_CLIENT });
 const resolves = (token: string) =>
   rpc.call('identity.sessions.resolve', { token }).then(
     () => true,

@@ -14,6 +14,8 @@ import { DataSource } from 'typeorm';
 import { identityService } from '../src/app.module';
 import { PRESENCE, PresenceService } from '../src/presence';
 
+const TEST_CLIENT = { userAgent: 'jest', ip: '127.0.0.1', deviceId: 'test-device' };
+
 const testStack = useIsolatedStack();
 process.env.SEED_ADMIN_USERNAME = 'chief';
 process.env.SEED_ADMIN_PASSWORD = 'a long enough password';
@@ -63,6 +65,7 @@ describe('users', () => {
       employeeId: 'E-7',
       status: 'available', // set automatically, never by the caller
       zipCode: '45202',
+      email: null,
       createdAt: expect.any(String),
     });
     const [row] = await db().query('SELECT password_hash FROM users WHERE id = $1', [user.id]);
@@ -93,6 +96,7 @@ describe('presence', () => {
     const { token, user } = await rpc.call('identity.sessions.create', {
       username: 'olive',
       password: 'eight chars',
+      client: TEST_CLIENT,
     });
     const online = (await rpc.call('identity.users.locations', {})).find((u) => u.id === user.id);
     expect(online).toMatchObject({ status: 'online', lastSeen: expect.any(String) });

@@ -30,9 +30,24 @@ export const signedInUserSchema = currentUserSchema.extend({
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
-/** Identity's answer to a successful login: the user and the opaque session token. */
-export const sessionSchema = z.object({ token: z.string(), user: currentUserSchema });
+/**
+ * Identity's answer to a successful password (or passkey): the opaque session token, the user and
+ * how far the session is signed in: 'mfa' and 'enroll' sessions may only finish signing in.
+ */
+export const sessionSchema = z.object({
+  token: z.string(),
+  user: currentUserSchema,
+  stage: z.enum(['full', 'mfa', 'enroll']),
+  methods: z.array(z.enum(['totp', 'passkey'])),
+});
 export type Session = z.infer<typeof sessionSchema>;
+
+/** A session's user as the gateway resolves it: with the session and its stage. */
+export const sessionUserSchema = currentUserSchema.extend({
+  sessionId: z.number().int(),
+  stage: z.enum(['full', 'mfa', 'enroll']),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionTokenSchema = z.object({ token: z.string().min(1).max(200) });
 export type SessionToken = z.infer<typeof sessionTokenSchema>;
@@ -64,6 +79,23 @@ export const USER_MESSAGES = {
   confirmPassword: 'Please confirm your password',
 } as const;
 
+/** A staff account's email (issue 38): where invitations, resets and sign-in notices go. */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, tooLong('Email', 254))
+  .email('Enter a valid email address')
+  .transform((email) => email.toLowerCase());
+
+/** An optional email in a user form: blank means none. */
+const optionalEmail = z
+  .literal('')
+  .transform(() => null)
+  .or(emailSchema)
+  .nullish()
+  .transform((v) => v ?? null);
+
 const username = z
   .string({ error: 'Username is required' })
   .trim()
@@ -90,6 +122,7 @@ export const userInputSchema = z.object({
   name,
   role: roleSchema.default('technician'),
   password,
+  email: optionalEmail,
   employeeId: optionalText('Employee ID', 50),
   status: z
     .unknown()
@@ -116,6 +149,8 @@ export const userUpdateSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : undefined))
     .pipe(password.optional()),
+  /** Missing keeps the current email; blank removes it. */
+  email: optionalEmail.optional(),
   employeeId: optionalText('Employee ID', 50).optional(),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
@@ -156,6 +191,7 @@ export const userSchema = z.object({
   employeeId: z.string().nullable(),
   status: userStatusSchema,
   zipCode: z.string().nullable(),
+  email: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

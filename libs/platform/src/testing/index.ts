@@ -18,6 +18,8 @@ export function useIsolatedStack(): { databaseUrl: string; prefix: string } {
   process.env.DATABASE_URL = base.toString();
   process.env.NATS_PREFIX = `t${id}`;
   process.env.LOG_LEVEL ??= 'error';
+  // Admins sign in with a password alone unless a test asks for the second step (issue 38).
+  process.env.REQUIRE_ADMIN_MFA ??= 'false';
   return { databaseUrl: process.env.DATABASE_URL, prefix: process.env.NATS_PREFIX };
 }
 

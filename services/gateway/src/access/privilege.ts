@@ -11,7 +11,11 @@ export const signedIn = (
   user: CurrentUser,
   env: { SUPERVISOR_USERNAME?: string; SESSION_IDLE_MINUTES: number },
 ): SignedInUser => ({
-  ...user,
+  // Named, not spread: the session's own fields (its id, its stage) are not the browser's.
+  id: user.id,
+  name: user.name,
+  username: user.username,
+  role: user.role,
   privileged: isPrivileged(user, env.SUPERVISOR_USERNAME),
   idleMinutes: env.SESSION_IDLE_MINUTES,
 });

@@ -1,4 +1,5 @@
-import { SESSION } from '@cincy/contracts';
+import { randomBytes } from 'node:crypto';
+import { RelyingParty, SESSION, SignInClient } from '@cincy/contracts';
 import type { CookieOptions, Request, Response } from 'express';
 
 const cookieOptions = (req: Request): CookieOptions => ({
@@ -33,3 +34,31 @@ export function setBookingCookie(req: Request, res: Response, value: string): vo
     maxAge: SESSION.bookingCookieMinutes * 60_000,
   });
 }
+
+const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * What identity is told of the browser signing in: its User-Agent, its address and its device
+ * cookie, made (and set on the answer) at its first sign-in.
+ */
+export function signInClient(req: Request, res: Response): SignInClient {
+  let deviceId = readCookie(req, SESSION.deviceCookieName);
+  if (!deviceId) {
+    deviceId = randomBytes(24).toString('base64url');
+    res.cookie(SESSION.deviceCookieName, deviceId, {
+      ...cookieOptions(req),
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    });
+  }
+  return {
+    userAgent: (req.get('user-agent') ?? '').slice(0, 500),
+    ip: (req.ip ?? req.socket.remoteAddress ?? '').slice(0, 100),
+    deviceId,
+  };
+}
+
+/** Where a passkey ceremony happens: the page's origin as the browser reached this gateway. */
+export const relyingParty = (req: Request): RelyingParty => ({
+  origin: `${req.protocol}://${req.get('host') ?? req.hostname}`,
+  rpId: req.hostname,
+});

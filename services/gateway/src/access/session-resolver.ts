@@ -1,4 +1,4 @@
-import { CurrentUser } from '@cincy/contracts';
+import { SessionUser } from '@cincy/contracts';
 import { RpcCallError, RpcClient } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -12,16 +12,16 @@ const MAX_ENTRIES = 10_000;
  */
 @Injectable()
 export class SessionResolver {
-  private readonly cache = new Map<string, { user: CurrentUser | null; until: number }>();
+  private readonly cache = new Map<string, { user: SessionUser | null; until: number }>();
 
   constructor(private readonly rpc: RpcClient) {}
 
   /** The user, or null when the token is unknown, ended or idle too long. Outages still throw (503). */
-  async resolve(token: string): Promise<CurrentUser | null> {
+  async resolve(token: string): Promise<SessionUser | null> {
     const hit = this.cache.get(token);
     if (hit && hit.until > Date.now()) return hit.user;
     this.cache.delete(token);
-    let user: CurrentUser | null;
+    let user: SessionUser | null;
     try {
       user = await this.rpc.call('identity.sessions.resolve', { token });
     } catch (error) {

@@ -1,7 +1,7 @@
-import { CurrentUser, Role, SESSION } from '@cincy/contracts';
+import { ERROR_CODES, Role, SESSION, SessionUser } from '@cincy/contracts';
 import { Controller, ExecutionContext, Get, HttpException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AdminOrSupervisor, Public, Roles } from './access.decorators';
+import { AdminOrSupervisor, Public, Roles, SignInStep } from './access.decorators';
 import { SessionGuard } from './session.guard';
 import { SessionResolver } from './session-resolver';
 
@@ -21,12 +21,30 @@ class ExampleController {
   @AdminOrSupervisor()
   @Get()
   decline() {}
+
+  @SignInStep()
+  @Get()
+  secondStep() {}
 }
 
-const users: Record<string, CurrentUser> = {
-  'admin-token': { id: 1, name: 'Ada', username: 'ada', role: 'admin' },
-  'tech-token': { id: 2, name: 'Tom', username: 'tom', role: 'technician' },
-  'lead-token': { id: 3, name: 'Lee', username: 'Dispatch.Lead', role: 'technician' },
+const full = { stage: 'full' as const };
+const users: Record<string, SessionUser> = {
+  'admin-token': { id: 1, name: 'Ada', username: 'ada', role: 'admin', sessionId: 1, ...full },
+  'tech-token': { id: 2, name: 'Tom', username: 'tom', role: 'technician', sessionId: 2, ...full },
+  'lead-token': {
+    ...{ id: 3, name: 'Lee', username: 'Dispatch.Lead', role: 'technician', sessionId: 3 },
+    ...full,
+  },
+  // Passwords typed, second steps owed (issue 38).
+  'mfa-token': { id: 4, name: 'Mo', username: 'mo', role: 'admin', sessionId: 4, stage: 'mfa' },
+  'enroll-token': {
+    id: 5,
+    name: 'En',
+    username: 'en',
+    role: 'admin',
+    sessionId: 5,
+    stage: 'enroll',
+  },
 };
 
 const resolver = {
@@ -37,7 +55,7 @@ const guard = new SessionGuard(new Reflector(), resolver, {
 });
 
 function contextFor(handler: keyof ExampleController, token?: string) {
-  const request: { cookies: Record<string, string>; currentUser?: CurrentUser } = {
+  const request: { cookies: Record<string, string>; currentUser?: SessionUser } = {
     cookies: token ? { [SESSION.cookieName]: token } : {},
   };
   const context = {
@@ -73,8 +91,33 @@ describe('SessionGuard (roles enforced on the server)', () => {
     ['decline', 'lead-token', 200], // the named account, whatever the case of its name
     ['decline', 'tech-token', 403],
     ['decline', undefined, 401],
+    ['staff', 'mfa-token', 403],
+    ['adminOnly', 'enroll-token', 403],
+    ['secondStep', 'mfa-token', 200],
+    ['secondStep', 'enroll-token', 200],
+    ['secondStep', 'tech-token', 200],
+    ['secondStep', undefined, 401],
   ])('%s with %s answers %i', async (handler, token, status) => {
     expect(await statusOf(handler, token)).toBe(status);
+  });
+
+  it('answers a session owing its second step MFA_REQUIRED, saying what to do', async () => {
+    for (const [token, words] of [
+      ['mfa-token', /second step/],
+      ['enroll-token', /Set up two-step sign-in/],
+    ] as const) {
+      const refusal = await guard.canActivate(contextFor('staff', token).context).catch((e) => e);
+      expect((refusal as HttpException).getResponse()).toEqual({
+        code: ERROR_CODES.mfaRequired,
+        message: expect.stringMatching(words),
+      });
+    }
+  });
+
+  it('tells a public route nobody is calling while the second step is owed', async () => {
+    const { context, request } = contextFor('open', 'mfa-token');
+    await guard.canActivate(context);
+    expect(request.currentUser).toBeUndefined();
   });
 
   it('tells public routes who is calling, so staff can book for anyone', async () => {

@@ -2,7 +2,9 @@ import {
   CurrentUser,
   SESSION,
   Session,
+  LoginAnswer,
   SignedInUser,
+  loginAnswerSchema,
   loginRequestSchema,
   signedInUserSchema,
 } from '@cincy/contracts';
@@ -12,7 +14,7 @@ import { z } from 'zod';
 import { Doc } from '../routes/route-doc.decorator';
 import type { Request, Response } from 'express';
 import { GATEWAY_ENV, GatewayEnv } from '../config';
-import { Public, User } from '../access/access.decorators';
+import { Public, SignInStep, User } from '../access/access.decorators';
 import { LoginGuard } from './local.strategy';
 import { signedIn } from '../access/privilege';
 import { clearSessionCookie, readCookie, setSessionCookie } from '../access/session-cookie';
@@ -33,22 +35,30 @@ export class AuthController {
     return signedIn(user, { ...this.env, ...this.platform });
   }
 
+  /**
+   * The password: signed in, or (for an account with a second step, or an admin who must set
+   * one up) a session that may only finish signing in.
+   */
   @Public()
   @UseGuards(LoginGuard)
-  @Doc('Sign in: sets the session cookie', signedInUserSchema, {
-    body: loginRequestSchema,
-    calls: ['identity.sessions.create'],
-  })
+  @Doc(
+    'Sign in: sets the session cookie; an account with a second step answers `mfa`',
+    loginAnswerSchema,
+    { body: loginRequestSchema, calls: ['identity.sessions.create'] },
+  )
   @Post('auth/login')
   @HttpCode(200)
-  login(@Req() req: Request, @Res({ passthrough: true }) res: Response): SignedInUser {
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response): LoginAnswer {
     const session = req.user as Session;
     setSessionCookie(req, res, session.token);
+    if (session.stage === 'mfa') return { mfa: 'required', methods: session.methods };
+    if (session.stage === 'enroll') return { mfa: 'enroll' };
     return this.signedIn(session.user);
   }
 
   /** Ends the server session and clears the cookie; answers 200 even when already signed out. */
   @Public()
+  @SignInStep()
   @Doc(
     'Sign out: ends the session and clears its cookie',
     z.object({ message: z.literal('Logged out') }),

@@ -5,6 +5,7 @@ import { ExecutionContext, HttpException, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
+import { signInClient } from '../access/session-cookie';
 import { parseInput } from '../common/api-exception';
 import { Refusal } from '../common/refusals';
 import { LoginThrottle, LoginThrottled } from './login-throttle';
@@ -13,11 +14,12 @@ import { LoginThrottle, LoginThrottled } from './login-throttle';
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy) {
   constructor(private readonly rpc: RpcClient) {
-    super();
+    super({ passReqToCallback: true });
   }
 
-  validate(username: string, password: string): Promise<Session> {
-    return this.rpc.call('identity.sessions.create', { username, password });
+  validate(req: Request, username: string, password: string): Promise<Session> {
+    const client = signInClient(req, req.res as Response);
+    return this.rpc.call('identity.sessions.create', { username, password, client });
   }
 }
 

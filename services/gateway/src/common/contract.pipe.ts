@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  accountLinkTokenSchema,
   TRACKING_MESSAGES,
   idParamSchema,
   isLinkToken,
@@ -78,3 +79,22 @@ class LinkTokenContract extends Contract<typeof linkTokenSchema> {
 }
 
 export const PathLinkToken = new LinkTokenContract();
+
+/**
+ * `@Param('token', new AccountLinkToken(message))`: an invitation's or reset's link token (issue
+ * 38). As with a booking's, anything that cannot be one is the 404 of a link nobody holds.
+ */
+export class AccountLinkToken extends Contract<typeof accountLinkTokenSchema> {
+  constructor(private readonly notFoundMessage: string) {
+    super(accountLinkTokenSchema, 'param');
+  }
+
+  override get refusal(): Refusal {
+    return { status: 404, description: 'The link is not valid (used, expired or never sent).' };
+  }
+
+  override transform(value: unknown): string {
+    if (typeof value === 'string' && accountLinkTokenSchema.safeParse(value).success) return value;
+    throw new ApiException(404, { code: ERROR_CODES.notFound, message: this.notFoundMessage });
+  }
+}

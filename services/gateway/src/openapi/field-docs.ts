@@ -354,6 +354,63 @@ const FIELDS: Record<string, FieldDoc> = {
   },
   'users.accuracy': { description: 'How far off the position may be, in meters.', example: 12 },
 
+  // A staff account's sign-in and security (issue 38).
+  'auth.code': {
+    description: 'The 6-digit code the authenticator app shows now (each code signs in once).',
+    example: '492039',
+  },
+  'auth.recoveryCode': {
+    description:
+      'One of the ten recovery codes shown at setup, with or without its dashes; each works once.',
+    example: 'k7mq-2xpv-9tne-hc4r',
+  },
+  'auth.trustDevice': {
+    description:
+      'Remember this browser for 30 days: its next sign-ins ask the password alone (the field app’s "Trust this phone").',
+    example: true,
+  },
+  'auth.challengeId': {
+    description: 'The ceremony’s id, from the options answer of the same passkey request.',
+    example: 'Qm9vLWNoYWxsZW5nZS1pZA',
+  },
+  'auth.response': {
+    description:
+      'The browser’s WebAuthn answer as JSON (what @simplewebauthn/browser’s startRegistration or startAuthentication returns).',
+    example: { id: 'credential-id', rawId: 'credential-id', type: 'public-key', response: {} },
+  },
+  'auth.name': { description: 'A name to tell the passkey by.', example: 'Work phone' },
+  'auth.login': {
+    description: 'The account’s email or username.',
+    example: 'dana@cincybattery.com',
+  },
+  'auth.token': {
+    description: 'The single-use token from the email’s link.',
+    example: 'q0pV3dY8mZ2kL5wN7xR1tB4cF6hJ9sA0eG2iK4oM6uQ',
+  },
+  'POST /api/auth/invitations/:token/accept password': {
+    description:
+      'The password the person chooses: at least 8 characters and not easy to guess (common and breached-style passwords are refused with the reason).',
+    example: 'ladder orbit velvet 42',
+  },
+  'POST /api/auth/invitations/:token/accept username': {
+    description: 'The sign-in name the person chooses: letters, digits and . _ @ -.',
+    example: 'dana.q',
+  },
+  'POST /api/auth/password-reset/:token password': {
+    description: 'The new password (the same rules as at an invitation).',
+    example: 'ladder orbit velvet 42',
+  },
+  'DELETE /api/auth/passkeys/:id id': { description: 'The passkey’s id.', example: '3' },
+  'DELETE /api/auth/sessions/:id id': {
+    description: 'The session’s id, from GET /api/auth/sessions.',
+    example: '41',
+  },
+  'users.email': {
+    description:
+      'Where invitations, password resets and new sign-in notices go; unique. Blank removes it.',
+    example: 'dana@cincybattery.com',
+  },
+
   // The customer's private link.
   'track.token': {
     description: "The visit's private link token, from the confirmation page's address.",

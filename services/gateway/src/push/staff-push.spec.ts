@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -88,7 +89,11 @@ const sessions = new Map<string, CurrentUser>([
   ['admin-token', ADMIN],
   ['tess-token', TESS],
   ['uri-token', URI],
+  ['uri-phone-token', URI],
+  ['pending-token', ADMIN],
 ]);
+/** A session whose password was typed but not its second step (issue 38). */
+const stageOf = (token: string) => (token === 'pending-token' ? 'mfa' : 'full');
 
 type Heard = { name: string; payload: unknown };
 type Listener = { socket: Socket; heard: Heard[]; reached(marker: number): Promise<void> };
@@ -107,8 +112,12 @@ describe('what each staff socket is sent (StaffPush)', () => {
     http = createServer();
     ioServer = new Server(http, { path: '/socket.io' });
     const resolver = {
-      resolve: async (token: string) => sessions.get(token) ?? null,
+      resolve: async (token: string) => {
+        const user = sessions.get(token);
+        return user ? { ...user, sessionId: 1, stage: stageOf(token) } : null;
+      },
       forgetUser: (id: number) => forgotten.push(id),
+      forgetMatching: () => undefined,
     } as unknown as SessionResolver;
     const feed = { onEvent: (l: EventListener) => (listener = l) } as unknown as EventFeed;
     const nats = {
@@ -329,6 +338,22 @@ describe('what each staff socket is sent (StaffPush)', () => {
     expect(names(tess)).toContain(SOCKET_EVENTS.queueChanged);
     expect(forgotten).toContain(TESS.id);
     tess.socket.close();
+  });
+
+  it('refuses a socket to a session that still owes its second step', async () => {
+    await expect(open('pending-token')).rejects.toThrow('unauthenticated');
+  });
+
+  it('closes only the sockets of the sessions signed out elsewhere', async () => {
+    const laptop = await open('uri-token');
+    const phone = await open('uri-phone-token');
+    const closed = new Promise((resolve) => phone.socket.once('disconnect', resolve));
+    const digest = createHash('sha256').update('uri-phone-token').digest('hex');
+    listener(buildEvent('identity.user.sessions-ended', { userId: URI.id, digests: [digest] }));
+    await expect(closed).resolves.toBe('io server disconnect');
+    await tellAll([laptop]); // still heard
+    expect(laptop.socket.connected).toBe(true);
+    laptop.socket.close();
   });
 
   it("closes a user's sockets when identity ends their sessions", async () => {

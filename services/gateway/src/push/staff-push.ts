@@ -103,7 +103,8 @@ export class StaffPush implements BeforeApplicationShutdown {
       try {
         const token = parseCookies(socket.handshake.headers.cookie ?? '')[SESSION.cookieName];
         const user = token ? await this.sessions.resolve(token) : null;
-        if (!user) return next(new Error('unauthenticated'));
+        // A session still owing its second step hears nothing.
+        if (!user || user.stage !== 'full') return next(new Error('unauthenticated'));
         socket.data.token = token;
         await socket.join(userRoom(user.id));
         this.placeByRole(socket, user.role);
@@ -207,6 +208,13 @@ export class StaffPush implements BeforeApplicationShutdown {
     if (event.type !== 'identity.user.sessions-ended' && event.type !== 'identity.user.deleted')
       return;
     const { userId } = event.payload;
+    // Some of the user's sessions (signed out elsewhere): only theirs, by token digest.
+    const digests =
+      event.type === 'identity.user.sessions-ended' ? event.payload.digests : undefined;
+    if (digests) {
+      for (const digest of digests) this.disconnectSession(digest);
+      return;
+    }
     this.sessions.forgetUser(userId);
     this.shownToTechnicians.delete(userId); // told again at the next presence change: no harm
     this.io?.in(userRoom(userId)).disconnectSockets(true);

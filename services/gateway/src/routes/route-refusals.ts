@@ -4,6 +4,9 @@ import { Refusal } from '../common/refusals';
 import { UNSAFE_METHODS } from '../security/same-origin';
 import { GatewayRoute } from './route-table';
 
+const MFA_REQUIRED_WORDS =
+  'The session has its password but not yet its second step (`MFA_REQUIRED`).';
+
 const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'A rule of the service refused the input (`fieldErrors`).',
   NOT_FOUND: 'No such record.',
@@ -47,6 +50,8 @@ export function refusalsOfRoute(route: GatewayRoute): Map<number, Refusal[]> {
   }
   if (!route.access.public)
     found.push({ status: 401, description: 'Not signed in, or the session ended.' });
+  if (!route.access.public && !route.access.signInStep)
+    found.push({ status: 403, description: MFA_REQUIRED_WORDS });
   if (route.access.roles.length)
     found.push({ status: 403, description: 'The role may not do this.' });
   found.push(...route.inputs.map((input) => input.refusal));

@@ -9,7 +9,12 @@ import {
 } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { z } from 'zod';
-import { PUBLIC_KEY, ROLES_KEY, SUPERVISOR_KEY } from '../access/access.decorators';
+import {
+  PUBLIC_KEY,
+  ROLES_KEY,
+  SIGN_IN_STEP_KEY,
+  SUPERVISOR_KEY,
+} from '../access/access.decorators';
 import { Contract } from '../common/contract.pipe';
 import { Refusal, isRefusingGuard } from '../common/refusals';
 import { ROUTE_DOC_KEY, RouteDoc } from './route-doc.decorator';
@@ -21,6 +26,8 @@ export interface RouteAccess {
   roles: Role[];
   /** The named supervisor account (SUPERVISOR_USERNAME) may call it too (AdminOrSupervisor). */
   supervisor: boolean;
+  /** A session still finishing its sign-in may call it (SignInStep). */
+  signInStep: boolean;
 }
 
 export interface RouteInput {
@@ -92,6 +99,7 @@ export function readRouteTable(controllers: Type[], prefix = 'api'): GatewayRout
           public: meta<boolean>(PUBLIC_KEY) ?? false,
           roles: meta<Role[]>(ROLES_KEY) ?? [],
           supervisor: meta<boolean>(SUPERVISOR_KEY) ?? false,
+          signInStep: meta<boolean>(SIGN_IN_STEP_KEY) ?? false,
         },
         inputs: args.flatMap(([key, arg]) => contractsOf(key, arg)),
         status: meta<number>(HTTP_CODE_METADATA) ?? (method === RequestMethod.POST ? 201 : 200),

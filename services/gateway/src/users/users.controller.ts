@@ -1,9 +1,11 @@
 import {
   CurrentUser,
+  InvitationInput,
   LocationReport,
   SESSION,
   UserInput,
   UserUpdate,
+  invitationInputSchema,
   locationReportSchema,
   userInputSchema,
   userUpdateSchema,
@@ -45,6 +47,23 @@ export class UsersController {
     @User() actor: CurrentUser,
   ) {
     return this.rpc.call('identity.users.update', { id, user, actor });
+  }
+
+  @Roles('admin')
+  @Doc('Invite a person by email to choose their own password', 'identity.invitations.create')
+  @Post('invitations')
+  invite(
+    @Body(new Contract(invitationInputSchema)) invitation: InvitationInput,
+    @User() actor: CurrentUser,
+  ) {
+    return this.rpc.call('identity.invitations.create', { invitation, actor });
+  }
+
+  @Roles('admin')
+  @Doc('End every session of a user (their sockets close at once)', 'identity.sessions.end-of-user')
+  @Delete(':id/sessions')
+  endSessions(@Param('id', PathId) userId: number, @User() actor: CurrentUser) {
+    return this.rpc.call('identity.sessions.end-of-user', { userId, actor });
   }
 
   @Roles('admin')

@@ -27,6 +27,26 @@ describe('audit entries: users', () => {
     });
   });
 
+  it('records a sign-in event on the account, as it happened and from where', () => {
+    const [signedIn, failed] = entriesOf(
+      event('identity.user.security', {
+        userId: 7,
+        action: 'signed in',
+        detail: 'Chrome 131 on Android, Network 203.0.113.x (password and authenticator app)',
+      }),
+      event('identity.user.security', { userId: 7, action: 'sign-in failed', detail: '' }),
+    );
+    expect(signedIn).toMatchObject({
+      entity: 'user',
+      entityId: 7,
+      action: 'signed in',
+      summary:
+        'Signed in: Chrome 131 on Android, Network 203.0.113.x (password and authenticator app)',
+      changes: [],
+    });
+    expect(failed).toMatchObject({ action: 'sign-in failed', summary: 'Sign-in failed' });
+  });
+
   it('says a password changed, never what it is', () => {
     const [, changed] = entriesOf(
       event('identity.user.created', { user }),

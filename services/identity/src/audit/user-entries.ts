@@ -61,6 +61,27 @@ export const userEntries: EntryRules = {
       states: [],
     }),
   },
+  /** Sign-ins, second steps, links and ended sessions (issue 38): what happened and from where. */
+  'identity.user.security': {
+    subjects: () => [],
+    outcome: (event) => {
+      const { userId, action, detail } = event.payload;
+      const said = action.charAt(0).toUpperCase() + action.slice(1);
+      return {
+        entries: [
+          {
+            entity: 'user',
+            entityId: userId,
+            customerId: null,
+            action,
+            summary: detail ? `${said}: ${detail}` : said,
+            changes: [],
+          },
+        ],
+        states: [],
+      };
+    },
+  },
 };
 
 const USER_FIELDS: FieldList<Omit<UserFacts, 'id'>> = [

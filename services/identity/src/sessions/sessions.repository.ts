@@ -15,6 +15,10 @@ const SESSIONS = new TableColumns<UserSessionEntity>('user_sessions', [
   ['is_active', 'isActive'],
   ['total_hours', 'totalHours'],
   ['created_at', 'createdAt'],
+  ['stage', 'stage'],
+  ['user_agent', 'userAgent'],
+  ['ip', 'ip'],
+  ['device_hash', 'deviceHash'],
 ]);
 
 /** Every statement on user_sessions but presence's two reads. Writes in a transaction take its manager. */
@@ -54,13 +58,40 @@ export class SessionsRepository {
     return this.close(this.dataSource.manager, id, closed);
   }
 
-  /** Closes every active session of the user, each with its hours. */
-  async closeAllOf(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(
+  /**
+   * Closes the user's active sessions, each with its hours: all, or all but `except`, or only
+   * `only`. Answers the closed sessions' token hashes (their sockets close too).
+   */
+  async closeAllOf(
+    manager: EntityManager,
+    userId: number,
+    which: { except?: number; only?: number } = {},
+  ): Promise<string[]> {
+    const [rows] = (await manager.query(
       `UPDATE user_sessions SET is_active = false, logout_time = now(),
          total_hours = round((extract(epoch FROM now() - login_time) / 3600)::numeric, 2)
-       WHERE user_id = $1 AND is_active`,
-      [userId],
+       WHERE user_id = $1 AND is_active
+         AND ($2::int IS NULL OR id <> $2) AND ($3::int IS NULL OR id = $3)
+       RETURNING session_token AS "tokenHash"`,
+      [userId, which.except ?? null, which.only ?? null],
+    )) as [{ tokenHash: string }[], number];
+    return rows.map((r) => r.tokenHash);
+  }
+
+  /** The user's active, fully signed-in sessions, newest first (Where you're signed in). */
+  activeOf(userId: number, take: number): Promise<UserSessionEntity[]> {
+    return SESSIONS.select(
+      this.dataSource.manager,
+      `WHERE a.user_id = $1 AND a.is_active AND a.stage = 'full'
+       ORDER BY a.last_activity DESC, a.id DESC LIMIT $2`,
+      [userId, take],
+    );
+  }
+
+  async setStage(manager: EntityManager, id: number, stage: UserSessionEntity['stage']) {
+    await manager.query(
+      'UPDATE user_sessions SET stage = $2, login_time = now(), last_activity = now() WHERE id = $1',
+      [id, stage],
     );
   }
 }

@@ -27,6 +27,20 @@ export class UserSessionEntity {
   @Column({ name: 'total_hours', type: 'numeric', precision: 8, scale: 2, nullable: true })
   totalHours: string | null;
 
+  /** 'mfa' and 'enroll' may only finish signing in (issue 38). */
+  @Column({ type: 'text', default: 'full' })
+  stage: 'full' | 'mfa' | 'enroll';
+
+  @Column({ name: 'user_agent', type: 'text', default: '' })
+  userAgent: string;
+
+  @Column({ type: 'text', default: '' })
+  ip: string;
+
+  /** SHA-256 of the browser's device cookie. */
+  @Column({ name: 'device_hash', type: 'text', nullable: true })
+  deviceHash: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -5,5 +5,5 @@ import { Transaction } from '@cincy/platform';
  * the sessions module (app.module), so users never imports sessions, which imports users.
  */
 export abstract class UserSignOut {
-  abstract signOutEverywhere(tx: Transaction, userId: number): Promise<void>;
+  abstract signOutEverywhere(tx: Transaction, userId: number): Promise<string[]>;
 }

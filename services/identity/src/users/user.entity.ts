@@ -43,6 +43,21 @@ export class UserEntity {
   @Column({ name: 'location_updated_at', type: 'timestamptz', nullable: true })
   locationUpdatedAt: Date | null;
 
+  /** Where invitations, resets and new-sign-in notices go (issue 38); unique whatever its case. */
+  @Column({ type: 'text', nullable: true })
+  email: string | null;
+
+  /** The authenticator app's secret (base32); set at setup, in force once `totpEnabledAt`. */
+  @Column({ name: 'totp_secret', type: 'text', nullable: true })
+  totpSecret: string | null;
+
+  @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
+  totpEnabledAt: Date | null;
+
+  /** The last accepted code's time step: an older or equal one is a replay. */
+  @Column({ name: 'totp_last_step', type: 'bigint', nullable: true })
+  totpLastStep: string | null;
+
   @Column({ name: 'zip_code', type: 'text', nullable: true })
   zipCode: string | null;
 

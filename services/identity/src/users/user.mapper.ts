@@ -4,7 +4,7 @@ import { UserEntity } from './user.entity';
 /** A new row from POST /api/users (or the seeded admin); the hash is made by the caller. */
 export const toNewUserEntity = (
   input: Pick<UserInput, 'username' | 'name' | 'role'> &
-    Partial<Pick<UserInput, 'employeeId' | 'zipCode'>>,
+    Partial<Pick<UserInput, 'employeeId' | 'zipCode' | 'email'>>,
   passwordHash: string,
 ): UserEntity =>
   Object.assign(new UserEntity(), {
@@ -13,6 +13,7 @@ export const toNewUserEntity = (
     role: input.role,
     employeeId: input.employeeId,
     zipCode: input.zipCode,
+    email: input.email ?? null,
     passwordHash,
   });
 
@@ -25,6 +26,7 @@ export const toUser = (u: UserEntity): User => ({
   employeeId: u.employeeId,
   status: u.status,
   zipCode: u.zipCode,
+  email: u.email ?? null,
   createdAt: u.createdAt.toISOString(),
 });
 

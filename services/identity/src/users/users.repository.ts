@@ -18,6 +18,10 @@ const USERS = new TableColumns<UserEntity>('users', [
   ['last_seen', 'lastSeen'],
   ['location_updated_at', 'locationUpdatedAt'],
   ['zip_code', 'zipCode'],
+  ['email', 'email'],
+  ['totp_secret', 'totpSecret'],
+  ['totp_enabled_at', 'totpEnabledAt'],
+  ['totp_last_step', 'totpLastStep'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
 ]);
@@ -79,15 +83,46 @@ export class UsersRepository {
     Object.assign(user, stored);
   }
 
-  /** Like `save`, but answers 'username-taken' when the username exists in any case. */
-  async saveUnique(manager: EntityManager, user: UserEntity): Promise<'saved' | 'username-taken'> {
+  /** Like `save`, but answers which unique thing (username or email, in any case) was taken. */
+  async saveUnique(
+    manager: EntityManager,
+    user: UserEntity,
+  ): Promise<'saved' | 'username-taken' | 'email-taken'> {
     try {
       await this.save(manager, user);
       return 'saved';
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'username-taken';
-      throw error;
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code !== UNIQUE_VIOLATION) throw error;
+      return constraint === 'users_email_key' ? 'email-taken' : 'username-taken';
     }
+  }
+
+  /** The authenticator app's secret, when it took effect and its last accepted time step. */
+  async setTotp(
+    id: number,
+    totp: { secret: string | null; enabledAt: Date | null; lastStep: number | null },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE users SET totp_secret = $2, totp_enabled_at = $3, totp_last_step = $4,
+         updated_at = now() WHERE id = $1`,
+      [id, totp.secret, totp.enabledAt, totp.lastStep],
+    );
+  }
+
+  async setPassword(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
+    await manager.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      id,
+      passwordHash,
+    ]);
+  }
+
+  async findByEmail(email: string): Promise<UserEntity | null> {
+    const [user] = await USERS.select(this.dataSource.manager, 'WHERE lower(a.email) = lower($1)', [
+      email,
+    ]);
+    return user ?? null;
   }
 
   async delete(manager: EntityManager, id: number): Promise<void> {

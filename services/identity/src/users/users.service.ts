@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Actor, ERROR_CODES, USER_MESSAGES, User, UserInput, UserUpdate } from '@cincy/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  Actor,
+  ERROR_CODES,
+  USER_MESSAGES,
+  User,
+  UserInput,
+  UserUpdate,
+} from '@cincy/contracts';
+import { passwordWeakness } from '../credentials';
 import { DomainError, InjectEnv, AppLogger, Outbox, Transaction } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -25,6 +34,7 @@ export class UsersService implements OnApplicationBootstrap {
 
   /** POST /api/users: a username is unique whatever its case (the index is on lower(username)). */
   async create(input: UserInput): Promise<User> {
+    checkStrength(input.password, [input.username, input.name, input.email ?? '']);
     const passwordHash = await hashPassword(input.password);
     return this.outbox.transaction(async (tx) => {
       const user = toNewUserEntity(input, passwordHash);
@@ -43,6 +53,7 @@ export class UsersService implements OnApplicationBootstrap {
    * follow within a second); the last admin cannot be demoted.
    */
   async update(id: number, input: UserUpdate): Promise<User> {
+    if (input.password) checkStrength(input.password, [input.username, input.name]);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     return this.outbox.transaction(async (tx) => {
       await this.users.lockAdmins(tx.manager);
@@ -54,6 +65,7 @@ export class UsersService implements OnApplicationBootstrap {
         name: input.name,
         role: input.role,
         ...(input.employeeId !== undefined ? { employeeId: input.employeeId } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
         ...(passwordHash ? { passwordHash } : {}),
       });
       await this.saveUnique(tx.manager, user);
@@ -87,7 +99,6 @@ export class UsersService implements OnApplicationBootstrap {
   /** Ends every session of the user and tells the gateways, which drop their sockets at once. */
   private async endSessions(tx: Transaction, userId: number): Promise<void> {
     await this.signOut.signOutEverywhere(tx, userId);
-    await tx.emit('identity.user.sessions-ended', { userId });
   }
 
   onApplicationBootstrap(): Promise<void> {
@@ -121,11 +132,17 @@ export class UsersService implements OnApplicationBootstrap {
     }
   }
 
-  /** Saves a user; a username taken in any case is a 409. */
-  private async saveUnique(manager: EntityManager, user: UserEntity): Promise<void> {
-    if ((await this.users.saveUnique(manager, user)) === 'username-taken') {
+  /** Saves a user; a username or an email taken in any case is a 409. */
+  async saveUnique(manager: EntityManager, user: UserEntity): Promise<void> {
+    const saved = await this.users.saveUnique(manager, user);
+    if (saved === 'username-taken') {
       throw new DomainError(ERROR_CODES.conflict, USER_MESSAGES.usernameTaken, {
         username: USER_MESSAGES.usernameTaken,
+      });
+    }
+    if (saved === 'email-taken') {
+      throw new DomainError(ERROR_CODES.conflict, ACCOUNT_MESSAGES.emailTaken, {
+        email: ACCOUNT_MESSAGES.emailTaken,
       });
     }
   }
@@ -135,6 +152,12 @@ export class UsersService implements OnApplicationBootstrap {
     if (!user) throw new DomainError(ERROR_CODES.notFound, USER_MESSAGES.notFound);
     return user;
   }
+}
+
+/** A new password too easy to guess is refused with what would be accepted (400 on `password`). */
+export function checkStrength(password: string, personal: string[]): void {
+  const weakness = passwordWeakness(password, personal);
+  if (weakness) throw new DomainError(ERROR_CODES.validation, weakness, { password: weakness });
 }
 
 const lastAdmin = () => new DomainError(ERROR_CODES.conflict, USER_MESSAGES.lastAdmin);

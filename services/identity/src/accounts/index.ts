@@ -1,0 +1,4 @@
+export * from './accounts.controller';
+export * from './links.service';
+export * from './mfa.service';
+export * from './passkeys.service';
