@@ -96,8 +96,10 @@ describe('GET /api/audit', () => {
       ['received', 'Received 12: new shipment', me.name],
       ['created', 'Added: AGM 48', me.name],
     ]);
-    const [shifts, created] = await historyOnceItHas('user', tech.id, 2);
+    const [shifts, signedIn, created] = await historyOnceItHas('user', tech.id, 3);
     expect(shifts).toMatchObject({ summary: 'Shifts changed', actor: { id: me.id } });
+    // A sign-in is the account's own doing (issue 38).
+    expect(signedIn).toMatchObject({ action: 'signed in', actor: { id: tech.id } });
     expect(created).toMatchObject({ action: 'created', actor: { id: me.id, name: me.name } });
   });
 

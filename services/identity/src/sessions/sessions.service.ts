@@ -20,6 +20,8 @@ import {
   PLATFORM_ENV,
   PlatformEnv,
   Transaction,
+  currentActorId,
+  setCurrentActor,
 } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import {
@@ -263,6 +265,9 @@ export class SessionsService implements UserSignOut {
   }
 
   emitSecurity(tx: Transaction, userId: number, action: AccountAction, detail: string) {
+    // Signing in, with a code or a link, is the account's own doing: recorded under its name
+    // (a failed try or a reset asked for is nobody's yet).
+    if (currentActorId() === null && !ANYONES.includes(action)) setCurrentActor(userId);
     return tx.emit('identity.user.security', { userId, action, detail: detail.slice(0, 300) });
   }
 
@@ -273,6 +278,9 @@ export class SessionsService implements UserSignOut {
     });
   }
 }
+
+/** Steps anyone may take in an account's name: recorded as nobody's. */
+const ANYONES: readonly AccountAction[] = ['sign-in failed', 'password reset requested'];
 
 export const where = (client: SignInClient) =>
   `${describeDevice(client.userAgent)}, ${describePlace(client.ip)}`;
