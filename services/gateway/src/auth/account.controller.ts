@@ -70,7 +70,7 @@ export class AccountController {
   ): Promise<SignedInUser> {
     const ip = req.ip ?? 'unknown';
     try {
-      this.throttle.check(user.username, ip);
+      this.throttle.check(user.username, ip, Date.now(), true);
     } catch (error) {
       if (error instanceof LoginThrottled)
         res.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -88,7 +88,7 @@ export class AccountController {
       return this.signedIn(session.user);
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 401)
-        this.throttle.failed(user.username, ip);
+        this.throttle.failed(user.username, ip, Date.now(), true);
       throw error;
     }
   }

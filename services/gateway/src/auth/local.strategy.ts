@@ -62,7 +62,8 @@ export class LoginGuard extends AuthGuard('local') {
     }
     try {
       const ok = (await super.canActivate(context)) as boolean;
-      this.throttle.succeeded(username, ip);
+      if ((req.user as Session | undefined)?.stage === 'full')
+        this.throttle.succeeded(username, ip);
       return ok;
     } catch (err) {
       if (statusOf(err) === 401) this.throttle.failed(username, ip);

@@ -38,6 +38,25 @@ describe('LoginThrottle', () => {
     expect(retryAfter(t, 'dana', '10.0.0.1', T0)).toBe(0);
   });
 
+  it('holds wrong second steps of an account to 10 an hour, from any address', () => {
+    const t = new LoginThrottle(local());
+    const secondStep = (ip: string, now: number) => {
+      try {
+        t.check('dana', ip, now, true);
+        return 0;
+      } catch (err) {
+        if (!(err instanceof LoginThrottled)) throw err;
+        return err.retryAfterSeconds;
+      }
+    };
+    // Two addresses, five wrong codes each, six minutes apart (so the other counts have cleared).
+    for (let i = 0; i < 10; i++) t.failed('dana', `10.2.0.${i % 2}`, T0 + (i % 2) * 6 * MIN, true);
+    expect(secondStep('10.2.0.9', T0 + 20 * MIN)).toBe(40 * 60);
+    // A password alone is not held by it, and the hour ends.
+    expect(retryAfter(t, 'dana', '10.2.0.9', T0 + 20 * MIN)).toBe(0);
+    expect(secondStep('10.2.0.9', T0 + 60 * MIN)).toBe(0);
+  });
+
   it('stops an account guessed from many addresses only briefly (5 minutes)', () => {
     const t = new LoginThrottle(local());
     for (let i = 0; i < 20; i++) t.failed('dana', `10.1.0.${i}`, T0);

@@ -19,36 +19,50 @@ export class LoginThrottle {
   private readonly account: FixedWindowLimiter;
   private readonly address: FixedWindowLimiter;
 
+  private readonly secondStep: FixedWindowLimiter;
+
   constructor(limits: SharedLimits) {
     this.pair = limits.limiter('login.pair', 5, 15 * MINUTE);
     this.account = limits.limiter('login.account', 20, 5 * MINUTE);
     this.address = limits.limiter('login.address', 50, 15 * MINUTE);
+    // Wrong second steps of one account, from anywhere: a stolen password gets 10 guesses of a
+    // 6-digit code an hour (about 1 in 30,000 of getting in per hour), the owner a wait.
+    this.secondStep = limits.limiter('login.second-step', 10, 60 * MINUTE);
   }
 
-  /** Throws 429 (with its Retry-After in seconds) while any count is used up. */
-  check(username: string, ip: string, now = Date.now()): void {
-    const decisions = this.keys(username, ip).map(([limiter, key]) => limiter.peek(key, now));
+  /**
+   * Throws 429 (with its Retry-After in seconds) while any count is used up; a second step
+   * (`secondStep`) also while the account's wrong codes of the hour are.
+   */
+  check(username: string, ip: string, now = Date.now(), secondStep = false): void {
+    const decisions = this.keys(username, ip, secondStep).map(([limiter, key]) =>
+      limiter.peek(key, now),
+    );
     const blocked = decisions.filter((d) => !d.allowed);
     if (!blocked.length) return;
     rateLimitRefusals.inc({ limiter: 'login' });
     throw new LoginThrottled(Math.max(...blocked.map((d) => d.retryAfterSeconds)));
   }
 
-  failed(username: string, ip: string, now = Date.now()): void {
-    for (const [limiter, key] of this.keys(username, ip)) limiter.hit(key, now);
+  failed(username: string, ip: string, now = Date.now(), secondStep = false): void {
+    for (const [limiter, key] of this.keys(username, ip, secondStep)) limiter.hit(key, now);
   }
 
-  /** The right password clears that address's count for the account. */
+  /**
+   * A full sign-in clears that address's count for the account (a right password alone does
+   * not, while the second step is owed: else each password would buy five more code guesses).
+   */
   succeeded(username: string, ip: string): void {
     this.pair.reset(this.keys(username, ip)[0][1]);
   }
 
-  private keys(username: string, ip: string): [FixedWindowLimiter, string][] {
+  private keys(username: string, ip: string, secondStep = false): [FixedWindowLimiter, string][] {
     const account = username.trim().toLowerCase();
     return [
       [this.pair, `${account}\n${ip}`],
       [this.account, account],
       [this.address, ip],
+      ...(secondStep ? [[this.secondStep, account] as [FixedWindowLimiter, string]] : []),
     ];
   }
 }
