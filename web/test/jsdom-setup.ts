@@ -1,5 +1,6 @@
 // What jsdom lacks and antd (or React's scheduler) reaches for, for the few web tests that run in
 // a DOM (`@jest-environment jsdom`). Import it first: the libraries look these up as they load.
+import { TextDecoder, TextEncoder } from 'node:util';
 
 // A port pair that delivers on the next macrotask, as the browser's does.
 class TimerMessageChannel {
@@ -18,6 +19,9 @@ class TimerMessageChannel {
 
 const scope = globalThis as unknown as Record<string, unknown>;
 scope.MessageChannel ??= TimerMessageChannel;
+// react-router reads them as it loads.
+scope.TextEncoder ??= TextEncoder;
+scope.TextDecoder ??= TextDecoder;
 // The picker's popup measures itself; nothing is laid out here, so nothing ever resizes.
 scope.ResizeObserver ??= class {
   observe() {}

@@ -5,7 +5,8 @@ import type { InventoryQuery } from './inventory';
  * Every react-query key of the app. The first element is the URL path the query GETs, the rest are
  * its parameters, so a key reads as the request it caches and `invalidateQueries` by path works.
  * A path with an id in it is written as its route (`/api/customers/:id/service-records`), the id
- * follows as a parameter.
+ * follows as a parameter. The account's keys (issue 38) are written the same way in
+ * account-query-keys.ts: this module is in the booking form's first screen, which has a budget.
  */
 export const QUERY_KEYS = {
   appointments: ['/api/appointments'] as const,

@@ -1,7 +1,9 @@
 import type {
+  Invitation,
   RpcAnswer,
   User,
   UserLocation,
+  invitationInputSchema,
   locationReportSchema,
   userInputSchema,
   userUpdateSchema,
@@ -17,6 +19,9 @@ export type CreateUserBody = SchemaInput<typeof userInputSchema>;
 
 /** The body of PUT /api/users/{id}. */
 export type UpdateUserBody = SchemaInput<typeof userUpdateSchema>;
+
+/** The body of POST /api/users/invitations. */
+export type InviteUserBody = SchemaInput<typeof invitationInputSchema>;
 
 /** Every staff user with status, position and last seen: the map and Online Team choose from it. */
 export function fetchUserLocations(signal?: AbortSignal): Promise<UserLocation[]> {
@@ -48,4 +53,14 @@ export function updateUser(id: number, body: UpdateUserBody): Promise<User> {
 
 export function deleteUser(id: number): Promise<RpcAnswer<'identity.users.delete'>> {
   return requestJson('DELETE', `/api/users/${id}`);
+}
+
+/** Emails a link with which the person chooses their username and password (409: email taken). */
+export function inviteUser(body: InviteUserBody): Promise<Invitation> {
+  return requestJson('POST', '/api/users/invitations', body);
+}
+
+/** Ends every session of a user (admins): they sign in again on each device. */
+export function endUserSessions(id: number): Promise<{ ended: number }> {
+  return requestJson('DELETE', `/api/users/${id}/sessions`);
 }

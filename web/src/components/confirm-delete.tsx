@@ -7,6 +7,8 @@ export interface ConfirmDeleteOptions {
   content: ReactNode;
   /** Runs the deletion; the dialog shows 'Delete' busy until it settles, then closes. */
   onConfirm: () => Promise<unknown>;
+  /** The confirming button's word when it is not 'Delete' ('Remove', 'Sign out'). */
+  okText?: string;
 }
 
 /**
@@ -16,11 +18,11 @@ export interface ConfirmDeleteOptions {
 export function useConfirmDelete(): (options: ConfirmDeleteOptions) => void {
   const { modal } = App.useApp();
   return useCallback(
-    ({ title, content, onConfirm }: ConfirmDeleteOptions) => {
+    ({ title, content, onConfirm, okText = 'Delete' }: ConfirmDeleteOptions) => {
       modal.confirm({
         title,
         content,
-        okText: 'Delete',
+        okText,
         okButtonProps: { danger: true },
         cancelText: 'Cancel',
         focusable: { autoFocusButton: 'cancel' },

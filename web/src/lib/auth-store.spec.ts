@@ -30,6 +30,21 @@ describe('watchUnauthorized', () => {
     off();
   });
 
+  it('reports a 403 MFA_REQUIRED as a session waiting for its second step, not as ended', async () => {
+    const ended = jest.fn();
+    const waiting = jest.fn();
+    const off = watchUnauthorized(client, ended, waiting);
+    const mfa = () =>
+      Promise.reject(
+        new ApiRequestError(403, 'Forbidden', { code: 'MFA_REQUIRED', message: 'Finish first.' }),
+      );
+    await client.fetchQuery({ queryKey: ['/api/users'], queryFn: mfa }).catch(() => null);
+    await client.fetchQuery({ queryKey: ['/api/day'], queryFn: fail(403) }).catch(() => null);
+    expect(waiting).toHaveBeenCalledTimes(1);
+    expect(ended).not.toHaveBeenCalled();
+    off();
+  });
+
   it('ignores other failures (a 403 is a refusal, not an ended session) and stops when told', async () => {
     const ended = jest.fn();
     const off = watchUnauthorized(client, ended);
@@ -59,6 +74,23 @@ describe('authStore.login', () => {
   it('says to wait when the server throttles sign-ins (429)', async () => {
     answer(429, { code: 'RATE_LIMITED', message: LOGIN_FAILURE.throttled });
     expect(await authStore.login('dana', 'nope')).toBe(LOGIN_FAILURE.throttled);
+  });
+
+  it('answers the second step still to go, and nobody is signed in until it is done', async () => {
+    answer(200, { mfa: 'required', methods: ['totp', 'passkey'] });
+    const step = { mfa: 'required', methods: ['totp', 'passkey'] };
+    expect(await authStore.login('admin', 'secret')).toEqual(step);
+    expect(authStore.pendingStep()).toEqual(step);
+    expect(authStore.getState().isAuthenticated).toBe(false);
+    authStore.clearPending();
+    expect(authStore.pendingStep()).toBeNull();
+  });
+
+  it('answers the setup when the account must have a second step and has none', async () => {
+    answer(200, { mfa: 'enroll' });
+    expect(await authStore.login('admin', 'secret')).toEqual({ mfa: 'enroll' });
+    expect(authStore.pendingStep()).toEqual({ mfa: 'enroll' });
+    authStore.clearPending();
   });
 });
 
@@ -146,6 +178,29 @@ describe('the session check (GET /api/users/current)', () => {
     expect(asked(fetch)).toBe(1);
     expect(authStore.getState().currentUser).toMatchObject({ username: 'admin' });
     expect(authStore.isRestoring()).toBe(false);
+  });
+
+  it('remembers a session that waits for its second step (403 MFA_REQUIRED): not signed in', async () => {
+    server(403, { code: 'MFA_REQUIRED', message: 'Finish signing in first.' });
+    const { authStore } = pageLoad({
+      isAuthenticated: true,
+      currentUser: admin,
+      lastActivity: Date.now(),
+    });
+    await authStore.restore();
+    expect(authStore.getState().isAuthenticated).toBe(false);
+    // Which step, the login page reads from the account (GET /api/auth/security).
+    expect(authStore.pendingStep()).toEqual({ mfa: 'unread' });
+    expect(authStore.isRestoring()).toBe(false);
+  });
+
+  it('signs in with the second step, and forgets the pending step', async () => {
+    server(200, { mfa: 'required', methods: ['totp'] });
+    const { authStore } = pageLoad();
+    await authStore.login('admin', 'secret');
+    authStore.completeSignIn({ ...admin, role: 'admin', idleMinutes: 30 });
+    expect(authStore.pendingStep()).toBeNull();
+    expect(authStore.getState().currentUser).toMatchObject({ username: 'admin' });
   });
 
   it('is not waited for after a sign-in on this page', async () => {

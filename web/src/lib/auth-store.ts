@@ -1,9 +1,10 @@
 // The signed-in user, kept outside React so the session machinery (restore, idle sign-out, other
 // tabs) runs without a component; hooks/use-auth.ts reads it into components.
 import type { QueryClient } from '@tanstack/react-query';
-import { LOGIN_FAILURE, SESSION, type SignedInUser } from '@cincy/contracts';
+import { ERROR_CODES, LOGIN_FAILURE, SESSION, type SignedInUser } from '@cincy/contracts';
 import * as authApi from '../api/auth';
 import { ApiRequestError } from '../api/request';
+import type { PendingStep, SecondStep } from './login-step';
 import { queryClient } from './query-client';
 
 /** The browser keeps this under `auth-storage`. */
@@ -52,6 +53,11 @@ let restoreAsked = false;
 let generation = 0;
 /** Set when the server ended the session (deleted, demoted, new password, idle): /login says so once. */
 let endedByServer = false;
+/**
+ * The cookie's session passed the password but not yet the second step (issue 38): /login shows
+ * the code step, or the setup page opens. Kept for this page only: a reload asks the password again.
+ */
+let pending: PendingStep | null = null;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState, persist = true) {
@@ -78,9 +84,20 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * A refused call that says the session waits for its second step (403 MFA_REQUIRED). The same as
+ * login-step's `isMfaRequired`, written here so that module stays out of the entry.
+ */
+const isMfaRequired = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.code === ERROR_CODES.mfaRequired;
+
+/** What `authStore.login` answers: null signed in, a failure to show, or the step still to go. */
+export type LoginOutcome = null | string | SecondStep;
+
 function signIn(user: SignedInUser) {
   generation++;
   endedByServer = false;
+  pending = null;
   // A sign-in is newer than any answer the restore could still bring.
   restoreAsked = true;
   restoring = false;
@@ -89,9 +106,22 @@ function signIn(user: SignedInUser) {
 
 function clearLocal() {
   generation++;
+  pending = null;
   setState(signedOut);
   // The next user must not see the previous user's board.
   queryClient.clear();
+}
+
+/**
+ * The password is right, the second step is not done: nobody is signed in here until it is. Null:
+ * the pending step is over (gone on the server, or given up).
+ */
+function setPending(step: PendingStep | null) {
+  // Whoever was signed in here is not any more: the cookie's session is the pending one.
+  if (step && state.isAuthenticated) clearLocal();
+  generation++;
+  pending = step;
+  for (const listener of listeners) listener();
 }
 
 export const authStore = {
@@ -101,18 +131,35 @@ export const authStore = {
   subscribe,
 
   /**
-   * POST /api/auth/login: null when signed in, otherwise what the login page says (the server's
-   * throttle on 429, LOGIN_FAILURE.invalid for anything else, a network failure included).
+   * POST /api/auth/login: null when signed in; the second step still to go (the session is then
+   * pending: `pendingStep`); otherwise what the login page says (the server's throttle on 429,
+   * LOGIN_FAILURE.invalid for anything else, a network failure included).
    */
-  async login(username: string, password: string): Promise<string | null> {
+  async login(username: string, password: string): Promise<LoginOutcome> {
     try {
-      signIn(await authApi.login({ username, password }));
+      const answer = await authApi.login({ username, password });
+      if ('mfa' in answer) {
+        setPending(answer);
+        return answer;
+      }
+      signIn(answer);
       return null;
     } catch (error) {
       console.error('Login failed', error);
       const throttled = error instanceof ApiRequestError && error.status === 429;
       return throttled ? LOGIN_FAILURE.throttled : LOGIN_FAILURE.invalid;
     }
+  },
+
+  /** The second step still to go of this page's sign-in, if the session is pending. */
+  pendingStep: (): PendingStep | null => pending,
+
+  /** The second step (a code, a passkey), a passwordless passkey or a setup signed in `user`. */
+  completeSignIn: signIn,
+
+  /** The pending step is over (expired on the server, or given up): the password is asked again. */
+  clearPending() {
+    if (pending) setPending(null);
   },
 
   /** Clears the local user even if the server call fails. */
@@ -146,7 +193,9 @@ export const authStore = {
         });
       else if (state.isAuthenticated) clearLocal();
     } catch (error) {
-      console.warn('Could not restore the session', error);
+      // The session waits for its second step: which one, the login page reads.
+      if (isMfaRequired(error) && startedAt === generation) setPending({ mfa: 'unread' });
+      else console.warn('Could not restore the session', error);
     } finally {
       setRestoring(false);
     }
@@ -162,7 +211,10 @@ export const authStore = {
     clearLocal();
   },
 
-  /** Asks the server whether the session still stands (after the socket was closed by it). */
+  /**
+   * Asks the server whether the session still stands (after the socket was closed by it, or a call
+   * answered 403 MFA_REQUIRED: the session then waits for its second step, and /login shows it).
+   */
   async recheck(): Promise<void> {
     if (!state.isAuthenticated) return;
     const startedAt = generation;
@@ -170,7 +222,8 @@ export const authStore = {
       const user = await authApi.fetchCurrentUser();
       if (startedAt === generation && !user) authStore.sessionEnded();
     } catch (error) {
-      console.warn('Could not check the session', error);
+      if (isMfaRequired(error) && startedAt === generation) setPending({ mfa: 'unread' });
+      else console.warn('Could not check the session', error);
     }
   },
 
@@ -196,11 +249,17 @@ export const authStore = {
 
 /**
  * Calls `onUnauthorized` when a query or a mutation of `client` fails with 401: the server no
- * longer knows the session (ended by an admin, or idle). Returns the unsubscribe.
+ * longer knows the session (ended by an admin, or idle); `onMfaRequired` when one fails with 403
+ * MFA_REQUIRED: the session waits for its second step. Returns the unsubscribe.
  */
-export function watchUnauthorized(client: QueryClient, onUnauthorized: () => void): () => void {
+export function watchUnauthorized(
+  client: QueryClient,
+  onUnauthorized: () => void,
+  onMfaRequired?: () => void,
+): () => void {
   const check = (error: unknown) => {
     if (error instanceof ApiRequestError && error.status === 401) onUnauthorized();
+    else if (onMfaRequired && isMfaRequired(error)) onMfaRequired();
   };
   const offQueries = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
@@ -240,9 +299,12 @@ export function startAuth(): () => void {
   };
   window.addEventListener('storage', onStorage);
 
-  // A 401 from any query or mutation of a signed-in user means the server ended the session.
-  const offUnauthorized = watchUnauthorized(queryClient, () =>
-    setTimeout(() => authStore.sessionEnded(), 0),
+  // A 401 from any query or mutation of a signed-in user means the server ended the session; a
+  // 403 MFA_REQUIRED that the session waits for its second step.
+  const offUnauthorized = watchUnauthorized(
+    queryClient,
+    () => setTimeout(() => authStore.sessionEnded(), 0),
+    () => setTimeout(() => void authStore.recheck(), 0),
   );
 
   return () => {

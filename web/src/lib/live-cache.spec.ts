@@ -301,6 +301,7 @@ describe('applySocketEvent for the office screens', () => {
       employeeId: null,
       status: 'available',
       zipCode: null,
+      email: null,
       createdAt: '2030-06-01T12:00:00.000Z',
     };
     client.setQueryData(QUERY_KEYS.users, [user]);

@@ -90,10 +90,7 @@ export const emailSchema = z
 
 /** An optional email in a user form: blank means none. */
 const optionalEmail = z
-  .literal('')
-  .transform(() => null)
-  .or(emailSchema)
-  .nullish()
+  .preprocess((v) => (v === '' ? null : v), emailSchema.nullish())
   .transform((v) => v ?? null);
 
 const username = z

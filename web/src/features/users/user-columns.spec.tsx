@@ -11,6 +11,7 @@ const user: User = {
   employeeId: null,
   status: 'offline',
   zipCode: null,
+  email: null,
   createdAt: '2030-06-01T16:00:00.000Z',
 };
 

@@ -150,6 +150,14 @@ export function UserDialog({
       <Form.Item name="username" label="Username" required rules={rule('username')}>
         <Input autoComplete="off" autoCapitalize="none" spellCheck={false} />
       </Form.Item>
+      <Form.Item
+        name="email"
+        label="Email"
+        rules={rule('email')}
+        extra="Optional. Where a password reset link goes."
+      >
+        <Input type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+      </Form.Item>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="role" label="Role" required rules={rule('role')}>

@@ -8,6 +8,7 @@ import {
   buildUpdateUserBody,
   deleteUserQuestion,
   editUserForm,
+  signOutUserQuestion,
   statusTone,
   userActionsFor,
   type CreateUserForm,
@@ -42,6 +43,7 @@ const user: User = {
   employeeId: 'T-100',
   status: 'online',
   zipCode: null,
+  email: 'terry@example.com',
   createdAt: '2030-06-01T12:00:00.000Z',
 };
 
@@ -86,6 +88,7 @@ describe('Create New User', () => {
       name: 'Terry Tech',
       role: 'technician',
       password: 'correct-horse',
+      email: null,
       employeeId: null,
       zipCode: null,
     });
@@ -102,6 +105,7 @@ describe('Edit User', () => {
       username: 'terry',
       name: 'Terry Tech',
       role: 'technician',
+      email: 'terry@example.com',
       employeeId: 'T-100',
     });
     expect(body).not.toHaveProperty('password');
@@ -121,6 +125,17 @@ describe('Edit User', () => {
     expect(buildUpdateUserBody(matching).password).toBe('new-password');
   });
 
+  it('takes an optional email, checked as the contract says; blank removes it', () => {
+    const form = editUserForm(user);
+    // The contract's words (a union of blank and an email: its message is the contract's to pick).
+    expect(Object.keys(validateEditUser({ ...form, email: 'not-an-email' }))).toEqual(['email']);
+    expect(buildUpdateUserBody({ ...form, email: ' ' }).email).toBeNull();
+    expect(validateCreateUser(create({ email: 'Terry@Example.com' }))).toEqual({});
+    expect(buildCreateUserBody(create({ email: ' terry@example.com ' })).email).toBe(
+      'terry@example.com',
+    );
+  });
+
   it('requires username and name', () => {
     expect(validateEditUser({ ...editUserForm(user), username: ' ', name: '' })).toEqual({
       username: 'Username is required',
@@ -130,8 +145,8 @@ describe('Edit User', () => {
 });
 
 describe('userActionsFor', () => {
-  it('offers delete on every row but the signed-in user’s own', () => {
-    expect(userActionsFor({ id: 1 }, user)).toEqual(['edit', 'delete']);
+  it('offers sign out everywhere and delete on every row but the signed-in user’s own', () => {
+    expect(userActionsFor({ id: 1 }, user)).toEqual(['edit', 'sign-out', 'delete']);
     expect(userActionsFor({ id: 7 }, user)).toEqual(['edit']);
   });
 });
@@ -141,6 +156,14 @@ describe('statusTone', () => {
     expect(statusTone('online')).toBe('green');
     expect(statusTone('offline')).toBe('grey');
     expect(statusTone('available')).toBe('blue');
+  });
+});
+
+describe('signOutUserQuestion', () => {
+  it('asks before ending every session of a user', () => {
+    expect(signOutUserQuestion('Terry Tech')).toBe(
+      'Sign Terry Tech out on every device? They will need to sign in again.',
+    );
   });
 });
 

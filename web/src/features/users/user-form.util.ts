@@ -16,6 +16,8 @@ export interface CreateUserForm {
   password: string;
   confirmPassword: string;
   role: Role | '';
+  /** Optional: where a password reset link goes. */
+  email: string;
   employeeId: string;
 }
 export type CreateUserField = keyof CreateUserForm;
@@ -25,6 +27,7 @@ export interface EditUserForm {
   name: string;
   username: string;
   role: Role | '';
+  email: string;
   employeeId: string;
   password: string;
   confirmPassword: string;
@@ -47,6 +50,7 @@ export const EMPTY_CREATE_USER_FORM: CreateUserForm = {
   password: '',
   confirmPassword: '',
   role: 'technician',
+  email: '',
   employeeId: '',
 };
 
@@ -55,6 +59,7 @@ export function editUserForm(user: User): EditUserForm {
     name: user.name,
     username: user.username,
     role: user.role,
+    email: user.email ?? '',
     employeeId: user.employeeId ?? '',
     password: '',
     confirmPassword: '',
@@ -72,6 +77,7 @@ export function buildCreateUserBody(form: CreateUserForm): CreateUserBody {
     name: values.name.trim(),
     role: values.role || 'technician',
     password: values.password,
+    email: values.email.trim() || null,
     employeeId: values.employeeId.trim() || null,
     zipCode: null,
   };
@@ -83,20 +89,29 @@ export function buildUpdateUserBody(form: EditUserForm): UserUpdate {
     username: form.username.trim(),
     name: form.name.trim(),
     role: form.role || 'technician',
+    email: form.email.trim() || null,
     employeeId: form.employeeId.trim() || null,
   };
   if (form.password) body.password = form.password;
   return body;
 }
 
-/** The buttons of a user's row: edit, and delete for anyone but oneself (the server refuses it). */
-export type UserAction = 'edit' | 'delete';
+/**
+ * The buttons of a user's row: edit; for anyone but oneself, sign out everywhere (one's own
+ * sessions are on the Security page) and delete (the server refuses deleting oneself).
+ */
+export type UserAction = 'edit' | 'sign-out' | 'delete';
 
 export function userActionsFor(
   viewer: Pick<SignedInUser, 'id'>,
   user: Pick<User, 'id'>,
 ): UserAction[] {
-  return viewer.id === user.id ? ['edit'] : ['edit', 'delete'];
+  return viewer.id === user.id ? ['edit'] : ['edit', 'sign-out', 'delete'];
+}
+
+/** The "Sign out everywhere" question. */
+export function signOutUserQuestion(name: string): string {
+  return `Sign ${name} out on every device? They will need to sign in again.`;
 }
 
 export const STATUS_LABELS: Record<UserStatus, string> = {

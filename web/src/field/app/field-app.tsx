@@ -45,7 +45,11 @@ export function FieldApp() {
   const { refresh, pushed } = field;
   useEffect(() => {
     if (phase !== 'ready') return;
-    return startLiveUpdates({ onJob: pushed, onConnect: () => void refresh() });
+    return startLiveUpdates({
+      onJob: pushed,
+      onConnect: () => void refresh(),
+      onClosedByServer: () => void refresh(),
+    });
   }, [phase, refresh, pushed]);
 
   // The van's position while a job is under way and the app is open.
@@ -89,7 +93,16 @@ export function FieldApp() {
       </main>
     );
   if (phase === 'signed-out' || !user)
-    return <SignIn reason={signInReason} waiting={waiting} onSignIn={field.signIn} />;
+    return (
+      <SignIn
+        reason={signInReason}
+        waiting={waiting}
+        onSignIn={field.signIn}
+        step={field.state.secondStep}
+        onCode={field.submitCode}
+        onCancelStep={field.cancelSecondStep}
+      />
+    );
 
   const sections = fieldSections(jobs, user, now);
   const card = (job: FieldJob, current = false) => {

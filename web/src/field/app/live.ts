@@ -3,11 +3,14 @@ import { SOCKET_EVENTS, type DashboardAppointment, type SocketPayloads } from '@
 /**
  * The board's live socket, loaded after the first screen is drawn (socket.io is not on it): each
  * pushed job goes on screen as it comes (`onJob`), and every (re)connection reads the jobs again
- * (`onConnect`: pushes may have been missed meanwhile). Returns the stop.
+ * (`onConnect`: pushes may have been missed meanwhile); a close by the server reads them too
+ * (`onClosedByServer`: a 401 there shows the sign-in). Returns the stop.
  */
 export function startLiveUpdates(handlers: {
   onJob: (job: DashboardAppointment) => void;
   onConnect: () => void;
+  /** The server closed the socket (the session ended: signed out elsewhere, by an admin). */
+  onClosedByServer: () => void;
 }): () => void {
   let stopped = false;
   let close = () => undefined as void;
@@ -24,6 +27,10 @@ export function startLiveUpdates(handlers: {
       handlers.onJob(job);
     });
     socket.on('connect', handlers.onConnect);
+    // A server's close is not retried by socket.io: whether the session stands is asked instead.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') handlers.onClosedByServer();
+    });
     close = () => socket.close();
   });
   return () => {

@@ -1,9 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { businessDate, type DashboardAppointment, type InventoryItem } from '@cincy/contracts';
+import {
+  ERROR_CODES,
+  businessDate,
+  type DashboardAppointment,
+  type InventoryItem,
+  type SignedInUser,
+} from '@cincy/contracts';
 import { fetchFieldJobs } from '../../api/appointments';
+import { loginMfa } from '../../api/account';
 import { fetchCurrentUser, login, logout } from '../../api/auth';
 import { fetchInventory } from '../../api/inventory';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
+import { SETUP_TWO_STEP_PATH, isMfaRequired, type SecondStep } from '../../lib/login-step';
+import { mfaBody, readPendingStep, secondStepOf } from '../../lib/sign-in-steps';
 import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
 import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
 import {
@@ -18,6 +27,7 @@ import {
   type FieldJob,
   type SentStep,
 } from './jobs';
+import type { TypedCode } from './second-step';
 
 /** How often the jobs are read again while the live connection is not up (and as a backstop). */
 const REFRESH_MS = 30_000;
@@ -36,9 +46,16 @@ export interface FieldState {
   batteries: InventoryItem[];
   /** Why the sign-in screen shows, when it is not the first open. */
   signInReason: string | null;
+  /** The password was right: the second step still to go (the session is pending). */
+  secondStep: SecondStep | null;
 }
 
 const isNoSignal = (error: unknown) => !(error instanceof ApiRequestError);
+
+const SESSION_ENDED =
+  'Your session ended. Sign in again: your steps are kept and go once you have.';
+const NO_SIGNAL_SIGN_IN = 'No signal. Try again once the phone is back online.';
+const FINISH_SIGN_IN = 'Finish signing in: your steps are kept and go once you have.';
 
 /**
  * The field app's data: the signed-in technician, their jobs (the server's, or the last saved on
@@ -62,12 +79,22 @@ export function useField() {
   }, [serverJobs]);
   const [batteries, setBatteries] = useState<InventoryItem[]>([]);
   const [signInReason, setSignInReason] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const userRef = useRef<FieldUser | null>(null);
 
   const signedOut = useCallback((reason: string | null) => {
     setSignInReason(reason);
     setPhase('signed-out');
   }, []);
+
+  /**
+   * The cookie's session waits for its second step (403 MFA_REQUIRED): the account's second
+   * steps say which; the app's code if they cannot be read.
+   */
+  const pendingFound = useCallback(async () => {
+    setSecondStep(await readPendingStep());
+    signedOut(FINISH_SIGN_IN);
+  }, [signedOut]);
 
   /** Reads the jobs (and the batteries) from the server; keeps the last ones without signal. */
   const refresh = useCallback(async () => {
@@ -82,16 +109,15 @@ export function useField() {
       setBatteries(items);
       void store.saveBatteries(items);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401)
-        signedOut('Your session ended. Sign in again: your steps are kept and go once you have.');
+      if (error instanceof ApiRequestError && error.status === 401) signedOut(SESSION_ENDED);
+      else if (isMfaRequired(error)) void pendingFound();
       else if (isNoSignal(error)) setOnline(false);
     }
-  }, [signedOut, store]);
+  }, [pendingFound, signedOut, store]);
 
   const afterFlush = useCallback(
     (result: FlushResult) => {
-      if (result === 'signed-out')
-        signedOut('Your session ended. Sign in again: your steps are kept and go once you have.');
+      if (result === 'signed-out') signedOut(SESSION_ENDED);
       else if (result === 'offline') setOnline(false);
       else void refresh();
     },
@@ -130,8 +156,12 @@ export function useField() {
         if (stopped) return;
         if (current) await begin({ id: current.id, name: current.name, role: current.role });
         else signedOut(null);
-      } catch {
+      } catch (error) {
         if (stopped) return;
+        if (isMfaRequired(error)) {
+          await pendingFound();
+          return;
+        }
         setOnline(false);
         if (!kept) signedOut('No signal. Sign in once the phone is back online.');
       }
@@ -139,7 +169,7 @@ export function useField() {
     return () => {
       stopped = true;
     };
-  }, [begin, signedOut, store]);
+  }, [begin, pendingFound, signedOut, store]);
 
   // The outbox: its steps on screen, sent whenever there is a chance.
   useEffect(() => {
@@ -194,16 +224,56 @@ export function useField() {
   const signIn = useCallback(
     async (username: string, password: string): Promise<string | null> => {
       try {
-        const signedIn = await login({ username, password });
+        const answer = await login({ username, password });
+        const step = secondStepOf(answer);
+        if (step?.mfa === 'enroll') {
+          // An account that must have a second step sets it up in the back office first.
+          window.location.assign(SETUP_TWO_STEP_PATH);
+          return null;
+        }
+        if (step) {
+          setSecondStep(step);
+          return null;
+        }
+        const signedIn = answer as SignedInUser;
         await begin({ id: signedIn.id, name: signedIn.name, role: signedIn.role });
         return null;
       } catch (error) {
-        if (isNoSignal(error)) return 'No signal. Try again once the phone is back online.';
+        if (isNoSignal(error)) return NO_SIGNAL_SIGN_IN;
         return serverMessageOf(error) ?? 'Sign-in failed. Check your username and password.';
       }
     },
     [begin],
   );
+
+  /** The second step: the app's code or a recovery code; the phone trusted when asked. */
+  const submitCode = useCallback(
+    async (typed: TypedCode, trustDevice: boolean): Promise<string | null> => {
+      try {
+        const signedIn = await loginMfa(mfaBody(typed, trustDevice));
+        setSecondStep(null);
+        setSignInReason(null);
+        await begin({ id: signedIn.id, name: signedIn.name, role: signedIn.role });
+        return null;
+      } catch (error) {
+        if (isNoSignal(error)) return NO_SIGNAL_SIGN_IN;
+        // Not the code: the pending session itself is gone (ten minutes passed).
+        if (error instanceof ApiRequestError && error.code === ERROR_CODES.unauthenticated) {
+          setSecondStep(null);
+          signedOut('Signing in took too long. Enter your username and password again.');
+          return null;
+        }
+        return serverMessageOf(error) ?? 'That code is not right. Try the newest code.';
+      }
+    },
+    [begin, signedOut],
+  );
+
+  /** Back to the username and password: the pending session is ended on the server too. */
+  const cancelSecondStep = useCallback(() => {
+    setSecondStep(null);
+    void logout(undefined).catch(() => undefined);
+  }, []);
 
   /** A job the server pushed: on screen at once if it is the phone's, unless what is shown is newer. */
   const pushed = useCallback((job: DashboardAppointment) => {
@@ -232,13 +302,25 @@ export function useField() {
     [serverJobs, steps, sent, user],
   );
 
-  const state: FieldState = { phase, user, jobs, savedAt, online, steps, batteries, signInReason };
+  const state: FieldState = {
+    phase,
+    user,
+    jobs,
+    savedAt,
+    online,
+    steps,
+    batteries,
+    signInReason,
+    secondStep,
+  };
   return {
     state,
     refresh,
     pushed,
     take,
     signIn,
+    submitCode,
+    cancelSecondStep,
     signOut,
     dismiss: (seq: number) => outbox.dismiss(seq),
     store,

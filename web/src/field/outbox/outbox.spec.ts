@@ -9,14 +9,14 @@ const NOW = new Date('2026-11-28T14:00:00.000Z');
 /** A server that answers each request with the next status given (200 once they run out). */
 function fakeServer() {
   const requests: { path: string; init: RequestInit }[] = [];
-  const answers: (number | 'no signal' | { status: number; message: string })[] = [];
+  const answers: (number | 'no signal' | { status: number; message: string; code?: string })[] = [];
   const fetch = jest.fn(async (path: string, init: RequestInit) => {
     requests.push({ path, init });
     const answer = answers.shift() ?? 200;
     if (answer === 'no signal') throw new TypeError('Failed to fetch');
-    const { status, message } =
-      typeof answer === 'number' ? { status: answer, message: undefined } : answer;
-    return new Response(JSON.stringify(message ? { message } : {}), { status });
+    const { status, message, code } =
+      typeof answer === 'number' ? { status: answer, message: undefined, code: undefined } : answer;
+    return new Response(JSON.stringify(message ? { message, code } : {}), { status });
   });
   const sent = () =>
     requests.map(
@@ -179,6 +179,21 @@ describe('flush', () => {
       '/api/appointments/12/status key-1',
       '/api/appointments/12/status key-2',
     ]);
+    expect(await box.list()).toEqual([]);
+  });
+
+  it('keeps the steps when the session waits for its second step (403 MFA_REQUIRED)', async () => {
+    const box = outbox();
+    await box.take({ jobId: 12, kind: 'en_route' });
+    server.answers.push({
+      status: 403,
+      message: 'Finish signing in with your second step first.',
+      code: 'MFA_REQUIRED',
+    });
+
+    expect(await box.flush()).toBe('signed-out');
+    expect((await box.list()).map((s) => [s.key, s.state])).toEqual([['key-1', 'waiting']]);
+    expect(await box.flush()).toBe('done');
     expect(await box.list()).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@cincy/contracts';
 import type { FieldDBSource } from './field-db';
 import type { FieldOutbox, FieldStepKind, FlushResult, OutboxStep } from './types';
 
@@ -87,6 +88,19 @@ function outcomeOf(status: number): Outcome {
   return 'offline';
 }
 
+/**
+ * A 403 that says the session waits for its second step (MFA_REQUIRED, issue 38) is a sign-in to
+ * finish, not a refusal: the step is kept and goes once signed in.
+ */
+async function waitsForSecondStep(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  const answer: unknown = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  return (answer as { code?: unknown } | null)?.code === ERROR_CODES.mfaRequired;
+}
+
 async function refusalOf(res: Response): Promise<string> {
   const answer: unknown = await res.json().catch(() => null);
   const message = (answer as { message?: unknown } | null)?.message;
@@ -140,7 +154,8 @@ export function createFieldOutbox(deps: FieldOutboxDeps): FieldOutbox {
       await update(tried);
       return 'offline';
     }
-    const outcome = outcomeOf(res.status);
+    let outcome = outcomeOf(res.status);
+    if (outcome === 'refused' && (await waitsForSecondStep(res))) outcome = 'signed-out';
     if (outcome === 'sent') {
       await (await db()).delete('outbox', step.seq);
       changed();

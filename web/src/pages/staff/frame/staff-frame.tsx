@@ -1,6 +1,7 @@
 import { App, ConfigProvider } from 'antd';
-import { useEffect, useRef } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingIndicator } from '../../../components/loading-indicator';
 import {
   TOAST_DURATION_MS,
   claimToasts,
@@ -86,4 +87,22 @@ function StaffToasts() {
   }, []);
 
   return null;
+}
+
+const Login = lazy(() => import('../login/login-page').then((m) => ({ default: m.LoginPage })));
+const Account = lazy(() => import('../account-pages').then((m) => ({ default: m.AccountPage })));
+
+/**
+ * Admin Login (with its second step) or one of the account's screens (issue 38: the second step's
+ * setup, an invitation, a password reset, Security), by the address: each its own chunk, loaded
+ * through this one, so the entry every visitor downloads carries no import of theirs.
+ */
+export function FramePage() {
+  const { pathname } = useLocation();
+  const Page = pathname === '/login' ? Login : Account;
+  return (
+    <Suspense fallback={<LoadingIndicator />}>
+      <Page />
+    </Suspense>
+  );
 }

@@ -5,6 +5,7 @@ import type { Role } from '@cincy/contracts';
 import { BatteryMark } from '../../../components/battery-mark';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useLogout } from '../../../hooks/use-logout';
+import { SECURITY_PATH } from '../../../lib/login-step';
 import { STAFF_THEME } from './staff-theme';
 import './staff-nav.css';
 
@@ -26,11 +27,23 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/user-management', label: 'Users', roles: ['admin'] },
 ];
 
+/** A shield: the Security page (two-step sign-in, passkeys, sessions). */
+function ShieldIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1 13.4-3.7-3.7 1.4-1.4 2.3 2.3 4.9-4.9 1.4 1.4-6.3 6.3Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
 export const ROLE_COLORS: Record<Role, string> = { admin: 'purple', technician: 'blue' };
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', technician: 'Technician' };
 
 /**
- * The signed-in user's navigation: links by role, their name and role, Logout. On a phone the
+ * The signed-in user's navigation: links by role, their name and role, their Security page, Logout. On a phone the
  * links fold into a drawer behind 'Menu'. Loaded only once someone is signed in (antd).
  */
 export function StaffNav() {
@@ -60,6 +73,18 @@ export function StaffNav() {
     <div className="staff-nav-user">
       <span className="staff-nav-name">{user.name}</span>
       <Tag color={ROLE_COLORS[user.role]}>{ROLE_LABELS[user.role]}</Tag>
+      <Link
+        to={SECURITY_PATH}
+        className="staff-nav-account"
+        aria-label="Security"
+        title="Security: two-step sign-in, passkeys, where you're signed in"
+        aria-current={pathname === SECURITY_PATH ? 'page' : undefined}
+        onClick={() => setOpen(false)}
+      >
+        <ShieldIcon />
+        {/* In the bar an icon only: the links beside it need the room. */}
+        {!wide && <span>Security</span>}
+      </Link>
       <Button onClick={onLogout} loading={logout.isPending} ghost={wide}>
         Logout
       </Button>

@@ -3,10 +3,12 @@ import { Alert, Button, Card, Empty, Skeleton, Space, Table, Tag, Typography } f
 import type { SignedInUser, User } from '@cincy/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { HistoryButton } from '../../../features/audit/history-button';
+import { InviteUserDialog } from '../../../features/users/invite-user-dialog';
 import { userColumns } from '../../../features/users/user-columns';
 import { useUserDeleteDialog } from '../../../features/users/user-delete-dialog';
 import { UserDialog, type UserDialogTarget } from '../../../features/users/user-dialogs';
 import { userActionsFor } from '../../../features/users/user-form.util';
+import { useUserSignOutDialog } from '../../../features/users/user-sign-out-dialog';
 import { useCurrentUser } from '../../../hooks/use-auth';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useModalTarget } from '../../../hooks/use-modal-target';
@@ -30,7 +32,9 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
   useLiveUpdates(true);
   const dialog = useModalTarget<UserDialogTarget>();
   const confirmDelete = useUserDeleteDialog();
+  const confirmSignOut = useUserSignOutDialog();
   const { show } = dialog;
+  const invite = useModalTarget<'invite'>();
 
   const columns = useMemo(
     () =>
@@ -46,6 +50,15 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
                   aria-label={`Edit: ${u.name}`}
                 >
                   Edit
+                </Button>
+              ) : action === 'sign-out' ? (
+                <Button
+                  key={action}
+                  size="small"
+                  onClick={() => confirmSignOut(u)}
+                  aria-label={`Sign out everywhere: ${u.name}`}
+                >
+                  Sign out everywhere
                 </Button>
               ) : (
                 <Button
@@ -64,7 +77,7 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
         ),
         viewer.id,
       ),
-    [viewer, show, confirmDelete],
+    [viewer, show, confirmDelete, confirmSignOut],
   );
 
   return (
@@ -74,9 +87,12 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
         title={TITLE}
         subtitle="Manage login credentials and user permissions"
         actions={
-          <Button type="primary" onClick={() => show({ kind: 'create' })}>
-            <span aria-hidden="true">+</span> Create User
-          </Button>
+          <>
+            <Button onClick={() => invite.show('invite')}>Invite user</Button>
+            <Button type="primary" onClick={() => show({ kind: 'create' })}>
+              <span aria-hidden="true">+</span> Create User
+            </Button>
+          </>
         }
       />
       <Card
@@ -123,6 +139,9 @@ function UserManagement({ viewer }: { viewer: SignedInUser }) {
           onClose={dialog.hide}
           afterClose={dialog.afterClose}
         />
+      )}
+      {invite.target && (
+        <InviteUserDialog open={invite.open} onClose={invite.hide} afterClose={invite.afterClose} />
       )}
     </main>
   );
