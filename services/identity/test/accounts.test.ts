@@ -90,7 +90,9 @@ describe('staff accounts (identity)', () => {
     });
     recoveryCodes = codes.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
-    expect(await stageOf(session.token)).toBe('full');
+    // Signed in now, under a new token: the pending one is over (ASVS 7.2.4).
+    expect(await stageOf(codes.token!)).toBe('full');
+    await expect(stageOf(session.token)).rejects.toMatchObject({ status: 401 });
     // Only hashes are kept.
     const stored = await db.query('SELECT code_hash FROM recovery_codes');
     expect(stored).toHaveLength(10);
@@ -116,7 +118,9 @@ describe('staff accounts (identity)', () => {
       client: laptop,
     });
     expect(done.stage).toBe('full');
-    expect(await stageOf(first.token)).toBe('full');
+    expect(done.token).not.toBe(first.token);
+    expect(await stageOf(done.token)).toBe('full');
+    await expect(stageOf(first.token)).rejects.toMatchObject({ status: 401 });
 
     const second = await login('chief', 'chief password 1');
     await expect(
@@ -136,12 +140,12 @@ describe('staff accounts (identity)', () => {
   it('takes a recovery code once, typed in any case and without dashes', async () => {
     const typed = recoveryCodes[3].replace(/-/g, '').toUpperCase();
     const first = await login('chief', 'chief password 1');
-    await rpc.call('identity.mfa.verify', {
+    const done = await rpc.call('identity.mfa.verify', {
       token: first.token,
       proof: { recoveryCode: typed },
       client: laptop,
     });
-    expect(await stageOf(first.token)).toBe('full');
+    expect(await stageOf(done.token)).toBe('full');
     const again = await login('chief', 'chief password 1');
     await expect(
       rpc.call('identity.mfa.verify', {
@@ -150,7 +154,7 @@ describe('staff accounts (identity)', () => {
         client: laptop,
       }),
     ).rejects.toMatchObject({ status: 401, body: { message: ACCOUNT_MESSAGES.recoveryWrong } });
-    const status = await rpc.call('identity.mfa.status', { token: first.token });
+    const status = await rpc.call('identity.mfa.status', { token: done.token });
     expect(status).toMatchObject({ totp: true, recoveryCodesLeft: 9, required: true });
   });
 

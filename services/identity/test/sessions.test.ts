@@ -103,6 +103,18 @@ describe('identity sessions', () => {
     expect(Number(row.total_hours)).toBeGreaterThan(1.9);
   });
 
+  it('ends a session 12 hours after its sign-in, however busy (issue 38)', async () => {
+    const { token } = await login('Boss', 'correct horse battery');
+    const sessions = identity.get(SessionsService);
+    // Used every 50 minutes: never idle, but past its longest life.
+    let at = Date.now();
+    for (; at < Date.now() + 11.5 * 3_600_000; at += 50 * 60_000)
+      await expect(sessions.resolve(token, new Date(at))).resolves.toBeDefined();
+    await expect(sessions.resolve(token, new Date(at + 50 * 60_000))).rejects.toMatchObject({
+      error: { code: 'UNAUTHENTICATED' },
+    });
+  });
+
   it('does not seed again once any user exists', async () => {
     // Renamed, so a wrong second seed of "Boss" would not collide with it and would show.
     await identity.get(DataSource).query(`UPDATE users SET username = 'renamed'`);

@@ -46,6 +46,8 @@ export const ACCOUNT_LIMITS = {
   recoveryCodes: 10,
   /** A passkey's ceremony must finish within this (WebAuthn's own timeout is the same). */
   passkeyChallengeMinutes: 5,
+  /** A session ends this long after its sign-in, used or not (ASVS 7.3.2): a long shift. */
+  sessionMaxHours: 12,
   /** Where you're signed in: the newest sessions, enough for any person's devices. */
   sessionsListed: 50,
 } as const;

@@ -95,7 +95,8 @@ export const IDENTITY_RPC = {
   /** The first right code turns the app on; an 'enroll' session becomes a full one. */
   'identity.mfa.totp-confirm': {
     request: totpConfirmSchema.extend({ token }),
-    answer: recoveryCodesSchema,
+    /** With the session's new token when it was one that had to set a second step up. */
+    answer: recoveryCodesSchema.extend({ token: z.string().optional() }),
     refuses: [unauthenticated, invalidCredentials, conflict],
   },
   'identity.passkeys.registration-options': {
@@ -105,7 +106,8 @@ export const IDENTITY_RPC = {
   },
   'identity.passkeys.register': {
     request: passkeyRegistrationSchema.extend({ token, rp: relyingPartySchema }),
-    answer: passkeySchema,
+    /** With the session's new token when it was one that had to set a second step up. */
+    answer: passkeySchema.extend({ token: z.string().optional() }),
     refuses: [unauthenticated, invalidCredentials, validation],
   },
   'identity.passkeys.authentication-options': {

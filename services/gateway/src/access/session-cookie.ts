@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RelyingParty, SESSION, SignInClient } from '@cincy/contracts';
+import { ACCOUNT_LIMITS, RelyingParty, SESSION, SignInClient } from '@cincy/contracts';
 import type { CookieOptions, Request, Response } from 'express';
 
 const cookieOptions = (req: Request): CookieOptions => ({
@@ -9,8 +9,11 @@ const cookieOptions = (req: Request): CookieOptions => ({
   path: '/',
 });
 
-/** The cookie outlives the idle limit on purpose: the server decides when a session is over. */
-const SESSION_COOKIE_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/**
+ * The cookie outlives the idle limit on purpose: the server decides when a session is over (at
+ * the latest when the cookie does, the session's longest life).
+ */
+const SESSION_COOKIE_MAX_AGE_MS = ACCOUNT_LIMITS.sessionMaxHours * 60 * 60 * 1000;
 
 export function setSessionCookie(req: Request, res: Response, token: string): void {
   res.cookie(SESSION.cookieName, token, {

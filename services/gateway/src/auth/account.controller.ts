@@ -7,8 +7,12 @@ import {
   accountSessionSchema,
   invitationAcceptSchema,
   mfaLoginSchema,
+  Passkey,
+  RecoveryCodes,
   passkeyAuthenticationSchema,
   passkeyRegistrationSchema,
+  passkeySchema,
+  recoveryCodesSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   signedInUserSchema,
@@ -85,6 +89,7 @@ export class AccountController {
       });
       this.throttle.succeeded(user.username, ip);
       this.sessions.forget(token);
+      setSessionCookie(req, res, session.token); // signed in under a new token
       return this.signedIn(session.user);
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 401)
@@ -114,18 +119,32 @@ export class AccountController {
   @SignInStep()
   @Doc(
     'Turn the authenticator app on with its first code: ten recovery codes',
-    'identity.mfa.totp-confirm',
+    recoveryCodesSchema,
+    {
+      calls: ['identity.mfa.totp-confirm'],
+    },
   )
   @Post('mfa/totp/confirm')
   @HttpCode(200)
   async totpConfirm(
     @Body(new Contract(totpConfirmSchema)) { code }: { code: string },
     @Req() req: Request,
-  ) {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RecoveryCodes> {
     const token = tokenOf(req);
-    const answer = await this.rpc.call('identity.mfa.totp-confirm', { token, code });
-    this.sessions.forget(token); // an 'enroll' session is now a full one
-    return answer;
+    const { token: signedIn, recoveryCodes } = await this.rpc.call('identity.mfa.totp-confirm', {
+      token,
+      code,
+    });
+    this.signedInAnew(req, res, token, signedIn);
+    return { recoveryCodes };
+  }
+
+  /** A session that had to set a second step up is signed in now, under a new token. */
+  private signedInAnew(req: Request, res: Response, old: string, token: string | undefined) {
+    if (!token) return;
+    this.sessions.forget(old);
+    setSessionCookie(req, res, token);
   }
 
   @SignInStep()
@@ -143,19 +162,22 @@ export class AccountController {
   }
 
   @SignInStep()
-  @Doc('Register the passkey the browser made', 'identity.passkeys.register')
+  @Doc('Register the passkey the browser made', passkeySchema, {
+    calls: ['identity.passkeys.register'],
+  })
   @Post('passkeys/registration')
   async register(
     @Body(new Contract(passkeyRegistrationSchema)) body: z.infer<typeof passkeyRegistrationSchema>,
     @Req() req: Request,
-  ) {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Passkey> {
     const token = tokenOf(req);
-    const passkey = await this.rpc.call('identity.passkeys.register', {
+    const { token: signedIn, ...passkey } = await this.rpc.call('identity.passkeys.register', {
       ...body,
       token,
       rp: relyingParty(req),
     });
-    this.sessions.forget(token);
+    this.signedInAnew(req, res, token, signedIn);
     return passkey;
   }
 

@@ -362,7 +362,7 @@ const FIELDS: Record<string, FieldDoc> = {
   'auth.recoveryCode': {
     description:
       'One of the ten recovery codes shown at setup, with or without its dashes; each works once.',
-    example: 'k7mq-2xpv-9tne-hc4r',
+    example: 'k7mq-2xpv-9tne-hc4r-w8ja-3zdu',
   },
   'auth.trustDevice': {
     description:

@@ -67,7 +67,11 @@ export class MfaService {
    * The app's first right code turns it on and gives ten recovery codes (shown once, kept
    * hashed). A session that had to set a second step up is then fully signed in.
    */
-  async confirm(token: string, code: string, client?: SignInClient): Promise<RecoveryCodes> {
+  async confirm(
+    token: string,
+    code: string,
+    client?: SignInClient,
+  ): Promise<RecoveryCodes & { token?: string }> {
     const live = await this.sessions.live(token);
     const { user, session } = live;
     if (user.totpEnabledAt)
@@ -76,7 +80,7 @@ export class MfaService {
     const check = checkTotp(user.totpSecret, code, null, new Date());
     if (!check.ok) throw codeRefused(ACCOUNT_MESSAGES.codeWrong);
     const codes = newRecoveryCodes();
-    await this.outbox.transaction(async (tx) => {
+    const newToken = await this.outbox.transaction(async (tx) => {
       await this.users.setTotp(
         user.id,
         { secret: user.totpSecret!, enabledAt: new Date(), lastStep: check.step },
@@ -88,12 +92,12 @@ export class MfaService {
         codes.map((c) => recoveryCodeHash(user.id, c)),
       );
       await this.sessions.emitSecurity(tx, user.id, 'two-step enrolled', 'authenticator app');
-      if (session.stage === 'enroll') {
-        const from = client ?? { userAgent: session.userAgent, ip: session.ip, deviceId: '' };
-        await this.sessions.promote(tx, live, from, 'password and new authenticator app');
-      }
+      if (session.stage !== 'enroll') return undefined;
+      const from = client ?? { userAgent: session.userAgent, ip: session.ip, deviceId: '' };
+      return this.sessions.promote(tx, live, from, 'password and new authenticator app');
     });
-    return { recoveryCodes: codes };
+    // A session that had to set it up is signed in now, under a new token (for the cookie).
+    return { recoveryCodes: codes, ...(newToken ? { token: newToken } : {}) };
   }
 
   /**
@@ -108,7 +112,7 @@ export class MfaService {
     if (!user.totpEnabledAt || !user.totpSecret)
       throw new DomainError(ERROR_CODES.conflict, ACCOUNT_MESSAGES.noTotp);
     const now = new Date();
-    const ok = await this.outbox.transaction(async (tx) => {
+    const ok = await this.outbox.transaction(async (tx): Promise<string | { signedIn: string }> => {
       let method: string;
       if (proof.code === undefined && proof.recoveryCode !== undefined) {
         const used = await this.accounts.useRecoveryCode(
@@ -138,14 +142,13 @@ export class MfaService {
         const until = new Date(now.getTime() + ACCOUNT_LIMITS.trustedDeviceDays * 86_400_000);
         await this.accounts.trustDevice(tx.manager, user.id, hashToken(client.deviceId), until);
       }
-      await this.sessions.promote(tx, live, client, method);
-      return null;
+      return { signedIn: await this.sessions.promote(tx, live, client, method) };
     });
-    if (ok !== null) {
+    if (typeof ok === 'string') {
       await this.sessions.record(user.id, 'sign-in failed', `${where(client)}: ${ok}`);
       throw codeRefused(ok);
     }
-    return toSession(token, user, 'full');
+    return toSession(ok.signedIn, user, 'full');
   }
 }
 

@@ -70,7 +70,7 @@ export class PasskeysService {
     token: string,
     rp: RelyingParty,
     { challengeId, response, name }: { challengeId: string; response: unknown; name?: string },
-  ): Promise<Passkey> {
+  ): Promise<Passkey & { token?: string }> {
     const live = await this.sessions.live(token);
     const { user, session } = live;
     const challenge = await this.accounts.takeChallenge(challengeId);
@@ -94,11 +94,11 @@ export class PasskeysService {
         name: name || `Passkey ${new Date().toISOString().slice(0, 10)}`,
       });
       await this.sessions.emitSecurity(tx, user.id, 'passkey added', stored.name);
-      if (session.stage === 'enroll') {
-        const client = { userAgent: session.userAgent, ip: session.ip, deviceId: '' };
-        await this.sessions.promote(tx, live, client, 'password and new passkey');
-      }
-      return toPasskey(stored);
+      if (session.stage !== 'enroll') return toPasskey(stored);
+      // A session that had to set a second step up is signed in now, under a new token.
+      const client = { userAgent: session.userAgent, ip: session.ip, deviceId: '' };
+      const newToken = await this.sessions.promote(tx, live, client, 'password and new passkey');
+      return { ...toPasskey(stored), token: newToken };
     });
   }
 

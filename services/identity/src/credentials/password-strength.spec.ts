@@ -13,6 +13,10 @@ describe('passwordWeakness', () => {
     expect(passwordWeakness('dana.miller', ['dana.miller', 'Dana Miller'])).not.toBeNull();
   });
 
+  it('refuses a password made of the business’s own words', () => {
+    expect(passwordWeakness('CincyBattery2026')).not.toBeNull();
+  });
+
   it('accepts a passphrase and a long random password', () => {
     expect(passwordWeakness('correct horse battery staple')).toBeNull();
     expect(passwordWeakness('kT9#vQ2mLp')).toBeNull();

@@ -19,6 +19,21 @@ const estimator = () =>
   }));
 
 /**
+ * Words of this business that make a password easy to guess here (ASVS 6.1.2, 6.2.11): counted
+ * against it as the account's own names are.
+ */
+export const CONTEXT_WORDS = [
+  'cincy',
+  'cincinnati',
+  'battery',
+  'batteries',
+  'cincybattery',
+  'dispatch',
+  'technician',
+  'kentucky',
+] as const;
+
+/**
  * Why a new password is refused, said so that the person knows what would be accepted; null when
  * it is strong enough. The account's own names count against it.
  */
@@ -26,7 +41,8 @@ export function passwordWeakness(
   password: string,
   personal: readonly string[] = [],
 ): string | null {
-  const { score, feedback } = estimator().check(password, personal.filter(Boolean));
+  const words = [...CONTEXT_WORDS, ...personal.filter(Boolean)];
+  const { score, feedback } = estimator().check(password, words);
   if (score >= MIN_PASSWORD_SCORE) return null;
   const why = feedback.warning ? ` ${feedback.warning}` : '';
   return (

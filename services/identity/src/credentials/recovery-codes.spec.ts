@@ -1,11 +1,11 @@
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 
 describe('recovery codes', () => {
-  it('are ten different codes of four groups of four', () => {
+  it('are ten different codes of six groups of four', () => {
     const codes = newRecoveryCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){5}$/);
   });
 
   it('hash the same typed with or without dashes and in any case, and per user', () => {

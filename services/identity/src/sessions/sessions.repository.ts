@@ -88,10 +88,12 @@ export class SessionsRepository {
     );
   }
 
-  async setStage(manager: EntityManager, id: number, stage: UserSessionEntity['stage']) {
+  /** Fully signed in from now, under a new token. */
+  async promote(manager: EntityManager, id: number, tokenHash: string) {
     await manager.query(
-      'UPDATE user_sessions SET stage = $2, login_time = now(), last_activity = now() WHERE id = $1',
-      [id, stage],
+      `UPDATE user_sessions SET stage = 'full', session_token = $2, login_time = now(),
+         last_activity = now() WHERE id = $1`,
+      [id, tokenHash],
     );
   }
 }

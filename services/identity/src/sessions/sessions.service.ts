@@ -121,15 +121,20 @@ export class SessionsService implements UserSignOut {
     return toSession(token, user, stage, stage === 'mfa' ? methods : []);
   }
 
-  /** A pending session passed its second step (or set one up): now fully signed in. */
+  /**
+   * A pending session passed its second step (or set one up): now fully signed in, under a new
+   * token (the pending one ends: ASVS 7.2.4). Answers the new token for the cookie.
+   */
   async promote(
     tx: Transaction,
     { session, user }: LiveSession,
     client: SignInClient,
     method: string,
-  ): Promise<void> {
-    await this.sessions.setStage(tx.manager, session.id, 'full');
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.sessions.promote(tx.manager, session.id, hashToken(token));
     await this.signedIn(tx, user, client, method);
+    return token;
   }
 
   /**
@@ -167,17 +172,19 @@ export class SessionsService implements UserSignOut {
   }
 
   /**
-   * The session behind a token and its user: active, used within the idle limit, and, while it
-   * waits for its second step, younger than the pending limit.
+   * The session behind a token and its user: active, used within the idle limit, and younger
+   * than its stage's limit (12 hours signed in; 10 minutes waiting for the second step).
    */
   async live(token: string, now = new Date()): Promise<LiveSession> {
     const session = await this.sessions.findActiveByTokenHash(hashToken(token));
     if (!session) throw expired();
     const idleMs = now.getTime() - session.lastActivity.getTime();
-    const pendingTooLong =
-      session.stage !== 'full' &&
-      now.getTime() - session.loginTime.getTime() > ACCOUNT_LIMITS.pendingSignInMinutes * 60_000;
-    if (idleMs > this.env.SESSION_IDLE_MINUTES * 60_000 || pendingTooLong) {
+    const ageMs = now.getTime() - session.loginTime.getTime();
+    const maxAgeMs =
+      session.stage === 'full'
+        ? ACCOUNT_LIMITS.sessionMaxHours * 3_600_000
+        : ACCOUNT_LIMITS.pendingSignInMinutes * 60_000;
+    if (idleMs > this.env.SESSION_IDLE_MINUTES * 60_000 || ageMs > maxAgeMs) {
       await this.sessions.closeNow(session.id, toClosedSession(session, session.lastActivity));
       throw expired();
     }
