@@ -172,6 +172,15 @@ describe('the API document', () => {
     });
     heard.push({ key: 'POST /api/users/invitations', answer: invited });
     const invitation = await linkIn('refusal.invitee@example.com');
+    /** A technician who changes their own password (and, for the 429, keeps missing it). */
+    const changer = await stack.newUser('refusal-changer');
+    heard.push({
+      key: 'POST /api/auth/password',
+      answer: await call('POST', '/api/auth/password', {
+        client: (await stack.newUser('refusal-changed')).client,
+        body: { currentPassword: STAFF_PASSWORD, password: 'quartz meadow lantern 7' },
+      }),
+    });
 
     // A customer and an ASAP job, booked by staff (exempt from the public rate limit).
     const customer = (await admin.request<{ id: number }>('POST', '/api/customers', {
@@ -410,6 +419,29 @@ describe('the API document', () => {
           noSuchAccountLink('POST', '/api/auth/password-reset/{token}', {
             password: 'ladder orbit velvet 42',
           }),
+      },
+      'POST /api/auth/password': {
+        400: () =>
+          call('POST', '/api/auth/password', {
+            client: changer.client,
+            body: { currentPassword: STAFF_PASSWORD, password: 'password123' },
+          }),
+        401: () =>
+          call('POST', '/api/auth/password', {
+            client: changer.client,
+            body: { currentPassword: 'not the password', password: 'quartz meadow lantern 7' },
+          }),
+        429: async () => {
+          for (let i = 0; i < 5; i++)
+            await call('POST', '/api/auth/password', {
+              client: changer.client,
+              body: { currentPassword: 'not the password', password: 'quartz meadow lantern 7' },
+            });
+          return call('POST', '/api/auth/password', {
+            client: changer.client,
+            body: { currentPassword: 'not the password', password: 'quartz meadow lantern 7' },
+          });
+        },
       },
       'POST /api/users/invitations': {
         409: () =>

@@ -278,6 +278,26 @@ describe('staff accounts (identity)', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it('changes one’s own password with the current one, ending one’s other sessions', async () => {
+    const here = await login('tess', 'quartz meadow lantern 7');
+    const there = await login('tess', 'quartz meadow lantern 7', phone);
+    const change = (currentPassword: string, password: string) =>
+      rpc.call('identity.password.change', { token: here.token, currentPassword, password });
+    await expect(change('not it', 'harbor willow copper 5')).rejects.toMatchObject({
+      status: 401,
+      body: { message: ACCOUNT_MESSAGES.currentPasswordWrong },
+    });
+    await expect(change('quartz meadow lantern 7', 'password123')).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(change('quartz meadow lantern 7', 'harbor willow copper 5')).resolves.toEqual({
+      message: ACCOUNT_MESSAGES.passwordChanged,
+    });
+    expect(await stageOf(here.token)).toBe('full');
+    await expect(stageOf(there.token)).rejects.toMatchObject({ status: 401 });
+    expect((await login('tess', 'harbor willow copper 5')).stage).toBe('full');
+  });
+
   it('tells the account by email of a sign-in from a new device, once per device', async () => {
     const count = async () =>
       (
@@ -286,8 +306,9 @@ describe('staff accounts (identity)', () => {
         )
       )[0].n as number;
     const before = await count();
-    await login('tess', 'quartz meadow lantern 7', phone);
-    await login('tess', 'quartz meadow lantern 7', phone);
+    const tablet = { ...phone, deviceId: 'tablet-1' };
+    await login('tess', 'harbor willow copper 5', tablet);
+    await login('tess', 'harbor willow copper 5', tablet);
     expect(await count()).toBe(before + 1);
     // Sending drops the body (its link or device) once out: the sink here.
     await identity.get(AccountMail).sendDue();

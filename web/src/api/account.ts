@@ -110,3 +110,11 @@ export function resetPassword(token: string, password: string): Promise<ServerMe
     password,
   });
 }
+
+/** One's own new password, with the current one: one's other sessions end. */
+export function changePassword(body: {
+  currentPassword: string;
+  password: string;
+}): Promise<ServerMessage> {
+  return requestJson('POST', '/api/auth/password', body);
+}

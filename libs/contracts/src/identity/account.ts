@@ -19,6 +19,7 @@ export const ACCOUNT_ACTIONS = [
   'invitation accepted',
   'password reset requested',
   'password reset',
+  'password changed',
   'session ended',
   'sessions ended',
 ] as const;
@@ -74,6 +75,8 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'That email is already used by another account.',
   emailInvalid: 'Enter a valid email address',
   passwordWeak: 'Choose a harder password',
+  currentPasswordWrong: 'Your current password is not right.',
+  passwordChanged: 'Password changed. Your other sessions are signed out.',
 } as const;
 
 const sixDigits = z
@@ -220,6 +223,16 @@ export const passwordResetRequestSchema = z.object({
     .max(254),
 });
 export const passwordResetSchema = z.object({ password: passwordSchema });
+
+/** POST /api/auth/password: one's own new password, with the current one (ASVS 6.2.3). */
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(200),
+  password: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 /** An invitation's or reset's link token (32 random bytes, base64url): else "not valid". */
 export const accountLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not found');

@@ -24,6 +24,7 @@ import {
   passkeyOptionsSchema,
   passkeyRegistrationSchema,
   passkeySchema,
+  passwordChangeSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   recoveryCodesSchema,
@@ -142,6 +143,12 @@ export const IDENTITY_RPC = {
     request: invitationAcceptSchema.extend({ token: accountLinkTokenSchema }),
     answer: userSchema,
     refuses: [notFound, conflict, validation],
+  },
+  /** One's own new password, with the current one; one's other sessions end. */
+  'identity.password.change': {
+    request: passwordChangeSchema.extend({ token }),
+    answer: messageAnswer,
+    refuses: [unauthenticated, invalidCredentials, validation],
   },
   /** Always the same answer, whether or not an account matched (no account discovery). */
   'identity.password-reset.request': {

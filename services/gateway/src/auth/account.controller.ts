@@ -8,10 +8,12 @@ import {
   invitationAcceptSchema,
   mfaLoginSchema,
   Passkey,
+  PasswordChange,
   RecoveryCodes,
   passkeyAuthenticationSchema,
   passkeyRegistrationSchema,
   passkeySchema,
+  passwordChangeSchema,
   recoveryCodesSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -73,13 +75,7 @@ export class AccountController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SignedInUser> {
     const ip = req.ip ?? 'unknown';
-    try {
-      this.throttle.check(user.username, ip, Date.now(), true);
-    } catch (error) {
-      if (error instanceof LoginThrottled)
-        res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+    this.throttled(res, () => this.throttle.check(user.username, ip, Date.now(), true));
     const token = tokenOf(req);
     try {
       const session = await this.rpc.call('identity.mfa.verify', {
@@ -220,6 +216,41 @@ export class AccountController {
   @Delete('passkeys/:id')
   removePasskey(@Param('id', PathId) id: number, @Req() req: Request) {
     return this.rpc.call('identity.passkeys.delete', { token: tokenOf(req), id });
+  }
+
+  /** One's own new password, with the current one: counted by the sign-in throttle when wrong. */
+  @Doc('Change one’s own password (the other sessions end)', z.object({ message: z.string() }), {
+    calls: ['identity.password.change'],
+    answers: [{ status: 429, description: 'Too many sign-in attempts (see `Retry-After`).' }],
+  })
+  @Post('password')
+  @HttpCode(200)
+  async changePassword(
+    @Body(new Contract(passwordChangeSchema)) body: PasswordChange,
+    @User() user: CurrentUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const ip = req.ip ?? 'unknown';
+    this.throttled(res, () => this.throttle.check(user.username, ip));
+    try {
+      return await this.rpc.call('identity.password.change', { ...body, token: tokenOf(req) });
+    } catch (error) {
+      if (error instanceof RpcCallError && error.status === 401)
+        this.throttle.failed(user.username, ip);
+      throw error;
+    }
+  }
+
+  /** Runs a throttle's check; a 429 carries its Retry-After. */
+  private throttled(res: Response, check: () => void): void {
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof LoginThrottled)
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
   }
 
   @Doc('Where you’re signed in', z.array(accountSessionSchema), {

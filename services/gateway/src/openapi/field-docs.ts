@@ -396,6 +396,14 @@ const FIELDS: Record<string, FieldDoc> = {
     description: 'The sign-in name the person chooses: letters, digits and . _ @ -.',
     example: 'dana.q',
   },
+  'auth.currentPassword': {
+    description: 'The password the account has now.',
+    example: 'ladder orbit velvet 42',
+  },
+  'POST /api/auth/password password': {
+    description: 'The new password (the same rules as at an invitation).',
+    example: 'quartz meadow lantern 7',
+  },
   'POST /api/auth/password-reset/:token password': {
     description: 'The new password (the same rules as at an invitation).',
     example: 'ladder orbit velvet 42',

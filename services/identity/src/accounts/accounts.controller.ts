@@ -84,6 +84,11 @@ export class AccountsController {
     return this.links.accept(b.token, b);
   }
 
+  @RpcHandler('identity.password.change')
+  changePassword(@RpcPayload('identity.password.change') b: M<'identity.password.change'>) {
+    return this.links.change(b.token, b);
+  }
+
   @RpcHandler('identity.password-reset.request')
   requestReset(
     @RpcPayload('identity.password-reset.request') b: M<'identity.password-reset.request'>,

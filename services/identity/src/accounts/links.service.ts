@@ -7,9 +7,10 @@ import {
   Invitation,
   InvitationAccept,
   InvitationInput,
+  PasswordChange,
   User,
 } from '@cincy/contracts';
-import { DomainError, Outbox } from '@cincy/platform';
+import { DomainError, Outbox, Transaction } from '@cincy/platform';
 import { Injectable } from '@nestjs/common';
 import { SessionsService, hashToken } from '../sessions';
 import {
@@ -20,6 +21,7 @@ import {
   toNewUserEntity,
   toUser,
   toUserFacts,
+  verifyPassword,
 } from '../users';
 import { ACCOUNT_EMAILS, AccountLinkRow, AccountMail, AccountsRepository } from '../credentials';
 
@@ -33,8 +35,9 @@ const toInvitation = (link: Pick<AccountLinkRow, 'email' | 'name' | 'role' | 'ex
 });
 
 /**
- * Single-use links by email (issue 38): an invitation lets a person choose their own password;
- * a reset link sets a new one and ends every session of the account. Only the token's SHA-256
+ * New passwords (issue 38): by single-use links by email (an invitation lets a person choose
+ * their own password; a reset link sets a new one and ends every session of the account), or
+ * changed by the signed-in person with their current one. Only the token's SHA-256
  * is kept; a newer link of the same kind and address retires the older ones.
  */
 @Injectable()
@@ -151,13 +154,40 @@ export class LinksService {
     await this.outbox.transaction(async (tx) => {
       const locked = await this.accounts.liveLink(link.tokenHash, 'reset', new Date(), tx.manager);
       if (!locked) throw invalid(ACCOUNT_MESSAGES.resetInvalid);
-      await this.users.setPassword(tx.manager, user.id, passwordHash);
       await this.accounts.useLink(tx.manager, link.tokenHash);
-      await this.accounts.untrustDevices(tx.manager, user.id);
+      await this.setPassword(tx, user.id, passwordHash);
       await this.sessions.signOutEverywhere(tx, user.id);
       await this.sessions.emitSecurity(tx, user.id, 'password reset', 'by email link');
     });
     return { message: 'Your password is changed. Sign in with it now.' };
+  }
+
+  /**
+   * One's own new password, given the current one (ASVS 6.2.3): every other session of the
+   * account ends (this one stays), and trusted devices are forgotten.
+   */
+  async change(token: string, { currentPassword, password }: PasswordChange) {
+    const { user, session } = await this.sessions.live(token);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      await this.sessions.record(user.id, 'sign-in failed', 'wrong current password');
+      throw new DomainError(ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.currentPasswordWrong, {
+        currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
+      });
+    }
+    checkStrength(password, [user.username, user.name, user.email ?? '']);
+    const passwordHash = await hashPassword(password);
+    await this.outbox.transaction(async (tx) => {
+      await this.setPassword(tx, user.id, passwordHash);
+      await this.sessions.endAllBut(tx, user.id, session.id);
+      await this.sessions.emitSecurity(tx, user.id, 'password changed', 'by the user');
+    });
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  }
+
+  /** A new password forgets the trusted devices: their next sign-in asks the second step. */
+  private async setPassword(tx: Transaction, userId: number, passwordHash: string) {
+    await this.users.setPassword(tx.manager, userId, passwordHash);
+    await this.accounts.untrustDevices(tx.manager, userId);
   }
 }
 

@@ -238,18 +238,23 @@ export class SessionsService implements UserSignOut {
   async endOthers(token: string): Promise<{ ended: number }> {
     const { session, user } = await this.live(token);
     return this.outbox.transaction(async (tx) => {
-      const digests = await this.sessions.closeAllOf(tx.manager, user.id, { except: session.id });
-      if (digests.length) {
-        await tx.emit('identity.user.sessions-ended', { userId: user.id, digests });
+      const ended = await this.endAllBut(tx, user.id, session.id);
+      if (ended)
         await this.emitSecurity(
           tx,
           user.id,
           'sessions ended',
-          `${digests.length} other session(s), by the user`,
+          `${ended} other session(s), by the user`,
         );
-      }
-      return { ended: digests.length };
+      return { ended };
     });
+  }
+
+  /** Ends every session of the user but one (their sockets close at once); answers how many. */
+  async endAllBut(tx: Transaction, userId: number, keep: number): Promise<number> {
+    const digests = await this.sessions.closeAllOf(tx.manager, userId, { except: keep });
+    if (digests.length) await tx.emit('identity.user.sessions-ended', { userId, digests });
+    return digests.length;
   }
 
   /** An admin ends every session of another user (their sockets close at once). */

@@ -16,11 +16,12 @@ import { useNavigate } from 'react-router-dom';
 import {
   ACCOUNT_MESSAGES,
   passkeyRegistrationSchema,
+  passwordChangeSchema,
   type AccountSecurity,
   type AccountSession,
   type Passkey,
 } from '@cincy/contracts';
-import { serverMessageOf } from '../../../api/request';
+import { fieldErrorsOf, serverMessageOf } from '../../../api/request';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { FormDialog } from '../../../components/form-dialog';
 import { PageHeader } from '../../../components/page-header';
@@ -47,7 +48,10 @@ import {
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { SETUP_TWO_STEP_PATH } from '../../../lib/login-step';
 import { passkeyFailure, passkeysSupported } from '../../../lib/passkeys';
-import { zodRule } from '../../../lib/zod-form';
+import { showServerErrors, zodRule } from '../../../lib/zod-form';
+import { confirmPasswordRule } from '../../../features/account/confirm-password-rule';
+import { PASSWORD_HINT } from '../../../features/users/user-form.util';
+import { useChangePassword } from '../../../hooks/use-password-reset';
 import '../staff.css';
 
 const TITLE = ACCOUNT_TEXT.securityTitle;
@@ -91,6 +95,7 @@ export function SecurityPage() {
           query={security}
           render={(data) => <Passkeys passkeys={data.passkeys} />}
         />
+        <ChangePassword />
         <Sessions />
       </Flex>
     </main>
@@ -272,6 +277,73 @@ function Passkeys({ passkeys }: { passkeys: Passkey[] }) {
         </Form.Item>
       </FormDialog>
     </Flex>
+  );
+}
+
+interface PasswordValues {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** One's own new password, with the current one; the other sessions end (this one stays). */
+function ChangePassword() {
+  const change = useChangePassword();
+  const [form] = Form.useForm<PasswordValues>();
+  const onFinish = ({ currentPassword, password }: PasswordValues) =>
+    change.mutate(
+      { currentPassword, password },
+      {
+        onSuccess: ({ message }) => {
+          form.resetFields();
+          toast({ title: message || ACCOUNT_MESSAGES.passwordChanged });
+        },
+        onError: (error) => {
+          console.warn('The password change failed', error);
+          if (showServerErrors(form, fieldErrorsOf(error))) return;
+          failedToast('Password not changed')(error);
+        },
+      },
+    );
+  return (
+    <Card title={heading('password-title', 'Password')} aria-labelledby="password-title">
+      <Form<PasswordValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={change.isPending}
+        aria-busy={change.isPending}
+        initialValues={{ currentPassword: '', password: '', confirmPassword: '' }}
+      >
+        <Form.Item
+          label="Current password"
+          name="currentPassword"
+          rules={[zodRule(passwordChangeSchema, 'currentPassword')]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label="New password"
+          name="password"
+          extra={PASSWORD_HINT}
+          rules={[zodRule(passwordChangeSchema, 'password')]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm new password"
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[confirmPasswordRule]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          Change password
+        </Button>
+      </Form>
+    </Card>
   );
 }
 
