@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, tooLong } from '../common';
-import { PASSWORD_LENGTH, emailSchema, signedInUserSchema } from './api';
+import { emailSchema, passwordSchema, signedInUserSchema, usernameSchema } from './api';
 
 /**
  * Staff accounts that hold (issue 38): the second step of sign-in, passkeys, invitations,
@@ -174,12 +174,6 @@ export const accountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
-  .max(PASSWORD_LENGTH.max, tooLong('Password', PASSWORD_LENGTH.max));
-
 /** POST /api/users/invitations. */
 export const invitationInputSchema = z.object({
   email: emailSchema,
@@ -201,15 +195,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 /** POST /api/auth/invitations/{token}/accept: the person chooses their username and password. */
 export const invitationAcceptSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .max(50, tooLong('Username', 50))
-    .regex(
-      /^[A-Za-z0-9._@-]+$/,
-      'Username may contain only letters, digits, dots, dashes, underscores and @',
-    ),
+  username: usernameSchema,
   password: passwordSchema,
 });
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

@@ -93,7 +93,8 @@ const optionalEmail = z
   .preprocess((v) => (v === '' ? null : v), emailSchema.nullish())
   .transform((v) => v ?? null);
 
-const username = z
+/** A staff account's sign-in name (the user forms, an invitation's acceptance). */
+export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
@@ -107,7 +108,8 @@ const name = z
   .trim()
   .min(1, 'Name is required')
   .max(100, tooLong('Name', 100));
-const password = z
+/** A new password: length only (ADR 0024); its strength is identity's to judge (ADR 0120). */
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
@@ -115,10 +117,10 @@ const password = z
 
 /** POST /api/users. `status` is set automatically, never by an admin: a sent one is dropped. */
 export const userInputSchema = z.object({
-  username,
+  username: usernameSchema,
   name,
   role: roleSchema.default('technician'),
-  password,
+  password: passwordSchema,
   email: optionalEmail,
   employeeId: optionalText('Employee ID', 50),
   status: z
@@ -137,7 +139,7 @@ export type UserInput = z.infer<typeof userInputSchema>;
 
 /** PUT /api/users/{id}: a blank or missing password keeps the current one. */
 export const userUpdateSchema = z.object({
-  username,
+  username: usernameSchema,
   name,
   role: roleSchema,
   password: z
@@ -145,7 +147,7 @@ export const userUpdateSchema = z.object({
     .max(PASSWORD_LENGTH.max, tooLong('Password', PASSWORD_LENGTH.max))
     .nullish()
     .transform((v) => (v ? v : undefined))
-    .pipe(password.optional()),
+    .pipe(passwordSchema.optional()),
   /** Missing keeps the current email; blank removes it. */
   email: optionalEmail.optional(),
   employeeId: optionalText('Employee ID', 50).optional(),
