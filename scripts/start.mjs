@@ -73,8 +73,8 @@ async function main() {
     process.env.NATS_PREFIX ||= 'demo';
     process.env.SEED_ADMIN_USERNAME = 'admin';
     process.env.SEED_ADMIN_PASSWORD = stackLib.DEMO_LOGINS.admin;
-    // The demo's known logins sign in with their password alone (issue 38).
-    process.env.REQUIRE_ADMIN_MFA ||= 'false';
+    for (const [key, value] of Object.entries(stackLib.DEMO_SERVICE_ENV))
+      process.env[key] ||= value;
   }
   const missing = missingBuilds();
   if (missing.length) fail(`Not built: ${missing.join(', ')}`);

@@ -20,6 +20,7 @@ import {
   ApiClient,
   DEMO_HISTORY_FIRST_ID,
   DEMO_LOGINS,
+  DEMO_SERVICE_ENV,
   fillDemoDayEarlier,
   freePort,
   removeStackData,
@@ -79,7 +80,7 @@ describe('the demo day', () => {
         LOG_LEVEL: 'warn',
       },
       admin: { username: 'admin', password: DEMO_LOGINS.admin },
-      serviceEnv,
+      serviceEnv: { ...DEMO_SERVICE_ENV, ...serviceEnv },
     });
 
   beforeAll(async () => {

@@ -35,6 +35,7 @@ export {
 } from './api-client';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';
 export { DEMO_LOGINS, DemoDay, fillDemoDayEarlier, resumeDemoDay } from './demo-day';
+export { DEMO_SERVICE_ENV } from './demo-day-plan';
 export { watchParent } from './parent-watch';
 export {
   DEMO_HISTORY_FIRST_ID,
