@@ -121,17 +121,19 @@ export function CompletionDialog({
       appointment,
       completionFormOf(form.getFieldsValue(true) as CompletionValues),
     );
-    save.mutate(payload, {
-      onSuccess: () => {
+    // The promise, not mutate's callbacks: those are dropped when the card unmounts first (the
+    // board's push of the completed job can beat the answer), and the toast would be lost.
+    save.mutateAsync(payload).then(
+      () => {
         toast(JOB_COMPLETED_TOAST);
         onClose();
       },
-      onError: (error) => {
+      (error: unknown) => {
         console.error('Failed to complete the job', error);
         toast(completeFailedToast(error));
         if (error instanceof ApiRequestError) showServerErrors(form, error.fieldErrors);
       },
-    });
+    );
   };
 
   return (
