@@ -81,6 +81,7 @@ beforeAll(async () => {
     url: loadEnv([PLATFORM_ENV]).get(PLATFORM_ENV).NATS_URL,
     prefix: testStack.prefix,
     name: 'ptest',
+    replicas: 1,
   });
   relay = new OutboxRelay(postgresOutboxStore(dataSource), new JetStreamPublisher(nats), logger);
   outbox = new Outbox(dataSource, () => undefined); // the tests drive the relay themselves

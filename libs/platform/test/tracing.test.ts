@@ -64,6 +64,7 @@ beforeAll(async () => {
     url: env.NATS_URL,
     prefix: testStack.prefix,
     name: 'ttest',
+    replicas: 1,
   });
   relay = new OutboxRelay(postgresOutboxStore(dataSource), new JetStreamPublisher(nats), logger);
   // Only the table: the relay's claim pass must carry the trace from the row.

@@ -80,6 +80,11 @@ export const PLATFORM_ENV = defineEnv(
       .string()
       .regex(/^[A-Za-z0-9_-]*$/, 'only letters, digits, "_" and "-"')
       .default(''),
+    /**
+     * How many NATS servers keep the event stream and each durable consumer: 1 on one server, 3 on
+     * a cluster of three (survives losing one). A change applies to what exists at the next start.
+     */
+    NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** How long a caller (the gateway, dispatch asking inventory) waits for an answer: then 503. */
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),

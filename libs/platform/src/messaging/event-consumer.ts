@@ -18,7 +18,7 @@ import { RequestContext, runWithContext } from '../logging/request-context';
 import { consumerPending, eventRedeliveries, eventsConsumed } from '../observability/metrics';
 import { CORRELATION_ATTRIBUTE, SpanKind, inSpan, traceContextOf } from '../observability/tracing';
 import { eventCodec } from './jetstream-publisher';
-import { NatsConnectionHolder } from './nats-connection';
+import { NatsConnectionHolder, notFound } from './nats-connection';
 import { Outbox, Transaction } from './outbox';
 
 export type EventHandler<T extends EventType> = (
@@ -329,13 +329,19 @@ export class EventConsumers {
     );
   }
 
-  /** Runs one of the subscription's durables (a `perType` consumer has several). */
-  private async startOne(
-    subscription: EventSubscription<EventFilter>,
-    durable: string,
-    filter: EventFilter,
-  ): Promise<void> {
-    const { manager, jetstream, names } = this.nats;
+  /**
+   * Creates the durable on first start. One that exists keeps its position and settings (a
+   * restore may have rewound it: see backup.ts) but for its replica count, which follows
+   * NATS_REPLICAS.
+   */
+  private async ensureConsumer(durable: string, filter: EventFilter): Promise<void> {
+    const { manager, names, replicas } = this.nats;
+    const existing = await manager.consumers.info(names.stream, durable).catch(notFound);
+    if (existing) {
+      if (existing.config.num_replicas !== replicas)
+        await manager.consumers.update(names.stream, durable, { num_replicas: replicas });
+      return;
+    }
     await manager.consumers.add(names.stream, {
       durable_name: durable,
       filter_subject: names.event(filter),
@@ -346,7 +352,18 @@ export class EventConsumers {
       // duplicate is a no-op (the inbox).
       ack_wait: nanos(5_000),
       max_deliver: -1,
+      num_replicas: replicas,
     });
+  }
+
+  /** Runs one of the subscription's durables (a `perType` consumer has several). */
+  private async startOne(
+    subscription: EventSubscription<EventFilter>,
+    durable: string,
+    filter: EventFilter,
+  ): Promise<void> {
+    const { jetstream, names } = this.nats;
+    await this.ensureConsumer(durable, filter);
     const consumer = await jetstream.consumers.get(names.stream, durable);
     const messages = await consumer.consume({ max_messages: 64 });
     const deps: ApplyDeps = {

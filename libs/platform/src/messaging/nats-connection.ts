@@ -33,18 +33,27 @@ export class NatsConnectionHolder {
     readonly jetstream: JetStreamClient,
     readonly manager: JetStreamManager,
     readonly names: NatsNames,
+    /** How many servers keep the stream and each durable consumer (NATS_REPLICAS). */
+    readonly replicas: number,
   ) {}
 
   static async open(options: {
     url: string;
     prefix: string;
     name: string;
+    replicas: number;
   }): Promise<NatsConnectionHolder> {
     const connection = await connect(natsConnectOptions(options.url, options.name));
     const manager = await connection.jetstreamManager();
     const names = natsNames(options.prefix);
-    await ensureStream(manager, names);
-    return new NatsConnectionHolder(connection, connection.jetstream(), manager, names);
+    await ensureStream(manager, names, options.replicas);
+    return new NatsConnectionHolder(
+      connection,
+      connection.jetstream(),
+      manager,
+      names,
+      options.replicas,
+    );
   }
 
   async close(): Promise<void> {
@@ -52,8 +61,16 @@ export class NatsConnectionHolder {
   }
 }
 
-/** The one event stream: file storage, 30 days, and a dedupe window for `Nats-Msg-Id`. */
-export async function ensureStream(manager: JetStreamManager, names: NatsNames): Promise<void> {
+/**
+ * The one event stream: file storage, 30 days, a dedupe window for `Nats-Msg-Id`, kept on
+ * `replicas` servers. A stream that exists is left as it is but for its replica count, which
+ * follows the setting (NATS moves the data; R1 to R3 needs a cluster of three).
+ */
+export async function ensureStream(
+  manager: JetStreamManager,
+  names: NatsNames,
+  replicas: number,
+): Promise<void> {
   const config = {
     name: names.stream,
     subjects: names.streamSubjects,
@@ -61,15 +78,24 @@ export async function ensureStream(manager: JetStreamManager, names: NatsNames):
     retention: RetentionPolicy.Limits,
     max_age: nanos(30 * DAY_MS),
     duplicate_window: nanos(2 * 60 * 1000),
+    num_replicas: replicas,
   };
-  try {
-    await manager.streams.info(names.stream);
-  } catch {
-    try {
-      await manager.streams.add(config);
-    } catch (error) {
-      // Another service created it in between.
-      if (!/already in use/i.test(String((error as Error).message))) throw error;
-    }
+  const existing = await manager.streams.info(names.stream).catch(notFound);
+  if (existing) {
+    if (existing.config.num_replicas !== replicas)
+      await manager.streams.update(names.stream, { ...existing.config, num_replicas: replicas });
+    return;
   }
+  try {
+    await manager.streams.add(config);
+  } catch (error) {
+    // Another service created it in between.
+    if (!/already in use/i.test(String((error as Error).message))) throw error;
+  }
+}
+
+/** `null` for JetStream's "not found" (a stream or consumer that does not exist yet). */
+export function notFound(error: Error): null {
+  if (/not found/i.test(error.message)) return null;
+  throw error;
 }

@@ -112,6 +112,7 @@ export class PlatformModule {
               url: env.NATS_URL,
               prefix: env.NATS_PREFIX,
               name: service,
+              replicas: env.NATS_REPLICAS,
             }),
         },
         {

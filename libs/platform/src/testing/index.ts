@@ -78,6 +78,7 @@ export function openTestNats(prefix: string): Promise<NatsConnectionHolder> {
     url: process.env.NATS_URL ?? INFRA_DEFAULTS.natsUrl,
     prefix,
     name: 'test',
+    replicas: 1,
   });
 }
 /**

@@ -51,6 +51,7 @@ export class EventFeed implements BeforeApplicationShutdown, OnApplicationShutdo
       url: this.env.NATS_URL,
       prefix: this.env.NATS_PREFIX,
       name: 'gateway',
+      replicas: this.env.NATS_REPLICAS,
     });
     for (const filter of FOLLOWED) await this.follow(this.nats, filter);
     return this.nats;
