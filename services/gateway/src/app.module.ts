@@ -24,6 +24,7 @@ import { QueueController } from './dispatch/queue.controller';
 import { SchedulesController } from './dispatch/schedules.controller';
 import { EventFeed } from './push/event-feed';
 import { PushServer } from './push/push-server';
+import { HttpDrain } from './common/http-drain';
 import { StaffPush } from './push/staff-push';
 import { TrackingPush } from './push/tracking-push';
 import { ServiceRecordsController } from './service-records/service-records.controller';
@@ -91,6 +92,7 @@ import { TrackingViews } from './tracking/tracking-views';
     StaffPush,
     TrackingPush,
     PushServer,
+    HttpDrain,
     TrackingViews,
     PhotoStore,
     PhotoUploads,

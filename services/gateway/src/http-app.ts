@@ -24,6 +24,7 @@ import expressStaticGzip from 'express-static-gzip';
 import type { ServeStaticOptions } from 'serve-static';
 import { AppModule } from './app.module';
 import { PushServer } from './push/push-server';
+import { HttpDrain } from './common/http-drain';
 import { RATE_LIMIT_ENV } from './booking/rate-limit.config';
 import { GATEWAY_ENV } from './config';
 import { payLinks } from './billing/pay-links';
@@ -125,7 +126,9 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.disable('etag');
+  const drain = app.get(HttpDrain);
   app.use(
+    drain.middleware,
     timeHttpRequests,
     traceHttpRequests,
     securityHeaders({ mapTileUrl: env.MAP_TILE_URL, behindTls: env.TRUST_PROXY }),
@@ -155,6 +158,7 @@ export async function createGatewayApp(): Promise<NestExpressApplication> {
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
   await app.init();
+  drain.attach(app.getHttpServer());
   await app.get(PushServer).attach(app.getHttpServer());
   return app;
 }

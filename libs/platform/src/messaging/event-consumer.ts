@@ -18,7 +18,7 @@ import { RequestContext, runWithContext } from '../logging/request-context';
 import { consumerPending, eventRedeliveries, eventsConsumed } from '../observability/metrics';
 import { CORRELATION_ATTRIBUTE, SpanKind, inSpan, traceContextOf } from '../observability/tracing';
 import { eventCodec } from './jetstream-publisher';
-import { NatsConnectionHolder, notFound } from './nats-connection';
+import { NatsConnectionHolder, notFound, whileJetStreamBusy } from './nats-connection';
 import { Outbox, Transaction } from './outbox';
 
 export type EventHandler<T extends EventType> = (
@@ -363,9 +363,12 @@ export class EventConsumers {
     filter: EventFilter,
   ): Promise<void> {
     const { jetstream, names } = this.nats;
-    await this.ensureConsumer(durable, filter);
+    await whileJetStreamBusy(() => this.ensureConsumer(durable, filter));
     const consumer = await jetstream.consumers.get(names.stream, durable);
-    const messages = await consumer.consume({ max_messages: 64 });
+    // Pulls of 5 s: the server's heartbeats come every 2.5 s, so a consumer whose leader died
+    // with its NATS server finds the new leader in about 5 s (nats.js's default of 30 s pulls
+    // held the board half a minute in the cluster drill).
+    const messages = await consumer.consume({ max_messages: 64, expires: 5_000 });
     const deps: ApplyDeps = {
       consumer: subscription.durable,
       runInTransaction: (work) => this.outbox.transaction(work),

@@ -44,9 +44,9 @@ export class NatsConnectionHolder {
     replicas: number;
   }): Promise<NatsConnectionHolder> {
     const connection = await connect(natsConnectOptions(options.url, options.name));
-    const manager = await connection.jetstreamManager();
+    const manager = await whileJetStreamBusy(() => connection.jetstreamManager());
     const names = natsNames(options.prefix);
-    await ensureStream(manager, names, options.replicas);
+    await whileJetStreamBusy(() => ensureStream(manager, names, options.replicas));
     return new NatsConnectionHolder(
       connection,
       connection.jetstream(),
@@ -91,6 +91,26 @@ export async function ensureStream(
   } catch (error) {
     // Another service created it in between.
     if (!/already in use/i.test(String((error as Error).message))) throw error;
+  }
+}
+
+const BUSY_RETRY_MS = 60_000;
+
+/**
+ * Runs a JetStream API call again while JetStream cannot answer yet (503: a cluster still
+ * electing its leaders, or moving a stream to more replicas; a timeout), for up to a minute, so a
+ * service starting with its cluster does not crash-loop. Anything else fails at once.
+ */
+export async function whileJetStreamBusy<T>(call: () => Promise<T>): Promise<T> {
+  const until = Date.now() + BUSY_RETRY_MS;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      return await call();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== '503' && code !== 'TIMEOUT') || Date.now() + delay > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }
 
