@@ -196,6 +196,25 @@ describe('notify: a message at each step', () => {
     });
   });
 
+  it('sends a step that came before its booking once the booking is known, after the booking text', async () => {
+    // A notify that was down catches up on its consumers in no fixed order: the visit's step can
+    // be read before the booking that makes its copy.
+    const id = nextId + 1;
+    const view = assignedView(TEST_ACTORS.tech, { id, customerId: id });
+    await publish(buildEvent('dispatch.appointment.departed', { appointment: view }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const booking = await book();
+    expect(booking.id).toBe(id);
+    const texts = await eventually(async () => {
+      const sent = sms.to(booking.e164);
+      return sent.length === 2 && sent;
+    }, 20_000);
+    expect(texts.map((t) => t.body)).toEqual([
+      expect.stringMatching(/we have your request/),
+      expect.stringMatching(/Tess is on the way/),
+    ]);
+  });
+
   it('sends a quick run of steps each once and in order, the first text after its retry', async () => {
     const booking = await book();
     await consumerDrained(nats, 'notify-bookings');

@@ -69,7 +69,9 @@ export class MessagesService {
   /**
    * Makes a step's messages in the consumer's transaction: rendered now (what the customer is
    * told is what was true then) and stored queued, or failed when the address cannot be one.
-   * Throws when booking cannot issue the link, so the event is retried.
+   * Throws when booking cannot issue the link, or when the visit's copy has not arrived yet (a
+   * notify that was down catches up on its consumers in no fixed order), so the event is retried
+   * until the step is too old to be news.
    */
   async createFor(manager: EntityManager, step: Step): Promise<number> {
     const now = new Date();
@@ -79,7 +81,8 @@ export class MessagesService {
     const customer =
       step.copies?.customer ??
       (appointment && (await this.copies.customer(manager, appointment.customerId)));
-    if (!appointment || !customer) return 0;
+    if (!appointment || !customer)
+      throw new Error(`visit ${step.appointmentId} is not known yet: its booking comes first`);
     const recipients = recipientsOf(customer);
     if (!recipients.length) return 0;
     const link = await this.issueLink(step.appointmentId);
