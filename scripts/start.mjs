@@ -50,11 +50,13 @@ async function main() {
     fail(err.message);
   }
   const {
+    controlSocketPath,
     ensureInfra,
     ensureDatabase,
     infraUrls,
     missingBuilds,
     parseReplicas,
+    serveControl,
     startStack,
     watchParent,
   } = stackLib;
@@ -163,9 +165,26 @@ async function main() {
         : 'Admin password: generated on the first start and printed once by identity (above); it is kept after that',
     );
   }
+  // `npm run restart:rolling` replaces each process in turn (a deploy on this machine).
+  const closeControl = await serveControl(controlSocketPath(stack.port), async (_command, tell) => {
+    const note = (text) => (say(text), tell(text));
+    if (stack.baseUrls.length < 2)
+      note(
+        'One gateway: requests are refused while it restarts (run --replicas gateway=2 behind a proxy)',
+      );
+    note('Rolling restart: replacing each process in turn');
+    const steps = await stack.rollingRestart((step) =>
+      note(`${step.id} replaced in ${(step.ms / 1000).toFixed(1)} s`),
+    );
+    note(`Rolling restart done: ${steps.length} processes replaced`);
+  }).catch((err) => {
+    say(`npm run restart:rolling will not reach this stack: ${err.message}`);
+    return () => undefined;
+  });
   console.log('Press Ctrl+C to stop.\n');
 
   await stopped;
+  closeControl();
   await stack.stop();
   say(exitCode ? 'Stopped after a failure.' : 'Stopped.');
   process.exit(exitCode);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@cincy/stack';
+import { connect } from 'nats';
 
 /**
  * A PostgreSQL and a NATS server of the test's own, on free ports and in a temporary folder, so a
@@ -38,9 +39,14 @@ function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
   });
 }
 
-export async function startOwnNats(): Promise<OwnServer> {
+function natsBinary(): string {
   const binary = NATS_BINARIES.find((p) => existsSync(p));
   if (!binary) throw new Error('nats-server is not installed');
+  return binary;
+}
+
+export async function startOwnNats(): Promise<OwnServer> {
+  const binary = natsBinary();
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cincy-nats-'));
   let child: ChildProcess | undefined;
@@ -63,6 +69,99 @@ export async function startOwnNats(): Promise<OwnServer> {
     restart: async () => (await kill(), await start()),
     stop: async () => (await kill(), rmSync(dir, { recursive: true, force: true })),
   };
+}
+
+/** One server of a cluster: its name (JetStream's leader names) and a hard kill and start. */
+export interface ClusterNode {
+  name: string;
+  port: number;
+  kill(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export interface OwnNatsCluster {
+  /** Every server's client URL, comma-separated, as NATS_URL takes them. */
+  url: string;
+  nodes: ClusterNode[];
+  stop(): Promise<void>;
+}
+
+/**
+ * `size` nats-server processes clustered on loopback ports (routes to each other), each with
+ * JetStream on a folder of its own: streams of up to `size` replicas survive losing a minority.
+ */
+export async function startOwnNatsCluster(size = 3): Promise<OwnNatsCluster> {
+  const binary = natsBinary();
+  const root = mkdtempSync(path.join(os.tmpdir(), 'cincy-nats-cluster-'));
+  const ports: { client: number; route: number }[] = [];
+  const taken = new Set<number>();
+  const distinct = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) return (taken.add(port), port);
+    }
+  };
+  for (let i = 0; i < size; i++) ports.push({ client: await distinct(), route: await distinct() });
+  const routes = ports.map((p) => `nats://127.0.0.1:${p.route}`).join(',');
+  const nodes = ports.map(({ client, route }, i): ClusterNode => {
+    const name = `n${i + 1}`;
+    const dir = path.join(root, name);
+    let child: ChildProcess | undefined;
+    return {
+      name,
+      port: client,
+      start: async () => {
+        child = spawn(
+          binary,
+          [
+            ...['-a', '127.0.0.1', '-p', String(client), '-n', name, '-js', '-sd', dir],
+            ...['--cluster_name', 'cincy', '--cluster', `nats://127.0.0.1:${route}`],
+            ...['--routes', routes],
+          ],
+          { stdio: 'ignore' },
+        );
+        await waitForPort(client);
+      },
+      kill: async () => {
+        const running = child;
+        if (!running || running.exitCode !== null || running.signalCode !== null) return;
+        const exited = new Promise((resolve) => running.once('exit', resolve));
+        running.kill('SIGKILL');
+        await exited;
+      },
+    };
+  });
+  await Promise.all(nodes.map((node) => node.start()));
+  const url = ports.map((p) => `nats://127.0.0.1:${p.client}`).join(',');
+  await untilJetStreamAnswers(url);
+  return {
+    url,
+    nodes,
+    stop: async () => {
+      await Promise.all(nodes.map((node) => node.kill()));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Until the cluster has elected its JetStream meta leader (a few seconds after it starts). */
+async function untilJetStreamAnswers(url: string, timeoutMs = 30_000): Promise<void> {
+  const nc = await connect({ servers: url.split(','), maxReconnectAttempts: -1 });
+  const until = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      try {
+        await nc.jetstreamManager();
+        return;
+      } catch (err) {
+        if (Date.now() > until)
+          throw new Error(`JetStream did not answer: ${(err as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await nc.close();
+  }
 }
 
 /** Debian's newest PostgreSQL binaries (`/usr/lib/postgresql/<version>/bin`). */

@@ -77,10 +77,23 @@ describe('deploy/kubernetes', () => {
     expect(all.some((m) => m.kind === 'Secret')).toBe(false);
   });
 
-  it('runs every process, two of each, with time to drain', () => {
+  // The gateway's HorizontalPodAutoscaler and the ScaledObjects of dispatch and notify own their
+  // counts (autoscaling.yaml); the other Deployments name theirs.
+  const minReplicas = (name: string): number | undefined =>
+    all.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef.name === name)
+      ?.spec?.minReplicas ??
+    all.find((m) => m.kind === 'ScaledObject' && m.spec?.scaleTargetRef.name === name)?.spec
+      ?.minReplicaCount ??
+    deployment(name)?.spec?.replicas;
+
+  it('runs every process, two of each at least, with time to drain', () => {
     for (const name of PROCESSES) {
       const spec = deployment(name)?.spec;
-      expect(spec?.replicas).toBeGreaterThanOrEqual(2);
+      expect({ name, replicas: minReplicas(name) }).toEqual({
+        name,
+        replicas: expect.any(Number),
+      });
+      expect(minReplicas(name)).toBeGreaterThanOrEqual(2);
       const pod = spec?.template.spec;
       expect(pod.containers[0].command).toEqual(['node', processMain(name)]);
       expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(15);
@@ -103,14 +116,25 @@ describe('deploy/kubernetes', () => {
     expect(service!.spec!.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
   });
 
-  it('provides every variable the services require: shared ones in the ConfigMap, secrets in the Secret', () => {
-    const config = all.find((m) => m.kind === 'ConfigMap')!.data!;
-    expect(Object.keys(config)).toEqual(expect.arrayContaining(['NATS_URL', 'TRUST_PROXY']));
+  it('provides every variable the services require: shared ones in the ConfigMap, secrets in Secrets', () => {
+    const config = all.find(
+      (m) => m.kind === 'ConfigMap' && m.metadata.name === 'cincy-battery',
+    )!.data!;
+    expect(Object.keys(config)).toEqual(
+      expect.arrayContaining(['NATS_URL', 'NATS_REPLICAS', 'METRICS_PORT', 'TRUST_PROXY']),
+    );
     const secret = manifests('secret.example.yaml')[0];
     expect(secret.metadata.name).toBe('cincy-battery');
     expect(Object.keys(secret.stringData!)).toEqual(
-      expect.arrayContaining(['DATABASE_URL', 'COOKIE_SECRET']),
+      expect.arrayContaining(['COOKIE_SECRET', 'SEED_ADMIN_PASSWORD']),
     );
+    // The database address is the one CloudNativePG makes (postgres.yaml), for every service.
+    for (const name of PROCESSES.filter((p) => p !== 'gateway')) {
+      expect(deployment(name)!.spec!.template.spec.containers[0].env).toContainEqual({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'postgres-app', key: 'uri' } },
+      });
+    }
   });
 });
 

@@ -19,10 +19,17 @@ export {
 } from './infra-check';
 export { ensureInfra, planInfraStart, type EnsuredInfra } from './infra-start';
 export { ensureDatabase, withDatabaseName } from './database';
+export { askControl, controlSocketPath, serveControl } from './control-socket';
 export { freePort } from './free-port';
 export { formatLogLine, type FormattedLine } from './log-format';
 export type { OutputMode } from './stack-processes';
-export { removeStackData, startStack, type Stack, type StackOptions } from './start-stack';
+export {
+  removeStackData,
+  startStack,
+  type RollingStep,
+  type Stack,
+  type StackOptions,
+} from './start-stack';
 export {
   ApiClient,
   ApiError,
@@ -45,3 +52,21 @@ export {
   type DemoHistoryOptions,
   type DemoHistoryTotals,
 } from './demo-history';
+export {
+  backupFolderName,
+  backupTarget,
+  BackupError,
+  DUMP_FILE,
+  MANIFEST_FILE,
+  messagesToDrop,
+  parseManifest,
+  recordedConsumer,
+  recreatedConsumerConfig,
+  restoreBackup,
+  restoreSource,
+  takeBackup,
+  type BackupManifest,
+  type BackupResult,
+  type RecordedConsumer,
+  type RestoreResult,
+} from './backup';

@@ -35,6 +35,25 @@ interface Running {
   exited: Promise<void>;
   done: boolean;
   startedAt: number;
+  /** Called with each line the process writes (a replacement waits for its ready line). */
+  onLine?: (line: string) => void;
+  /** Being replaced (rolling restart): its exit is expected, neither reported nor restarted. */
+  retired?: boolean;
+}
+
+/** How one process is replaced by a new one of the same instance (see `replace`). */
+export interface Replacement {
+  /**
+   * Start the new process before stopping the old one (a domain service: its RPC queue group and
+   * its consumers take two at once). Without it (a gateway: one port), the old one stops first.
+   */
+  surge: boolean;
+  /** A line of the new process that says it is serving (`dispatch service ready`). */
+  readyLine: string;
+  /** How long the new process has to write it. */
+  readyTimeoutMs: number;
+  /** How long the old process has to drain after SIGTERM before SIGKILL. */
+  drainMs: number;
 }
 
 /**
@@ -47,6 +66,8 @@ export class StackProcesses {
   private readonly killOnExit = () => this.signalAll('SIGKILL');
   private readonly lastDelay = new Map<string, number>();
   private readonly pendingRestarts = new Set<NodeJS.Timeout>();
+  /** Old processes a rolling restart is replacing: still signalled and awaited on stop. */
+  private readonly retiring = new Set<Running>();
   private stopping = false;
 
   constructor(private readonly options: StackProcessesOptions) {}
@@ -69,12 +90,88 @@ export class StackProcesses {
     return pids;
   }
 
+  /**
+   * Replaces a running process by a new one of the same instance, as a rolling restart does: the
+   * old one gets SIGTERM (it drains: stops taking work, finishes what it took) and, surging, only
+   * once the new one is ready. Rejects, with the old process left serving when it still is, when
+   * the new one exits or is not ready in time.
+   */
+  async replace(instance: Instance, how: Replacement): Promise<{ drained: boolean }> {
+    const old = this.running.get(instance.id);
+    if (!old || old.done) throw new Error(`${instance.id} is not running`);
+    old.retired = true;
+    this.retiring.add(old);
+    let drained = true;
+    try {
+      if (!how.surge) drained = await this.terminate(old, how.drainMs);
+      const index = this.options.instances.findIndex((i) => i.id === instance.id);
+      const fresh = this.spawnOne(instance, index);
+      // On probation until ready: should it die, the old one goes on serving (or, not surging,
+      // the supervisor starts this instance again) and the rolling restart stops.
+      fresh.retired = true;
+      try {
+        await this.untilLine(fresh, how.readyLine, how.readyTimeoutMs, instance.id);
+      } catch (err) {
+        await this.terminate(fresh, how.drainMs);
+        if (how.surge && !old.done) {
+          old.retired = false;
+          this.running.set(instance.id, old);
+        } else if (this.options.restart && !this.stopping) {
+          this.restartLater(instance, index, fresh, 'failed to start');
+        }
+        throw err;
+      }
+      fresh.retired = false;
+      if (how.surge) drained = await this.terminate(old, how.drainMs);
+    } finally {
+      this.retiring.delete(old);
+    }
+    return { drained };
+  }
+
+  /** SIGTERM, up to graceMs for the process to exit, then SIGKILL; false when it took the kill. */
+  private async terminate(entry: Running, graceMs: number): Promise<boolean> {
+    if (entry.done) return true;
+    entry.child.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      entry.exited.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!inTime) {
+      entry.child.kill('SIGKILL');
+      await entry.exited;
+    }
+    return inTime;
+  }
+
+  /** Resolves when the process writes a line containing `text`; rejects when it exits first. */
+  private untilLine(entry: Running, text: string, timeoutMs: number, id: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${id} did not say "${text}" within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
+      entry.onLine = (line) => {
+        if (!line.includes(text)) return;
+        clearTimeout(timer);
+        entry.onLine = undefined;
+        resolve();
+      };
+      void entry.exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`${id} exited before it said "${text}"`));
+      });
+    });
+  }
+
   /** SIGTERM, up to graceMs for every process to exit, then SIGKILL. */
   async stop(graceMs: number, onNote?: (note: string) => void): Promise<void> {
     this.stopping = true;
     for (const timer of this.pendingRestarts) clearTimeout(timer);
     this.signalAll('SIGTERM');
-    const allExited = Promise.all([...this.running.values()].map((r) => r.exited));
+    const allExited = Promise.all(this.everyProcess().map((r) => r.exited));
     let timer: NodeJS.Timeout | undefined;
     const inTime = await Promise.race([
       allExited.then(() => true),
@@ -89,8 +186,12 @@ export class StackProcesses {
     process.removeListener('exit', this.killOnExit);
   }
 
+  private everyProcess(): Running[] {
+    return [...this.running.values(), ...this.retiring];
+  }
+
   private signalAll(signal: NodeJS.Signals): void {
-    for (const { child, done } of this.running.values()) {
+    for (const { child, done } of this.everyProcess()) {
       if (done || child.pid === undefined) continue;
       try {
         if (this.options.processGroups) process.kill(-child.pid, signal);
@@ -101,7 +202,7 @@ export class StackProcesses {
     }
   }
 
-  private spawnOne(instance: Instance, index: number): void {
+  private spawnOne(instance: Instance, index: number): Running {
     const { id } = instance;
     const child = spawn(process.execPath, [processMain(instance.name)], {
       cwd: REPO_ROOT,
@@ -109,8 +210,6 @@ export class StackProcesses {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: this.options.processGroups,
     });
-    this.attachOutput(child.stdout, id, index, process.stdout);
-    this.attachOutput(child.stderr, id, index, process.stderr);
     let resolveExited: () => void = () => undefined;
     const entry: Running = {
       child,
@@ -118,11 +217,14 @@ export class StackProcesses {
       done: false,
       startedAt: Date.now(),
     };
+    this.attachOutput(child.stdout, entry, id, index, process.stdout);
+    this.attachOutput(child.stderr, entry, id, index, process.stderr);
     this.running.set(id, entry);
     const finished = (how: string) => {
       if (entry.done) return;
       entry.done = true;
       resolveExited();
+      if (entry.retired) return;
       this.options.onExit(id, how);
       if (this.options.restart && !this.stopping) this.restartLater(instance, index, entry, how);
     };
@@ -134,6 +236,7 @@ export class StackProcesses {
     child.on('error', (err) => {
       if (child.pid === undefined) finished(`could not start: ${err.message}`);
     });
+    return entry;
   }
 
   private restartLater(instance: Instance, index: number, entry: Running, how: string): void {
@@ -150,6 +253,7 @@ export class StackProcesses {
 
   private attachOutput(
     stream: NodeJS.ReadableStream | null,
+    entry: Running,
     name: string,
     index: number,
     out: NodeJS.WriteStream,
@@ -157,6 +261,7 @@ export class StackProcesses {
     if (!stream) return;
     const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
     lines.on('line', (line) => {
+      entry.onLine?.(line);
       if (line.trim()) {
         this.lines.push(`${name.padEnd(NAME_WIDTH)}| ${line}`);
         if (this.lines.length > LINES_KEPT) this.lines.shift();
