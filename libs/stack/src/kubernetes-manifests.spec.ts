@@ -497,7 +497,7 @@ describe('alerts', () => {
       groups: { name: string; rules: { alert: string; expr: string }[] }[];
     };
 
-  it('has the four alerts, the same in the PrometheusRule and in deploy/prometheus/alerts.yml', () => {
+  it('has the five alerts, the same in the PrometheusRule and in deploy/prometheus/alerts.yml', () => {
     const rule = named('PrometheusRule', 'cincy-battery');
     expect(rule.spec!.groups).toEqual(alertsFile().groups);
     expect(rule.spec!.groups.flatMap((g: Loose) => g.rules.map((r: Loose) => r.alert))).toEqual([
@@ -505,6 +505,7 @@ describe('alerts', () => {
       'CincyGateway5xx',
       'CincyOutboxStale',
       'CincyEventsFailing',
+      'CincyMessagesFailing',
     ]);
     const prometheus = parse(read('deploy/prometheus/prometheus.yml')) as { rule_files: string[] };
     expect(prometheus.rule_files).toEqual(['alerts.yml']);
@@ -515,12 +516,14 @@ describe('alerts', () => {
     const ours = [
       read('libs/platform/src/observability/metrics.ts'),
       read('services/gateway/src/metrics/gateway-metrics.ts'),
+      read('services/notify/src/messages/message-metrics.ts'),
     ].join('\n');
     const used = new Set(exprs.flatMap((e) => e.match(/\bcincy_\w+/g) ?? []));
     expect([...used].sort()).toEqual([
       'cincy_consumer_pending_messages',
       'cincy_events_consumed_total',
       'cincy_http_request_duration_seconds_count',
+      'cincy_messages_failed_total',
       'cincy_outbox_oldest_event_age_seconds',
     ]);
     for (const series of used) {
@@ -530,6 +533,7 @@ describe('alerts', () => {
     // The labels the alerts filter on are the ones the code sets.
     expect(ours).toMatch(/labelNames: \['method', 'route', 'status'\]/);
     expect(ours).toMatch(/labelNames: \['durable', 'result'\]/);
+    expect(ours).toMatch(/labelNames: \['channel'\]/);
     const results = /export type ApplyResult = ([^;]+);/.exec(
       read('libs/platform/src/messaging/event-consumer.ts'),
     )![1];

@@ -23,6 +23,7 @@ import {
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { notifyService } from '../src/app.module';
+import { messagesFailed } from '../src/messages';
 import { StepsService } from '../src/steps';
 import {
   TestSmsProvider,
@@ -93,6 +94,10 @@ async function book(
   await publish(event);
   return { id, reference, email, phone, e164: `+1${phone.replace(/\D/g, '')}`, event };
 }
+
+/** notify's `cincy_messages_failed_total` for a channel (notify runs in this process). */
+const failedCount = async (channel: Message['channel']) =>
+  (await messagesFailed.get()).values.find((v) => v.labels.channel === channel)?.value ?? 0;
 
 const sentBoth = (id: number) =>
   eventually(async () => {
@@ -291,6 +296,7 @@ describe('notify: a message at each step', () => {
   });
 
   it('records an invalid email as failed with the reason, and the text still goes', async () => {
+    const failedBefore = await failedCount('email');
     const booking = await book({ email: 'robin@@example' });
     const messages = await eventually(async () => {
       const all = await messagesOf(booking.id);
@@ -304,6 +310,8 @@ describe('notify: a message at each step', () => {
     });
     expect(smtp.to('robin@@example')).toHaveLength(0);
     expect(sms.to(booking.e164)).toHaveLength(1);
+    // What the "messages failing" alert watches.
+    expect((await failedCount('email')) - failedBefore).toBe(1);
   });
 
   it("fails a text the provider refuses with its reason, and an admin's resend sends it", async () => {

@@ -1,5 +1,6 @@
 export { DROP_REASONS, decideClaims } from './claim-rules';
 export type { ClaimDecision, VisitFacts, VisitMessage } from './claim-rules';
+export { messagesFailed } from './message-metrics';
 export { toMessage } from './message.mapper';
 export { RECIPIENT_PROBLEMS, VISIT_STEP_KINDS, recipientProblem } from './message-rules';
 export { MessagesController } from './messages.controller';

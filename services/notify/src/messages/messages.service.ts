@@ -25,6 +25,7 @@ import { InjectTemplates, MessageData, ReceiptData, Templates } from '../common/
 import { NOTIFY_ENV, NotifyEnv, publicUrlOf } from '../config';
 import { AppointmentCopy, CopiesRepository, CustomerCopy } from '../copies';
 import { toMessage } from './message.mapper';
+import { messagesFailed } from './message-metrics';
 import { businessDayRange, isStale, recipientsOf, scheduledLabel } from './message-rules';
 import { MessagesRepository, NewMessage } from './messages.repository';
 
@@ -130,7 +131,13 @@ export class MessagesService {
       });
     }
     const created = await this.messages.insert(manager, rows);
-    if (created) this.wake.afterCommit(manager);
+    if (created) {
+      this.wake.afterCommit(manager);
+      // Counted before the commit: a transaction that rolls back is retried and counts again, a
+      // rare overcount that an alert on a rate does not mind.
+      for (const row of rows)
+        if (row.state === 'failed') messagesFailed.inc({ channel: row.channel });
+    }
     return created;
   }
 

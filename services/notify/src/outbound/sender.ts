@@ -3,7 +3,13 @@ import { AppLogger, InjectEnv } from '@cincy/platform';
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SendWake } from '../common/send-wake';
 import { NOTIFY_ENV, NotifyEnv } from '../config';
-import { ClaimedMessage, MessagesRepository, decideClaims, recipientProblem } from '../messages';
+import {
+  ClaimedMessage,
+  MessagesRepository,
+  decideClaims,
+  messagesFailed,
+  recipientProblem,
+} from '../messages';
 import { ReceiptsService } from '../receipts';
 import { outcomeOf } from './outcome';
 import { OutgoingMessage, Provider, SendResult } from './provider';
@@ -118,6 +124,7 @@ export class Sender implements OnApplicationBootstrap, OnModuleDestroy {
         error: String(error),
       });
     }
+    if (outcome.state === 'failed') messagesFailed.inc({ channel: row.channel });
     if (outcome.state === 'queued' || outcome.state === 'failed')
       this.logger.warn({
         msg: outcome.state === 'failed' ? 'message failed' : 'message send failed; will retry',
