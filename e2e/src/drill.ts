@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { BoardChanged, DashboardAppointment, SOCKET_EVENTS } from '@cincy/contracts';
 import { ApiClient, ApiError, asapAppointmentInput } from '@cincy/stack';
 import { io, Socket } from 'socket.io-client';
@@ -208,3 +209,16 @@ export function printDrillTable(title: string, rows: Record<string, string | num
 
 export const seconds = (ms: number | undefined) =>
   ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`;
+
+/** A process's resident memory (MB) and CPU time so far (ms), from /proc (Linux). */
+export function processUsage(pid: number): { rssMb: number; cpuMs: number } | null {
+  try {
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    // utime and stime are the 14th and 15th fields, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return { rssMb: rssKb / 1024, cpuMs: (ticks * 1000) / 100 }; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}

@@ -6,6 +6,7 @@ import {
   BookingLoad,
   countOnBoard,
   printDrillTable,
+  processUsage,
   seconds,
   sleep,
 } from '../src/drill';
@@ -27,6 +28,8 @@ const TWO_OF_EACH = {
 } as const;
 const BOARDS_PER_GATEWAY = 2;
 const STEADY_MS = 2_500;
+/** The window after the restart in which each process's CPU is measured. */
+const MEASURED_MS = 5_000;
 
 describe('a rolling restart under load', () => {
   const admin = { username: 'e2e-admin', password: `E2e-${randomBytes(9).toString('base64url')}` };
@@ -61,6 +64,7 @@ describe('a rolling restart under load', () => {
     load.start(3);
     const pidsBefore = stack.pids();
     let steps: RollingStep[] = [];
+    let usage: Record<string, string>[] = [];
     let rollingMs = 0;
     try {
       await sleep(STEADY_MS);
@@ -69,7 +73,22 @@ describe('a rolling restart under load', () => {
       steps = await stack.rollingRestart();
       rollingMs = Date.now() - started;
       load.phase = 'after';
-      await sleep(STEADY_MS);
+      // What each new process holds and spends under the load: the Kubernetes requests and
+      // limits (deploy/kubernetes) are set from these figures.
+      const pids = stack.pids();
+      const before = mapValues(pids, processUsage);
+      const windowStart = Date.now();
+      await sleep(MEASURED_MS);
+      const windowS = (Date.now() - windowStart) / 1000;
+      usage = Object.entries(pids).map(([id, pid]) => {
+        const now = processUsage(pid);
+        return {
+          process: id,
+          'RSS (MB)': now ? now.rssMb.toFixed(0) : '-',
+          'CPU (cores)':
+            now && before[id] ? ((now.cpuMs - before[id]!.cpuMs) / 1000 / windowS).toFixed(2) : '-',
+        };
+      });
     } finally {
       await load.stop();
     }
@@ -123,6 +142,7 @@ describe('a rolling restart under load', () => {
         'old one': s.drained ? 'drained and exited' : 'killed after 12 s',
       })),
     );
+    printDrillTable('Each new process under the booking load, after the restart', usage);
     printDrillTable(
       'Staff boards',
       boards.map((b, i) => ({
@@ -156,3 +176,6 @@ describe('a rolling restart under load', () => {
     expect(retried.every((a) => a.id !== undefined)).toBe(true);
   }, 300_000);
 });
+
+const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));

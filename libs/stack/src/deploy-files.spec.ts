@@ -186,6 +186,7 @@ describe('metrics: scrape config and dashboard', () => {
     const ours = [
       read('libs/platform/src/observability/metrics.ts'),
       read('services/gateway/src/metrics/gateway-metrics.ts'),
+      read('services/notify/src/messages/message-metrics.ts'),
     ].join('\n');
     // The default process metrics are prom-client's own (collectDefaultMetrics).
     const promClient = path.dirname(
