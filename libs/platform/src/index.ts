@@ -19,3 +19,4 @@ export * from './observability/metrics';
 export * from './observability/metrics.module';
 export * from './observability/tracing';
 export * from './payments';
+export * from './storage/s3-client-config';

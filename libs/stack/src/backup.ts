@@ -18,6 +18,7 @@ import {
   NatsConnection,
   StreamInfo,
 } from 'nats';
+import { S3Place, s3ClientConfig } from '@cincy/platform';
 import { Client } from 'pg';
 import { databaseNameOf, withDatabaseName } from './database';
 import { infraUrls } from './infra-check';
@@ -225,12 +226,8 @@ export function parseManifest(text: string, where = MANIFEST_FILE): BackupManife
 }
 
 /** The environment's S3 settings (the gateway's photos use the same names). */
-export interface S3Settings {
-  url: string;
+export interface S3Settings extends S3Place {
   bucket: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
 }
 
 export type BackupTarget =
@@ -444,6 +441,15 @@ function gitCommit(env: NodeJS.ProcessEnv): Promise<string | null> {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
+/** The database and the stream a backup reads or a restore writes, from the stack's env. */
+function stackPlace(env: NodeJS.ProcessEnv) {
+  const { databaseUrl, natsUrl } = infraUrls(env);
+  const prefix = env.NATS_PREFIX ?? '';
+  const name = databaseNameOf(databaseUrl);
+  if (!name) throw new BackupError(`DATABASE_URL names no database: ${redactUrl(databaseUrl)}.`);
+  return { databaseUrl, natsUrl, prefix, names: natsNames(prefix), name };
+}
+
 /**
  * Records every durable consumer's position on the stack's stream, then dumps the database in one
  * snapshot (pg_dump -Fc), into a dated folder or the S3 storage (see `backupTarget`).
@@ -452,11 +458,7 @@ export async function takeBackup(options: BackupOptions = {}): Promise<BackupRes
   const env = options.env ?? process.env;
   const say = options.onProgress ?? (() => undefined);
   const started = Date.now();
-  const { databaseUrl, natsUrl } = infraUrls(env);
-  const prefix = env.NATS_PREFIX ?? '';
-  const names = natsNames(prefix);
-  const name = databaseNameOf(databaseUrl);
-  if (!name) throw new BackupError(`DATABASE_URL names no database: ${redactUrl(databaseUrl)}.`);
+  const { databaseUrl, natsUrl, prefix, names, name } = stackPlace(env);
   const target = backupTarget(env);
   const stamp = backupFolderName(options.now ?? new Date());
 
@@ -578,18 +580,7 @@ async function s3Client(settings: S3Settings): Promise<S3Client> {
   // This deployment runs Node 20 on SDK versions that support it: the SDK's notice is not news.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { S3Client } = await import('@aws-sdk/client-s3');
-  return new S3Client({
-    endpoint: settings.url,
-    region: settings.region,
-    // Path-style URLs (host/bucket/key): what MinIO, R2 and local servers answer.
-    forcePathStyle: true,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  return new S3Client(s3ClientConfig(settings));
 }
 
 async function ensureBucket(client: S3Client, settings: S3Settings): Promise<void> {
@@ -741,11 +732,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const env = options.env ?? process.env;
   const say = options.onProgress ?? (() => undefined);
   const started = Date.now();
-  const { databaseUrl, natsUrl } = infraUrls(env);
-  const prefix = env.NATS_PREFIX ?? '';
-  const names = natsNames(prefix);
-  const name = databaseNameOf(databaseUrl);
-  if (!name) throw new BackupError(`DATABASE_URL names no database: ${redactUrl(databaseUrl)}.`);
+  const { databaseUrl, natsUrl, prefix, names, name } = stackPlace(env);
   const source = restoreSource(options.source, env);
   const { dir, manifest, cleanup } = await openBackup(source, say);
   const warnings: string[] = [];

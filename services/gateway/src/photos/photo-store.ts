@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { ERROR_CODES, PHOTO_MESSAGES } from '@cincy/contracts';
-import { AppLogger, InjectEnv } from '@cincy/platform';
+import { AppLogger, InjectEnv, s3ClientConfig } from '@cincy/platform';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { ApiException } from '../common/api-exception';
@@ -41,17 +41,12 @@ export class PhotoStore implements OnModuleDestroy {
     this.bucket = env.S3_BUCKET;
     this.client = env.S3_URL
       ? new S3Client({
-          endpoint: env.S3_URL,
-          region: env.S3_REGION,
-          // Path-style URLs (host/bucket/key): what MinIO, R2 and local servers answer.
-          forcePathStyle: true,
-          credentials:
-            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          // Checksums only where S3 requires them: S3-compatible servers differ on the rest.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
+          ...s3ClientConfig({
+            url: env.S3_URL,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }),
           maxAttempts: 2,
         })
       : null;
