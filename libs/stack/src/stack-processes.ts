@@ -104,6 +104,7 @@ export class StackProcesses {
     let drained = true;
     try {
       if (!how.surge) drained = await this.terminate(old, how.drainMs);
+      if (this.stopping) throw new Error('the stack is stopping');
       const index = this.options.instances.findIndex((i) => i.id === instance.id);
       const fresh = this.spawnOne(instance, index);
       // On probation until ready: should it die, the old one goes on serving (or, not surging,
