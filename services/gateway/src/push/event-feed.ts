@@ -80,7 +80,7 @@ export class EventFeed implements BeforeApplicationShutdown, OnApplicationShutdo
     const { manager, jetstream, names } = nats;
     let next: number | undefined;
     const open = async () => {
-      const { name } = await manager.consumers.add(names.stream, {
+      const { name, delivered } = await manager.consumers.add(names.stream, {
         filter_subject: names.event(filter),
         ...(next === undefined
           ? { deliver_policy: DeliverPolicy.New }
@@ -90,6 +90,9 @@ export class EventFeed implements BeforeApplicationShutdown, OnApplicationShutdo
         num_replicas: nats.replicas,
         inactive_threshold: nanos(INACTIVE_MS),
       });
+      // From the stream's end at the first open: a consumer lost before any event came is
+      // reopened there, not at the stream's new end.
+      next ??= delivered.stream_seq + 1;
       const messages = await (
         await jetstream.consumers.get(names.stream, name)
       ).consume({ expires: PULL_EXPIRES_MS });
