@@ -69,7 +69,16 @@ const auditOf = async (userId: number) =>
 
 let secret = '';
 let recoveryCodes: string[] = [];
-const at = (offsetSteps: number) => new Date(Date.now() + offsetSteps * 30_000);
+const STEP_MS = 30_000;
+const at = (offsetSteps: number) => new Date(Date.now() + offsetSteps * STEP_MS);
+
+// The first two tests need the same 30 s step (the second reuses the step enrolment spent, at(-1)
+// of the same now): they start with at least 15 s of a step left, so a slow machine between
+// them cannot carry the second into the next step (where at(-1) is a fresh code).
+beforeAll(async () => {
+  const left = STEP_MS - (Date.now() % STEP_MS);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}, STEP_MS);
 
 describe('staff accounts (identity)', () => {
   it('sends an admin without a second step to set one up, and counts nothing else signed in', async () => {
