@@ -1,7 +1,7 @@
 // Browser benchmarks: the gzipped JavaScript each public route downloads (Debian's Chromium via
 // playwright-core), and Lighthouse mobile scores when the lighthouse package is installed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -203,7 +203,7 @@ async function waitForDevtools(port, timeoutMs) {
 }
 
 // The functions below marked "in the page" run in Chromium (page.evaluate, addInitScript).
-/* global window, document, requestAnimationFrame, MutationObserver */
+/* global window, document, MutationObserver */
 
 /** The signed-in board. */
 const BOARD_ROUTE = '/dispatch';
@@ -219,10 +219,15 @@ const CARD_TIMEOUT_MS = 3_000;
  * In the page, before the app (addInitScript): records each board push the app marks
  * (`push:<id>`, detail { version }, as its socket handler receives it), and for each card version
  * (`data-appointment-id`, `data-version`) the time its first frame was painted, and when that
- * frame began. A MutationObserver sees React's commit; a commit made during a frame's
- * requestAnimationFrame callbacks (the app applies pushes there) is painted in that frame, one
+ * frame began. A MutationObserver sees the app's commit; a commit made during a frame's
+ * requestAnimationFrame callbacks (the board applies pushes there) is painted in that frame, one
  * made between frames in the next. A message posted from within a frame runs once the frame has
  * been painted (rendering ends the event loop turn), which gives the time.
+ *
+ * The probe asks for no frame of its own between pushes: an earlier one ran a callback every
+ * frame to know when one was under way, and under the 4x slowed CPU that loop (and the frames it
+ * forced) kept the page's main thread about half busy, slowing the very pushes it measured.
+ * It wraps requestAnimationFrame instead, to know when the app's callbacks run.
  */
 function boardProbe() {
   const probe = { pushes: [], painted: {} };
@@ -241,24 +246,30 @@ function boardProbe() {
     channel.port1.onmessage = () => run(performance.now());
     channel.port2.postMessage(null);
   };
-  // The frame under way, from its first requestAnimationFrame callback (this one, registered
-  // before the app's) until it has been painted.
-  let frameStart = null;
-  const everyFrame = () => {
-    frameStart = performance.now();
-    afterThisFrame(() => {
-      frameStart = null;
-    });
-    requestAnimationFrame(everyFrame);
+  // The frame whose requestAnimationFrame callbacks run (its time, and when the first began), and
+  // whether one of them (or what it queued as microtasks, the observer's included) runs now.
+  let frame = { time: NaN, start: 0 };
+  let inCallbacks = false;
+  const nativeFrame = window.requestAnimationFrame.bind(window);
+  const inFrame = (callback) => (time) => {
+    if (frame.time !== time) frame = { time, start: performance.now() };
+    inCallbacks = true;
+    try {
+      callback(time);
+    } finally {
+      queueMicrotask(() => {
+        inCallbacks = false;
+      });
+    }
   };
-  requestAnimationFrame(everyFrame);
-  const waiting = new Set();
+  window.requestAnimationFrame = (callback) => nativeFrame(inFrame(callback));
   const afterPaint = (run) => {
-    if (frameStart !== null) {
-      const start = frameStart;
+    if (inCallbacks) {
+      const { start } = frame;
       afterThisFrame((t) => run(t, start));
-    } else requestAnimationFrame(() => afterPaint(run));
+    } else nativeFrame(inFrame(() => afterPaint(run)));
   };
+  const waiting = new Set();
   new MutationObserver((records) => {
     const fresh = [];
     const note = (card) => {
@@ -379,6 +390,18 @@ export async function benchBoardScreen({
       await within(connected, 15_000, 'the board socket did not connect');
       const wanted = [];
       let missed = 0;
+      // BENCH_TRACE=<dir>: a Chromium trace of the pushes, one file per viewport and run (open
+      // it in DevTools' Performance panel): where a slow push's frame goes.
+      const tracePath = process.env.BENCH_TRACE
+        ? path.join(
+            process.env.BENCH_TRACE,
+            `${route.replace(/\W+/g, '') || 'root'}-${name}-${Date.now()}.json`,
+          )
+        : null;
+      if (tracePath) {
+        mkdirSync(path.dirname(tracePath), { recursive: true });
+        await browser.startTracing(page, { path: tracePath, screenshots: false });
+      }
       for (let i = 0; i < pushes; i++) {
         await page.evaluate(showEndOfAvailable);
         // Let the list draw and measure what is now in view before the push.
@@ -391,13 +414,16 @@ export async function benchBoardScreen({
                 (p) => p.id === jobId && `${p.id}:${p.version}` in window.__boardProbe.painted,
               ),
             id,
-            { timeout: CARD_TIMEOUT_MS },
+            // Polled, not on every frame (Playwright's default): a check each frame would
+            // load the page's main thread while it draws the push being measured.
+            { timeout: CARD_TIMEOUT_MS, polling: 100 },
           )
           .then(() => true)
           .catch(() => false);
         if (drawn) wanted.push(id);
         else missed++;
       }
+      if (tracePath) await browser.stopTracing();
       const times = await page.evaluate((ids) => {
         const { pushes: marks, painted } = window.__boardProbe;
         return ids.map((id) => {
