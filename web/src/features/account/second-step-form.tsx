@@ -13,12 +13,28 @@ import { ACCOUNT_TEXT } from './account.util';
 /** The app's code, a recovery code, or (an account with only a passkey) the passkey alone. */
 type View = 'code' | 'recovery' | 'passkey';
 
-interface CodeValues {
-  code: string;
-}
-interface RecoveryValues {
-  recoveryCode: string;
-}
+/** What the code form sends: the app's code, or a recovery code. */
+type CodeValues = { code: string } | { recoveryCode: string };
+
+/** The one field of each code view: the app's six digits, or a recovery code as printed. */
+const CODE_FIELDS = {
+  code: {
+    name: 'code',
+    label: ACCOUNT_TEXT.codeLabel,
+    hint: ACCOUNT_TEXT.codeHint,
+    normalize: (value: string) => digitsOnly(value),
+    rule: zodRule(totpConfirmSchema, 'code'),
+    input: { inputMode: 'numeric', autoComplete: 'one-time-code', className: 'code-input' },
+  },
+  recovery: {
+    name: 'recoveryCode',
+    label: ACCOUNT_TEXT.recoveryLabel,
+    hint: ACCOUNT_TEXT.recoveryHint,
+    normalize: undefined,
+    rule: zodRule(mfaLoginSchema, 'recoveryCode'),
+    input: { autoComplete: 'off', autoCapitalize: 'none' },
+  },
+} as const satisfies Record<Exclude<View, 'passkey'>, unknown>;
 
 /**
  * The login's second step, in place of the password: the authenticator app's 6-digit code, or
@@ -37,12 +53,11 @@ export function SecondStepForm({
   const hasApp = step.methods.includes('totp');
   const withPasskey = offersPasskey(step) && passkeysSupported();
   const [view, setView] = useState<View>(hasApp || !withPasskey ? 'code' : 'passkey');
-  const [codeForm] = Form.useForm<CodeValues>();
-  const [recoveryForm] = Form.useForm<RecoveryValues>();
+  const [form] = Form.useForm<CodeValues>();
   const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
 
-  const send = async (typed: CodeValues | RecoveryValues) => {
+  const send = async (typed: CodeValues) => {
     setBusy('code');
     const failure = await submitSecondStep(mfaBody(typed));
     setBusy(null);
@@ -55,8 +70,7 @@ export function SecondStepForm({
       toast({ title: 'Login Failed', description: failure, variant: 'destructive' });
       return;
     }
-    if ('code' in typed) codeForm.setFields([{ name: 'code', errors: [failure] }]);
-    else recoveryForm.setFields([{ name: 'recoveryCode', errors: [failure] }]);
+    form.setFields([{ name: 'code' in typed ? 'code' : 'recoveryCode', errors: [failure] }]);
   };
 
   const passkeyStep = async () => {
@@ -78,67 +92,24 @@ export function SecondStepForm({
       <Typography.Title level={2} id="second-step-title" className="second-step-title">
         {ACCOUNT_TEXT.secondStepTitle}
       </Typography.Title>
-      {view === 'code' && (
+      {view !== 'passkey' && (
         <Form<CodeValues>
-          key="code"
-          form={codeForm}
+          key={view}
+          form={form}
           layout="vertical"
           requiredMark={false}
           onFinish={(values) => void send(values)}
           aria-busy={busy === 'code'}
-          initialValues={{ code: '' }}
+          initialValues={{ [CODE_FIELDS[view].name]: '' }}
         >
           <Form.Item
-            label={ACCOUNT_TEXT.codeLabel}
-            name="code"
-            extra={ACCOUNT_TEXT.codeHint}
-            normalize={(value) => digitsOnly(value)}
-            rules={[zodRule(totpConfirmSchema, 'code')]}
+            label={CODE_FIELDS[view].label}
+            name={CODE_FIELDS[view].name}
+            extra={CODE_FIELDS[view].hint}
+            normalize={CODE_FIELDS[view].normalize}
+            rules={[CODE_FIELDS[view].rule]}
           >
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              size="large"
-              className="code-input"
-              spellCheck={false}
-            />
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={busy === 'code'}
-            disabled={busy === 'passkey'}
-          >
-            {busy === 'code' ? ACCOUNT_TEXT.verifying : ACCOUNT_TEXT.verify}
-          </Button>
-        </Form>
-      )}
-      {view === 'recovery' && (
-        <Form<RecoveryValues>
-          key="recovery"
-          form={recoveryForm}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => void send(values)}
-          aria-busy={busy === 'code'}
-          initialValues={{ recoveryCode: '' }}
-        >
-          <Form.Item
-            label={ACCOUNT_TEXT.recoveryLabel}
-            name="recoveryCode"
-            extra={ACCOUNT_TEXT.recoveryHint}
-            rules={[zodRule(mfaLoginSchema, 'recoveryCode')]}
-          >
-            <Input
-              autoComplete="off"
-              autoCapitalize="none"
-              autoFocus
-              size="large"
-              spellCheck={false}
-            />
+            <Input {...CODE_FIELDS[view].input} autoFocus size="large" spellCheck={false} />
           </Form.Item>
           <Button
             type="primary"

@@ -9,11 +9,10 @@ import {
 } from '@cincy/contracts';
 import { ApiRequestError, fieldErrorsOf, serverMessageOf } from '../../../api/request';
 import { invitedAsText, invitedWhoText } from '../../../features/account/account.util';
-import { PASSWORD_HINT } from '../../../features/users/user-form.util';
+import { NewPasswordFields } from '../../../features/account/new-password-fields';
 import { useAcceptInvitation, useInvitation } from '../../../hooks/use-invitation';
 import { showServerErrors, zodRule } from '../../../lib/zod-form';
 import { AccountCard } from '../account-card';
-import { confirmPasswordRule } from '../../../features/account/confirm-password-rule';
 
 const TITLE = 'Join Cincy Battery';
 
@@ -149,22 +148,7 @@ function AcceptForm({
         >
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
         </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          extra={PASSWORD_HINT}
-          rules={[zodRule(invitationAcceptSchema, 'password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm password"
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[confirmPasswordRule]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields schema={invitationAcceptSchema} label="Password" />
         {refused && (
           <Alert
             className="login-notice"

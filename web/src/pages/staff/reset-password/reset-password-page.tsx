@@ -1,11 +1,10 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, accountLinkTokenSchema, passwordResetSchema } from '@cincy/contracts';
 import { ApiRequestError, fieldErrorsOf, serverMessageOf } from '../../../api/request';
-import { confirmPasswordRule } from '../../../features/account/confirm-password-rule';
-import { PASSWORD_HINT } from '../../../features/users/user-form.util';
+import { NewPasswordFields } from '../../../features/account/new-password-fields';
 import { useResetPassword } from '../../../hooks/use-password-reset';
-import { showServerErrors, zodRule } from '../../../lib/zod-form';
+import { showServerErrors } from '../../../lib/zod-form';
 import { AccountCard } from '../account-card';
 
 interface ResetValues {
@@ -84,22 +83,7 @@ function ResetForm({ token }: { token: string }) {
       aria-busy={reset.isPending}
       initialValues={{ password: '', confirmPassword: '' }}
     >
-      <Form.Item
-        label="New password"
-        name="password"
-        extra={PASSWORD_HINT}
-        rules={[zodRule(passwordResetSchema, 'password')]}
-      >
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="Confirm new password"
-        name="confirmPassword"
-        dependencies={['password']}
-        rules={[confirmPasswordRule]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields schema={passwordResetSchema} autoFocus />
       {refused && (
         <Alert
           className="login-notice"

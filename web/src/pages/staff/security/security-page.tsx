@@ -49,8 +49,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { SETUP_TWO_STEP_PATH } from '../../../lib/login-step';
 import { passkeyFailure, passkeysSupported } from '../../../lib/passkeys';
 import { showServerErrors, zodRule } from '../../../lib/zod-form';
-import { confirmPasswordRule } from '../../../features/account/confirm-password-rule';
-import { PASSWORD_HINT } from '../../../features/users/user-form.util';
+import { NewPasswordFields } from '../../../features/account/new-password-fields';
 import { useChangePassword } from '../../../hooks/use-password-reset';
 import '../staff.css';
 
@@ -323,22 +322,7 @@ function ChangePassword() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label="New password"
-          name="password"
-          extra={PASSWORD_HINT}
-          rules={[zodRule(passwordChangeSchema, 'password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm new password"
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[confirmPasswordRule]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields schema={passwordChangeSchema} />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           Change password
         </Button>
