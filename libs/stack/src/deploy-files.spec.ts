@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { metricSources } from './metric-sources';
 import { PROCESSES, processMain, REPO_ROOT } from './processes';
 
 // docker-compose.yml and deploy/kubernetes run every process of the stack, with replicas, the
@@ -183,11 +184,7 @@ describe('metrics: scrape config and dashboard', () => {
   it('charts only metrics the code defines', () => {
     const exprs = dashboard.panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
     const used = new Set(exprs.flatMap((e) => e.match(/\b(?:cincy|process|nodejs)_\w+/g) ?? []));
-    const ours = [
-      read('libs/platform/src/observability/metrics.ts'),
-      read('services/gateway/src/metrics/gateway-metrics.ts'),
-      read('services/notify/src/messages/message-metrics.ts'),
-    ].join('\n');
+    const ours = metricSources();
     // The default process metrics are prom-client's own (collectDefaultMetrics).
     const promClient = path.dirname(
       require.resolve('prom-client/package.json', {

@@ -11,6 +11,7 @@ import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as keda from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import * as monitoring from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { CONSUMERS, ConsumerName, SERVICES, consumerDurables, natsNames } from '@cincy/contracts';
+import { metricSources } from './metric-sources';
 import { PROCESSES, REPO_ROOT } from './processes';
 
 // deploy/kubernetes as a cluster receives it: rendered by `kubectl kustomize`, every object
@@ -513,11 +514,7 @@ describe('alerts', () => {
 
   it('watches metrics the code defines, with the labels it gives them, and the dashboard charts them', () => {
     const exprs = alertsFile().groups.flatMap((g) => g.rules.map((r) => r.expr));
-    const ours = [
-      read('libs/platform/src/observability/metrics.ts'),
-      read('services/gateway/src/metrics/gateway-metrics.ts'),
-      read('services/notify/src/messages/message-metrics.ts'),
-    ].join('\n');
+    const ours = metricSources();
     const used = new Set(exprs.flatMap((e) => e.match(/\bcincy_\w+/g) ?? []));
     expect([...used].sort()).toEqual([
       'cincy_consumer_pending_messages',
