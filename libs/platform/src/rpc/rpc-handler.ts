@@ -104,11 +104,16 @@ export class PrefixedNatsServer extends ServerNats {
   /**
    * SIGTERM: stop taking requests (the queue group sends new ones to a sibling, or the caller
    * gets "no responders" at once), answer the ones already taken (up to DRAIN_MS), then close.
+   * Each subscription is drained, not just unsubscribed: a request NATS sent before it had the
+   * unsubscribe would arrive after it and be dropped, and its caller answered 503 once it timed
+   * out (seen once in the rolling-restart drill).
    */
   override async close(): Promise<void> {
-    // Nest keeps the subscriptions private; unsubscribing them is what its own graceful mode does.
-    const own = this as unknown as { subscriptions?: { unsubscribe(): void }[] };
-    for (const subscription of own.subscriptions ?? []) subscription.unsubscribe();
+    // Nest keeps the subscriptions private; ending them is what its own graceful mode does.
+    const own = this as unknown as { subscriptions?: { drain(): Promise<void> }[] };
+    await Promise.all(
+      (own.subscriptions ?? []).map((subscription) => subscription.drain().catch(() => undefined)),
+    );
     if (this.inFlight > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, DRAIN_MS);
