@@ -18,12 +18,7 @@ import { RequestContext, runWithContext } from '../logging/request-context';
 import { consumerPending, eventRedeliveries, eventsConsumed } from '../observability/metrics';
 import { CORRELATION_ATTRIBUTE, SpanKind, inSpan, traceContextOf } from '../observability/tracing';
 import { eventCodec } from './jetstream-publisher';
-import {
-  NatsConnectionHolder,
-  jetStreamBusy,
-  notFound,
-  whileJetStreamBusy,
-} from './nats-connection';
+import { NatsConnectionHolder, notFound, whileJetStreamBusy } from './nats-connection';
 import { Outbox, Transaction } from './outbox';
 
 export type EventHandler<T extends EventType> = (
@@ -343,16 +338,8 @@ export class EventConsumers {
     const { manager, names, replicas } = this.nats;
     const existing = await manager.consumers.info(names.stream, durable).catch(notFound);
     if (existing) {
-      if (existing.config.num_replicas === replicas) return;
-      const updated = await manager.consumers.update(names.stream, durable, {
-        num_replicas: replicas,
-      });
-      // Seen once in the cluster drill: a durable left at one replica while its stream was still
-      // moving to three. Asked again (whileJetStreamBusy) until the cluster has taken it.
-      if (updated.config.num_replicas !== replicas)
-        throw jetStreamBusy(
-          `${durable} has ${updated.config.num_replicas} replicas, not ${replicas}`,
-        );
+      if (existing.config.num_replicas !== replicas)
+        await manager.consumers.update(names.stream, durable, { num_replicas: replicas });
       return;
     }
     await manager.consumers.add(names.stream, {

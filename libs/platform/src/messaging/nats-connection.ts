@@ -84,13 +84,6 @@ export async function ensureStream(
   if (existing) {
     if (existing.config.num_replicas !== replicas)
       await manager.streams.update(names.stream, { ...existing.config, num_replicas: replicas });
-    // Not done until every replica is placed: a durable moved to more replicas than its stream
-    // has so far was once left at one (the cluster drill).
-    const placed = existing.config.num_replicas === replicas ? existing : null;
-    const info = placed ?? (await manager.streams.info(names.stream));
-    const peers = 1 + (info.cluster?.replicas?.length ?? 0);
-    if (peers < replicas)
-      throw jetStreamBusy(`the event stream has ${peers} of its ${replicas} replicas placed`);
     return;
   }
   try {
@@ -102,10 +95,6 @@ export async function ensureStream(
 }
 
 const BUSY_RETRY_MS = 60_000;
-
-/** An error whileJetStreamBusy asks again on: what JetStream has not finished yet. */
-export const jetStreamBusy = (message: string) =>
-  Object.assign(new Error(message), { code: '503' });
 
 /**
  * Runs a JetStream API call again while JetStream cannot answer yet (503: a cluster still
