@@ -174,6 +174,35 @@ describe('the staff screens, at 1440 px and 390 px', () => {
     expect(asked.get('customer-database-page')).toBeLessThan(arrived.get('staff-frame')!);
   }, 60_000);
 
+  it('opened at its address, a screen asks who is signed in while its code downloads, not once the frame has drawn', async () => {
+    const session = await login(stack!.baseUrl, admin.username, admin.password);
+    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: DESKTOP });
+    browsers.push(browser);
+    await browser.context.addCookies([
+      { name: 'cb_session', value: session.jar.get('cb_session')!, url: stack!.baseUrl },
+    ]);
+    const page = browser.page;
+    // The staff frame's chunk is held back (5 s at most): the sign-in guard lives in it, so a
+    // session check that waited for the frame to draw is not asked while it is held.
+    let release!: () => void;
+    const asked = new Promise<void>((resolve) => (release = resolve));
+    let frameHeld = true;
+    let askedWhileHeld = false;
+    await page.route(/\/assets\/staff-frame-[\w-]{8}\.js$/, async (route) => {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      frameHeld = false;
+      await route.continue();
+    });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname !== '/api/users/current') return;
+      askedWhileHeld ||= frameHeld;
+      release();
+    });
+    await page.goto('/customer-database');
+    await page.getByText('Customer Search', { exact: true }).first().waitFor();
+    expect(askedWhileHeld).toBe(true);
+  }, 60_000);
+
   it('shows the login page finished at both widths', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport });

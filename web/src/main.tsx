@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { startAuth } from './lib/auth-store';
+import { authStore, startAuth } from './lib/auth-store';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadScreen } from './app/routes';
 // Both style sheets in the entry: the prerendered pages carry them inline (scripts/prerender.mjs),
@@ -10,7 +10,9 @@ import './app/app.css';
 import './pages/public/public.css';
 
 startAuth();
-preloadScreen(window.location.pathname);
+// A signed-in screen asks who is signed in now, while its code downloads, rather than once the
+// frame's chunk has run and drawn (RequireAuth would ask then: a round trip later).
+if (preloadScreen(window.location.pathname)) void authStore.restore();
 
 const app = (
   <StrictMode>

@@ -142,16 +142,18 @@ const SIGN_IN_PATHS = [
 /**
  * Opened at a staff screen's address, the app starts every chunk that screen needs at once (the
  * antd frame, the navigation, the page), not each when the one before has drawn: one round of
- * downloads instead of four waves before the page even asks for its data. Called at start.
+ * downloads instead of four waves before the page even asks for its data. Called at start; answers
+ * whether the address is a signed-in screen (whose session is then asked for at once too).
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): boolean {
   const screen = STAFF_SCREENS[pathname as keyof typeof STAFF_SCREENS];
   // The login comes through the frame's chunk (and the account's screens, not preloaded: rare).
-  if (!screen && pathname !== '/login') return;
+  if (!screen && pathname !== '/login') return false;
   void StaffFrame.preload();
-  if (!screen) return;
+  if (!screen) return false;
   void screen.preload();
   preloadSignedInShell();
+  return true;
 }
 
 /** The app's routes: under the browser router in main.tsx, the static one in prerender.tsx. */
