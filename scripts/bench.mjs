@@ -398,6 +398,7 @@ async function benchFieldPush(baseUrl, staff, technician, nextVisitor) {
     viewports: { phone: BOARD_VIEWPORTS.phone },
     route: FIELD_ROUTE,
     cpuSlowdown: 4,
+    floor: true,
     change: async () => {
       const { appointment } = await staff.bookAsap(nextVisitor());
       // Dispatch hears of the booking a few milliseconds after booking answers.
@@ -438,7 +439,26 @@ const fieldPushRow = (what, f, openJobs) => [
   `Push -> card on screen, ${FIELD_ROUTE} phone, CPU 4x slower, ${openJobs} open jobs (n=${f.n})`,
   `p50 ${ms(f.p50)} / p99 ${ms(f.p99)}`,
   `p99 <= ${GOALS.fieldPushToCardP99Ms} ms`,
-  `max ${ms(f.max)}${f.missed ? `, ${f.missed} not drawn in 3 s` : ''}; a job the office gives the technician, from the socket handler's mark to after the paint (the frame alone: p50 ${ms(f.frame?.p50)} / p99 ${ms(f.frame?.p99)})`,
+  `max ${ms(f.max)}${f.missed ? `, ${f.missed} not drawn in 3 s` : ''}; a job the office gives the technician, from the socket handler's mark to after the paint (the render: p50 ${ms(f.render?.p50)} / p99 ${ms(f.render?.p99)}; the frame alone: p50 ${ms(f.frame?.p50)} / p99 ${ms(f.frame?.p99)})`,
+];
+
+/**
+ * The push's row, then the floor's (the same page drawing a copy of the card with no app work):
+ * how much of the push is the app's own.
+ */
+const fieldPushRows = (what, f, openJobs) => [
+  fieldPushRow(what, f, openJobs),
+  ...(f.floor
+    ? [
+        [
+          what,
+          `The floor: the browser alone drawing a copy of the pushed card, same page (n=${f.floor.n})`,
+          `p50 ${ms(f.floor.p50)} / p99 ${ms(f.floor.p99)}`,
+          'the floor',
+          `the push's p99 is ${(f.p99 / f.floor.p99).toFixed(2)}x this (${ms(f.p99 - f.floor.p99)} over it): the app's own share; the floor is the wait for a frame and the frame (alone: p50 ${ms(f.floor.frame.p50)} / p99 ${ms(f.floor.frame.p99)})`,
+        ],
+      ]
+    : []),
 ];
 
 /** The field app's rows: its first screen's JS, Lighthouse beside the landing page's, the push. */
@@ -465,7 +485,7 @@ function fieldAppRows(field) {
     ]);
   if (field.push) {
     const { small, big } = field.push;
-    rows.push(fieldPushRow('Field app', big, N.dayOpenJobs));
+    rows.push(...fieldPushRows('Field app', big, N.dayOpenJobs));
     rows.push([
       ...fieldPushRow('Field app', small, N.boardOpenJobs).slice(0, 3),
       'the reference',
@@ -1146,7 +1166,7 @@ async function main() {
       ]);
     }
     if (d.fieldScreen?.phone)
-      rows.push(fieldPushRow('Big day', d.fieldScreen.phone, N.dayOpenJobs));
+      rows.push(...fieldPushRows('Big day', d.fieldScreen.phone, N.dayOpenJobs));
     if (d.lighthouse) {
       const s = d.lighthouse;
       rows.push([

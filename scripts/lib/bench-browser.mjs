@@ -271,6 +271,8 @@ function boardProbe() {
   };
   const waiting = new Set();
   new MutationObserver((records) => {
+    // The DOM change is observed in the render's own microtasks: the render's end.
+    const mutated = performance.now();
     const fresh = [];
     const note = (card) => {
       const key = `${card.dataset.appointmentId}:${card.dataset.version}`;
@@ -292,7 +294,7 @@ function boardProbe() {
     if (fresh.length)
       afterPaint((t, start) => {
         for (const key of fresh) {
-          probe.painted[key] = { t, start };
+          probe.painted[key] = { t, start, mutated };
           waiting.delete(key);
         }
       });
@@ -317,6 +319,15 @@ function showEndOfAvailable() {
   return true;
 }
 
+/** Ids of the floor's copies of a card: far above any job's. */
+const FLOOR_IDS_FROM = 900_000_000;
+
+const rounded = ({ total, render, frame }) => ({
+  total: Math.round(total * 10) / 10,
+  render: Math.round(render * 10) / 10,
+  frame: Math.round(frame * 10) / 10,
+});
+
 function within(promise, ms, message) {
   let timer;
   const late = new Promise((_, reject) => {
@@ -340,8 +351,9 @@ const percentile = (sorted, p) =>
  * React's render and commit, layout and paint. A card not drawn within 3 s counts as `missed`.
  * Also answers the bytes of the board's GET /api/appointments with these cookies (raw and gzip).
  * `route` is the board by default (the field app has the same cards and mark); `cpuSlowdown`
- * slows the page's CPU as Lighthouse's mobile runs do (4).
- * Returns { board: { jobs, raw, gzip }, phone: { p50, p99, max, n, missed }, desktop: {...} } (ms).
+ * slows the page's CPU as Lighthouse's mobile runs do (4). `floor` also times the browser alone
+ * drawing a copy of the last pushed card, `pushes` times (the wait for a frame and the frame).
+ * Returns { board: { jobs, raw, gzip }, phone: { p50, p99, max, n, missed, floor? }, desktop: {...} } (ms).
  */
 export async function benchBoardScreen({
   baseUrl,
@@ -351,6 +363,7 @@ export async function benchBoardScreen({
   viewports = BOARD_VIEWPORTS,
   route = BOARD_ROUTE,
   cpuSlowdown = 1,
+  floor = false,
 }) {
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const answer = await fetch(new URL('/api/appointments', baseUrl), {
@@ -424,14 +437,41 @@ export async function benchBoardScreen({
         else missed++;
       }
       if (tracePath) await browser.stopTracing();
-      const times = await page.evaluate((ids) => {
-        const { pushes: marks, painted } = window.__boardProbe;
-        return ids.map((id) => {
-          const push = marks.find((p) => p.id === id && `${p.id}:${p.version}` in painted);
-          const { t, start } = painted[`${push.id}:${push.version}`];
-          return { total: t - push.at, frame: t - start };
-        });
-      }, wanted);
+      // The floor: the browser alone drawing the same change, with no app work. A copy of the
+      // last pushed card is put beside it from a task of its own (as a socket message is), its
+      // mark set first, and timed by the same probe: the wait for a frame and the frame itself.
+      const floorIds = [];
+      for (let i = 0; i < (floor && wanted.length ? pushes : 0); i++) {
+        await page.waitForTimeout(150);
+        floorIds.push(
+          await page.evaluate(
+            ({ pushedId, copyId }) => {
+              const card = document.querySelector(`[data-appointment-id="${pushedId}"]`);
+              const copy = card.cloneNode(true);
+              copy.dataset.appointmentId = String(copyId);
+              copy.dataset.version = '1';
+              performance.mark(`push:${copyId}`, { detail: { version: 1 } });
+              card.after(copy);
+              // Gone again once drawn: the app's own list is left as it was.
+              setTimeout(() => copy.remove(), 100);
+              return copyId;
+            },
+            { pushedId: wanted.at(-1), copyId: FLOOR_IDS_FROM + i },
+          ),
+        );
+      }
+      await page.waitForTimeout(150);
+      const timesOf = (ids) =>
+        page.evaluate((ids) => {
+          const { pushes: marks, painted } = window.__boardProbe;
+          return ids.flatMap((id) => {
+            const push = marks.find((p) => p.id === id && `${p.id}:${p.version}` in painted);
+            if (!push) return [];
+            const { t, start, mutated } = painted[`${push.id}:${push.version}`];
+            return [{ total: t - push.at, frame: t - start, render: mutated - push.at }];
+          });
+        }, ids);
+      const times = await timesOf(wanted);
       const stats = (values) => {
         const sorted = values.sort((x, y) => x - y);
         return {
@@ -445,7 +485,19 @@ export async function benchBoardScreen({
         n: times.length,
         missed,
         frame: stats(times.map((x) => x.frame)),
+        render: stats(times.map((x) => x.render)),
+        // Each push in the order taken, for bench-results/*.json: where a slow one went.
+        samples: times.map(rounded),
       };
+      if (floor) {
+        const floorTimes = await timesOf(floorIds);
+        results[name].floor = {
+          ...stats(floorTimes.map((x) => x.total)),
+          n: floorTimes.length,
+          frame: stats(floorTimes.map((x) => x.frame)),
+          samples: floorTimes.map(rounded),
+        };
+      }
       await context.close();
     }
   } finally {
