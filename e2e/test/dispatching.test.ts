@@ -9,7 +9,7 @@ import {
   type DashboardStats,
   type TimeSlot,
 } from '@cincy/contracts';
-import { ApiClient, bookAsap, login, startStack, Stack } from '@cincy/stack';
+import { ALL_WEEK_SHIFTS, ApiClient, bookAsap, login, Stack, startStack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
 import { cardStatus, dialog, eventually, statValue, watchConsole } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
@@ -48,12 +48,6 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
     name: `E2E Dispatch ${suffix}`,
     phone: `513557${String(parseInt(suffix, 16) % 10_000).padStart(4, '0')}`,
   };
-  const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-    weekday,
-    start: '00:00',
-    end: '24:00',
-  }));
-
   let stack: Stack | undefined;
   let staff: ApiClient;
   let adminBrowser: TestBrowser | undefined;
@@ -133,7 +127,10 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
     for (const t of [near, far]) {
       await eventually(
         `${t.name}'s weekly pattern set`,
-        () => staff.request('PUT', `/api/schedules/${ids[t.username]}/weekly`, { shifts: ALL_DAY }),
+        () =>
+          staff.request('PUT', `/api/schedules/${ids[t.username]}/weekly`, {
+            shifts: ALL_WEEK_SHIFTS,
+          }),
         () => true,
       );
     }

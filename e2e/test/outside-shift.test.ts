@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, bookedHourLabel, businessDate } from '@cincy/contracts';
-import { login, startStack, Stack, type ApiClient } from '@cincy/stack';
+import { ALL_WEEK_SHIFTS, type ApiClient, login, Stack, startStack } from '@cincy/stack';
 import { dialog } from '../src/board';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
@@ -25,12 +25,6 @@ describe('a day off over an assigned visit', () => {
   const suffix = randomBytes(3).toString('hex');
   const customerName = `E2E Shift ${suffix}`;
   const phone = `513558${String(parseInt(suffix, 16) % 10_000).padStart(4, '0')}`;
-  const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-    weekday,
-    start: '00:00',
-    end: '24:00',
-  }));
-
   let stack: Stack | undefined;
   let staff: ApiClient;
   let browser: TestBrowser | undefined;
@@ -63,7 +57,9 @@ describe('a day off over an assigned visit', () => {
       // (Dispatch hears of a new technician a few milliseconds after identity answers.)
       for (let tries = 0; ; tries++) {
         try {
-          await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: ALL_DAY });
+          await staff.request('PUT', `/api/schedules/${user.id}/weekly`, {
+            shifts: ALL_WEEK_SHIFTS,
+          });
           break;
         } catch (error) {
           if (tries > 50) throw error;

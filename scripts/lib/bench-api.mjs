@@ -283,12 +283,7 @@ export async function benchStatusPush(baseUrl, admin, technician, n) {
  * (about 20 km across); their usernames start with `prefix`. Answers their ids.
  */
 export async function addTechniciansOnShift(baseUrl, staff, count, prefix) {
-  const { ApiClient } = loadStack();
-  const allWeek = Array.from({ length: 7 }, (_, weekday) => ({
-    weekday,
-    start: '00:00',
-    end: '24:00',
-  }));
+  const { ApiClient, ALL_WEEK_SHIFTS } = loadStack();
   const ids = [];
   for (let i = 0; i < count; i++) {
     const login = { username: `${prefix}-${i}`, password: `Bench-${prefix}-${i}-x9` };
@@ -300,7 +295,7 @@ export async function addTechniciansOnShift(baseUrl, staff, count, prefix) {
     // Dispatch hears of the new technician a few milliseconds after identity answers.
     for (let attempt = 0; ; attempt++) {
       try {
-        await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: allWeek });
+        await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: ALL_WEEK_SHIFTS });
         break;
       } catch (err) {
         if (err.status !== 404 || attempt >= 50) throw err;

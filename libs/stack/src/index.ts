@@ -41,6 +41,7 @@ export {
   type VisitorDetails,
 } from './api-client';
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';
+export { ALL_WEEK_SHIFTS } from './shifts';
 export { DEMO_LOGINS, DemoDay, fillDemoDayEarlier, resumeDemoDay } from './demo-day';
 export { DEMO_SERVICE_ENV } from './demo-day-plan';
 export { watchParent } from './parent-watch';
