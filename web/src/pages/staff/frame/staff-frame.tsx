@@ -11,7 +11,11 @@ import {
 } from '../../../components/toast';
 import { STAFF_THEME } from './staff-theme';
 
-const NOTICE_KEY = 'toast';
+/**
+ * Each toast a notice of its own key: with one key for all, the close of a toast whose 5 s ended
+ * as the next opened removed the next with it (by its key), and that toast was never seen.
+ */
+const noticeKey = (id: number) => `toast-${id}`;
 
 /**
  * One at a time, drawn inside the page's 'Notifications (F8)' region (the plain Toaster's, which
@@ -57,14 +61,14 @@ function StaffToasts() {
 
   useEffect(() => {
     if (!item) {
-      if (shown.current !== null) notification.destroy(NOTICE_KEY);
+      if (shown.current !== null) notification.destroy(noticeKey(shown.current));
       shown.current = null;
       return;
     }
     if (shown.current === item.id) return;
     shown.current = item.id;
     notification.open({
-      key: NOTICE_KEY,
+      key: noticeKey(item.id),
       type: TYPES[item.variant],
       title: item.title,
       description: item.description,
