@@ -107,6 +107,17 @@ describe('the staff screens, at 1440 px and 390 px', () => {
     return browser.page;
   }
 
+  /** A fresh browser (nothing cached) holding the session of a sign-in made over the API. */
+  async function freshSignedIn(who: { username: string; password: string }) {
+    const session = await login(stack!.baseUrl, who.username, who.password);
+    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: DESKTOP });
+    browsers.push(browser);
+    await browser.context.addCookies([
+      { name: 'cb_session', value: session.jar.get('cb_session')!, url: stack!.baseUrl },
+    ]);
+    return browser.page;
+  }
+
   /** Console errors but the map's tiles, which cannot load without the internet. */
   const realErrors = (errors: string[]) =>
     errors.filter((e) => !/Failed to load resource/.test(e) || !/tile/.test(e));
@@ -148,14 +159,7 @@ describe('the staff screens, at 1440 px and 390 px', () => {
   }
 
   it("opened at its address, a screen asks for all of its code in one round, not after the frame's", async () => {
-    // A fresh browser (nothing cached) holding the session of a sign-in made over the API.
-    const session = await login(stack!.baseUrl, admin.username, admin.password);
-    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: DESKTOP });
-    browsers.push(browser);
-    await browser.context.addCookies([
-      { name: 'cb_session', value: session.jar.get('cb_session')!, url: stack!.baseUrl },
-    ]);
-    const page = browser.page;
+    const page = await freshSignedIn(admin);
     // A page's chunk asked for only once the antd frame's chunk arrived and drew is the chain of
     // waves the preload removes: the page's chunk is now asked for before the frame's is in.
     const asked = new Map<string, number>();
@@ -175,13 +179,7 @@ describe('the staff screens, at 1440 px and 390 px', () => {
   }, 60_000);
 
   it('opened at its address, a screen asks who is signed in while its code downloads, not once the frame has drawn', async () => {
-    const session = await login(stack!.baseUrl, admin.username, admin.password);
-    const browser = await launchBrowser({ baseURL: stack!.baseUrl, viewport: DESKTOP });
-    browsers.push(browser);
-    await browser.context.addCookies([
-      { name: 'cb_session', value: session.jar.get('cb_session')!, url: stack!.baseUrl },
-    ]);
-    const page = browser.page;
+    const page = await freshSignedIn(admin);
     // The staff frame's chunk is held back (5 s at most): the sign-in guard lives in it, so a
     // session check that waited for the frame to draw is not asked while it is held.
     let release!: () => void;
