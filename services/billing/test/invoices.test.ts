@@ -224,6 +224,28 @@ describe('an invoice', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("is issued when the battery's name comes at the same moment as the record (each of 20 jobs)", async () => {
+    // Two consumers, two transactions: each must see the other's fact, whichever commits first.
+    const jobs = Array.from({ length: 20 }, (_, k) => ({
+      id: (nextId += 1),
+      battery: { id: 300 + k, name: 'Group 35 AGM' },
+    }));
+    for (const { id } of jobs) await booked(id);
+    await drained();
+    await Promise.all(
+      jobs.flatMap(({ id, battery }) => [
+        item(battery),
+        completed(recordOf(id, 'battery_installed', battery.id)),
+      ]),
+    );
+    await drained();
+    const waiting = await db.query<{ appointment_id: number }[]>(
+      'SELECT appointment_id FROM billable_jobs WHERE appointment_id = ANY($1)',
+      [jobs.map((j) => j.id)],
+    );
+    expect(waiting).toEqual([]);
+  });
+
   it('numbers invoices one after the other in the year, with no gaps', async () => {
     const ids = [(nextId += 1), (nextId += 1), (nextId += 1)];
     for (const id of ids) {

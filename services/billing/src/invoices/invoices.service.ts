@@ -54,9 +54,12 @@ export class InvoicesService implements OnModuleInit {
       );
       await this.issueIfReady(job, tx);
     });
-    this.consumers.subscribe('billing-records', async ({ payload }, tx) => {
-      if (await this.billed(tx.manager, payload.serviceRecord.appointmentId)) return;
-      await this.issueIfReady(await this.jobs.completed(tx.manager, payload.serviceRecord), tx);
+    this.consumers.subscribe('billing-records', async ({ payload: { serviceRecord } }, tx) => {
+      // The battery before the job's row, in the order the battery's own event takes them.
+      if (serviceRecord.inventoryItemId !== null)
+        await this.jobs.lockBattery(tx.manager, serviceRecord.inventoryItemId);
+      if (await this.billed(tx.manager, serviceRecord.appointmentId)) return;
+      await this.issueIfReady(await this.jobs.completed(tx.manager, serviceRecord), tx);
     });
     this.consumers.subscribe('billing-items', (event, tx) => this.itemChanged(event, tx));
   }
@@ -104,6 +107,7 @@ export class InvoicesService implements OnModuleInit {
     if (event.type !== 'inventory.item.changed') return;
     const { item } = event.payload;
     const priceCents = item.price === null ? null : Math.round(item.price * 100);
+    await this.jobs.lockBattery(tx.manager, item.id);
     await this.jobs.saveBattery(tx.manager, item.id, item.name, priceCents);
     for (const job of await this.jobs.waitingFor(tx.manager, item.id))
       await this.issueIfReady(job, tx);

@@ -62,7 +62,6 @@ export class BillableJobsRepository {
     return toJob(row);
   }
 
-  /** Billed: the invoice holds all of it now. */
   /** Whether the job is booked and not billed yet (its invoice may still come). */
   async waiting(manager: EntityManager, appointmentId: number): Promise<boolean> {
     const rows = await manager.query('SELECT 1 FROM billable_jobs WHERE appointment_id = $1', [
@@ -84,6 +83,15 @@ export class BillableJobsRepository {
       [itemId],
     );
     return rows.map(toJob);
+  }
+
+  /**
+   * The advisory lock of one battery, held until the caller's transaction ends. A record that
+   * names the battery and the battery's own event come by two consumers: without taking turns,
+   * each could commit without seeing the other's uncommitted fact, and the job would wait forever.
+   */
+  async lockBattery(manager: EntityManager, itemId: number) {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('billing.battery'), $1)", [itemId]);
   }
 
   async saveBattery(
