@@ -6,12 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { SOCKET_EVENTS } from '@cincy/contracts';
 import { dashboardAppointment } from '../../../test/dashboard-appointment.fixture';
 import { fieldOutbox, fieldStore } from '../outbox';
 import { FieldApp } from './field-app';
 
 // What jsdom lacks and IndexedDB and the outbox use (the browser has both).
 globalThis.structuredClone ??= <T,>(value: T): T => deserialize(serialize(value)) as T;
+performance.mark ??= () => undefined as never;
+performance.clearMarks ??= () => undefined;
 if (!globalThis.crypto?.randomUUID)
   Object.defineProperty(globalThis, 'crypto', { value: { ...globalThis.crypto, randomUUID } });
 
@@ -19,8 +22,13 @@ if (!globalThis.crypto?.randomUUID)
 // server played by `fetch`: without signal it opens from what it kept, a step waits, and a
 // session that ended asks to sign in with the steps kept.
 
+/** The live socket's handlers, by event: a test pushes through them. */
+const mockSocketOn: Record<string, (payload: unknown) => void> = {};
 jest.mock('socket.io-client', () => ({
-  io: () => ({ on: () => undefined, close: () => undefined }),
+  io: () => ({
+    on: (event: string, handler: (payload: unknown) => void) => (mockSocketOn[event] = handler),
+    close: () => undefined,
+  }),
 }));
 
 const ME = { id: 7, name: 'Dana Reyes', role: 'technician' as const };
@@ -102,6 +110,39 @@ describe('FieldApp', () => {
     await screen.findByRole('button', { name: 'Sign in' });
     expect(await fieldStore().lastUser()).toBeNull();
     expect(await fieldOutbox().list()).toHaveLength(1);
+    view.unmount();
+  });
+
+  it('keeps a pushed job for the next open: once the phone is idle, at once when it is hidden', async () => {
+    server(200);
+    const view = render(<FieldApp />);
+    await screen.findByRole('heading', { name: 'Garage Customer' });
+    await settle(); // the live socket is loaded after the first screen
+    const kept = async () => (await fieldStore().lastJobs<{ id: number }>(ME.id))?.jobs ?? [];
+    const push = (id: number, name: string) =>
+      act(() =>
+        mockSocketOn[SOCKET_EVENTS.boardChanged]({
+          appointment: dashboardAppointment(id, 'accepted', {
+            technicianId: ME.id,
+            customer: { name, phone: '5135550143' },
+          }),
+        }),
+      );
+
+    push(2, 'Pushed Customer');
+    await screen.findByRole('heading', { name: 'Pushed Customer' });
+    // Not in the frame that drew it: saved once the phone has nothing more urgent to do.
+    expect((await kept()).map((j) => j.id)).not.toContain(2);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect((await kept()).map((j) => j.id)).toContain(2);
+
+    push(3, 'Hidden Customer');
+    await screen.findByRole('heading', { name: 'Hidden Customer' });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await settle();
+    expect((await kept()).map((j) => j.id)).toContain(3);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     view.unmount();
   });
 });

@@ -13,6 +13,7 @@ import { fetchInventory } from '../../api/inventory';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
 import { SETUP_TWO_STEP_PATH, isMfaRequired, type SecondStep } from '../../lib/login-step';
 import { mfaBody, readPendingStep, secondStepOf } from '../../lib/sign-in-steps';
+import { whenIdle } from '../../lib/when-idle';
 import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
 import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
 import {
@@ -31,6 +32,8 @@ import type { TypedCode } from './second-step';
 
 /** How often the jobs are read again while the live connection is not up (and as a backstop). */
 const REFRESH_MS = 30_000;
+/** The latest jobs shown are on the phone within this, however busy it is. */
+const SAVE_WITHIN_MS = 2_000;
 
 export type FieldPhase = 'opening' | 'signed-out' | 'ready';
 
@@ -281,10 +284,26 @@ export function useField() {
     if (me) setCopy((shown) => afterPush(shown, job, me.id, businessDate()));
   }, []);
 
-  // What the phone shows is what it opens with next time, pushes included.
+  // What the phone shows is what it opens with next time, pushes included. Saved when the phone
+  // is idle, the latest copy only: cloning every job into IndexedDB held up the frame that drew
+  // a push. Going to the background (where a phone may end the tab) saves at once.
   useEffect(() => {
     const me = userRef.current;
-    if (me && copy !== EMPTY_COPY) void store.saveJobs(me.id, copy.jobs);
+    if (!me || copy === EMPTY_COPY) return;
+    const save = () => {
+      cancel();
+      document.removeEventListener('visibilitychange', onHidden);
+      void store.saveJobs(me.id, copy.jobs);
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    const cancel = whenIdle(save, SAVE_WITHIN_MS);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      cancel();
+      document.removeEventListener('visibilitychange', onHidden);
+    };
   }, [copy, store]);
 
   // Others took enough of the pool on screen: read the next of it (once at a time).

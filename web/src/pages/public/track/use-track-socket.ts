@@ -1,6 +1,7 @@
 import { TRACK_SOCKET, type TrackingView } from '@cincy/contracts';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
+import { whenIdle } from '../../../lib/when-idle';
 import { isTrackingView } from './track-view.util';
 
 /** How long to wait before opening again a socket the server closed (a restart, a deploy). */
@@ -51,15 +52,11 @@ export function useTrackSocket(token: string, enabled: boolean, handlers: TrackS
     };
 
     // After the first paint and what the browser has to do first.
-    const idle = typeof window.requestIdleCallback === 'function';
-    const later = idle
-      ? window.requestIdleCallback(() => void open(), { timeout: 2_000 })
-      : window.setTimeout(() => void open(), 200);
+    const cancelOpen = whenIdle(() => void open(), 2_000);
 
     return () => {
       stopped = true;
-      if (idle) window.cancelIdleCallback(later);
-      else window.clearTimeout(later);
+      cancelOpen();
       window.clearTimeout(reopen);
       socket?.disconnect();
     };
