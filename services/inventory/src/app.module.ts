@@ -32,6 +32,7 @@ import { StockLocations1733800000001 } from './migrations/1733800000001-stock-lo
 import { Reservations1733800000002 } from './migrations/1733800000002-reservations';
 import { WarrantyClaims1733800000003 } from './migrations/1733800000003-warranty-claims';
 import { VanMinimum1733800000004 } from './migrations/1733800000004-van-minimum';
+import { ReleasedAppointments1733800000005 } from './migrations/1733800000005-released-appointments';
 import {
   WarrantyClaimsController,
   WarrantyClaimsRepository,
@@ -65,6 +66,7 @@ import {
         Reservations1733800000002,
         WarrantyClaims1733800000003,
         VanMinimum1733800000004,
+        ReleasedAppointments1733800000005,
       ],
     }),
   ],

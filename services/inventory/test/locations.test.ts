@@ -16,6 +16,7 @@ import {
   TEST_ACTORS,
   boardView,
   connectTestRpc,
+  consumerDrained,
   dropIsolatedStack,
   eventually,
   openTestNats,
@@ -275,6 +276,33 @@ describe('reservations (inventory, ADR 0119)', () => {
       actor: tech,
     });
     expect(await stock()).toEqual({ ...h6, onHand: 1, reserved: 0, free: 1 });
+  });
+
+  it('holds no battery for a visit cancelled at the same moment as it was booked (each of 20)', async () => {
+    // Two consumers, two transactions, in either order: the release wins, whichever of the two is
+    // applied first (a battery type of its own, so nothing else here counts on it).
+    const group31 = { groupSize: '31', technology: 'AGM' as const };
+    const ids = Array.from({ length: 20 }, (_, k) => 1_100 + k);
+    await Promise.all(
+      ids.flatMap((id) => [
+        new JetStreamPublisher(nats).publish(
+          buildEvent('dispatch.appointment.cancelled', {
+            appointment: boardView({ id, status: 'cancelled' }),
+          }),
+        ),
+        booked(id, group31),
+      ]),
+    );
+    await consumerDrained(nats, 'inventory-reservations');
+    await consumerDrained(nats, 'inventory-releases');
+    const [answer] = await rpc.call('inventory.batteries.stock', { batteries: [group31] });
+    expect(answer.reserved).toBe(0);
+
+    // Released for good: a booking of one of them applied again reserves nothing.
+    await booked(ids[0], group31);
+    await consumerDrained(nats, 'inventory-reservations');
+    const [again] = await rpc.call('inventory.batteries.stock', { batteries: [group31] });
+    expect(again.reserved).toBe(0);
   });
 });
 

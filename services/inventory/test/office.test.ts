@@ -227,5 +227,33 @@ describe('inventory in the office', () => {
     expect(await db.query('SELECT 1 FROM customers WHERE id = 32')).toEqual([]);
     const [late] = await rpc.call('inventory.service-records.search', { serialNumber: 'HX-2026' });
     expect(late.customer).toBeNull();
+    expect(late.completionNotes).toBeNull();
+  });
+
+  it('keeps nothing of a customer deleted at the same moment as their job is completed (each of 20)', async () => {
+    // The deletion (a consumer) and the completion (dispatch's call) are two transactions: each
+    // must see the other, whichever commits first.
+    const stock = await rpc.call('inventory.items.create', {
+      item: item('Racing stock', { quantity: 40 }),
+      actor: admin,
+    });
+    const ids = Array.from({ length: 20 }, (_, k) => 700 + k);
+    await Promise.all(
+      ids.flatMap((id) => [
+        publish(buildEvent('booking.customer.deleted', { customerId: id })),
+        install(2_000 + id, id, stock.id, `RACE-${id}`, 'Rita Race'),
+      ]),
+    );
+    await consumerDrained(nats, 'inventory-customers');
+    expect(await db.query('SELECT id FROM customers WHERE id = ANY($1)', [ids])).toEqual([]);
+    const noted = await db.query(
+      'SELECT customer_id FROM service_records WHERE customer_id = ANY($1) AND completion_notes IS NOT NULL',
+      [ids],
+    );
+    expect(noted).toEqual([]);
+    const records = await db.query('SELECT 1 FROM service_records WHERE customer_id = ANY($1)', [
+      ids,
+    ]);
+    expect(records).toHaveLength(20);
   });
 });

@@ -29,6 +29,8 @@ export class CustomerCopiesService implements OnModuleInit {
       case 'booking.customer.updated':
         return this.customers.upsert(manager, event.payload.customer);
       case 'booking.customer.deleted':
+        // Before any row: a completion taking them in waits, or is waited for (`lockCustomer`).
+        await this.records.lockCustomer(manager, event.payload.customerId);
         await this.customers.remove(manager, event.payload.customerId);
         return this.records.forgetNotesOf(manager, event.payload.customerId);
     }

@@ -15,8 +15,9 @@ export class CustomersRepository {
   }
 
   /**
-   * A deleted customer: their copy goes, and their id stays, so that a completion racing the
-   * deletion does not take them in again (`ServiceRecordsRepository.learnCustomer`).
+   * A deleted customer: their copy goes, and their id stays, so that a later completion does not
+   * take them in again (`ServiceRecordsRepository.learnCustomer`; one at the same moment waits
+   * on `ServiceRecordsRepository.lockCustomer`).
    */
   async remove(manager: EntityManager, id: number): Promise<void> {
     await manager.query(

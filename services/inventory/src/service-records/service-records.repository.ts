@@ -73,19 +73,37 @@ export class ServiceRecordsRepository {
   }
 
   /**
+   * The advisory lock of one customer, held until the caller's transaction ends: their deletion
+   * and a completion that takes them in take turns. Otherwise neither sees the other's
+   * uncommitted rows (the deletion misses the new copy and the new record's notes, the
+   * completion misses `erased_customers`), and a deleted customer's name and phone stay.
+   */
+  async lockCustomer(manager: EntityManager, customerId: number): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('inventory.customer'), $1)", [
+      customerId,
+    ]);
+  }
+
+  /**
    * A customer first met at a completed job, as the board has them, into inventory's copy; a copy
-   * booking's events keep stays as it is, and a deleted customer is never taken in again.
+   * booking's events keep stays as it is, and a deleted customer is never taken in again (the
+   * caller holds `lockCustomer`, so a deletion at the same moment is seen).
+   * Answers whether the customer was deleted.
    */
   async learnCustomer(
     manager: EntityManager,
     { id, name, phone }: { id: number; name: string; phone: string },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO customers (id, name, phone)
-       SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM erased_customers WHERE customer_id = $1)
-       ON CONFLICT (id) DO NOTHING`,
+  ): Promise<{ erased: boolean }> {
+    const [{ erased }]: { erased: boolean }[] = await manager.query(
+      `WITH erased AS (SELECT 1 FROM erased_customers WHERE customer_id = $1),
+            learnt AS (
+              INSERT INTO customers (id, name, phone)
+              SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM erased)
+              ON CONFLICT (id) DO NOTHING)
+       SELECT EXISTS (SELECT 1 FROM erased) AS erased`,
       [id, name, phone],
     );
+    return { erased };
   }
 
   /**

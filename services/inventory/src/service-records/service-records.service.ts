@@ -67,10 +67,15 @@ export class ServiceRecordsService {
     const doneAt = completedAt ? new Date(completedAt) : new Date();
     return this.outbox.transaction(async (tx) => {
       const { manager } = tx;
+      // Its only advisory lock, before any row: the customer's deletion takes turns with it.
+      await this.records.lockCustomer(manager, input.customerId);
       if (await this.records.existsFor(manager, input.appointmentId)) {
         throw new DomainError(ERROR_CODES.conflict, LIFECYCLE_MESSAGES.alreadyCompleted);
       }
-      await this.records.learnCustomer(manager, { id: input.customerId, ...customer });
+      const { erased } = await this.records.learnCustomer(manager, {
+        id: input.customerId,
+        ...customer,
+      });
       if (input.serviceCode === 'warranty_replacement') {
         await this.checkPreviousSerial(
           manager,
@@ -88,6 +93,8 @@ export class ServiceRecordsService {
       const batteryModel = battery?.name ?? null;
       const serviceRecord = await this.records.insert(manager, {
         ...input,
+        // A deleted customer's notes went with them; a job of theirs completed since keeps none.
+        completionNotes: erased ? null : input.completionNotes,
         technicianId: technician.id,
         technicianName: technician.name ?? input.technicianName ?? null,
         inventoryItemId,
