@@ -393,3 +393,70 @@ describe('notify: a message at each step', () => {
     expect(byChannel(messages, 'email')[0].attempts).toBe(1);
   });
 });
+
+/**
+ * Runs `act` while the booking's "on the way" step is being made: its consumer has read the
+ * customer, or is about to, and waits on dispatch's estimate until `act` had 300 ms (time to
+ * commit, or to wait on the step if the two take turns). Answers the step's messages.
+ */
+async function whileStepIsMade(booking: { id: number }, act: () => Promise<unknown>) {
+  const client = notify.get(RpcClient);
+  const call = client.call.bind(client);
+  let asked!: () => void;
+  const estimateAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const spy = jest.spyOn(client, 'call').mockImplementation((async (
+    subject: string,
+    request: unknown,
+  ) => {
+    if (subject === 'dispatch.tracking.view') {
+      asked();
+      await gate;
+    }
+    return call(subject as never, request as never);
+  }) as never);
+  try {
+    const view = assignedView(TEST_ACTORS.tech, { id: booking.id, customerId: booking.id });
+    await publish(buildEvent('dispatch.appointment.departed', { appointment: view }));
+    await estimateAsked;
+    const acted = act();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await acted;
+    await consumerDrained(nats, 'notify-visits');
+  } finally {
+    release();
+    spy.mockRestore();
+  }
+  return (await messagesOf(booking.id)).filter((m) => m.kind === 'on_the_way');
+}
+
+describe('notify: an opt-out or a deletion while a step is being made', () => {
+  // The step's consumer reads the customer, then asks dispatch for the estimate; the opt-out (or
+  // the deletion) comes meanwhile. Whichever commits first, the step's messages must not go out.
+  it('leaves unsent a step whose messages were being made as the customer opted out', async () => {
+    const booking = await book();
+    await sentBoth(booking.id);
+    const onTheWay = await whileStepIsMade(booking, () =>
+      rpc.call('notify.opt-out', { appointmentId: booking.id }),
+    );
+    for (const message of onTheWay)
+      expect(message).toMatchObject({ state: 'failed', lastError: 'opted out' });
+    expect(sms.to(booking.e164)).toHaveLength(1);
+    expect(smtp.to(booking.email!)).toHaveLength(1);
+  });
+
+  it('leaves unsent a step whose messages were being made as the customer was deleted', async () => {
+    const booking = await book();
+    await sentBoth(booking.id);
+    const onTheWay = await whileStepIsMade(booking, async () => {
+      await publish(buildEvent('booking.customer.deleted', { customerId: booking.id }));
+      await consumerDrained(nats, 'notify-bookings');
+    });
+    for (const message of onTheWay)
+      expect(message).toMatchObject({ state: 'failed', lastError: 'customer deleted', to: '' });
+    expect(sms.to(booking.e164)).toHaveLength(1);
+    expect(smtp.to(booking.email!)).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
 import { AppointmentStatus, InvoiceStatus } from '@cincy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
 export interface CustomerCopy {
   id: number;
@@ -55,13 +55,6 @@ const toAppointmentCopy = (row: AppointmentRow): AppointmentCopy => ({
 /** Every statement on notify's copies of booking's customers and appointments and inventory's items. */
 @Injectable()
 export class CopiesRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** For reads outside a transaction. */
-  get manager(): EntityManager {
-    return this.dataSource.manager;
-  }
-
   /** The customer's details as booking tells them; an opt-out stays. */
   async upsertCustomer(
     manager: EntityManager,
@@ -72,6 +65,20 @@ export class CopiesRepository {
        ON CONFLICT (id) DO UPDATE SET name = $2, phone = $3, email = $4`,
       [c.id, c.name, c.phone, c.email],
     );
+  }
+
+  /**
+   * The advisory lock of one customer, held until the caller's transaction ends. A step's
+   * messages are made from the customer as first read, while booking and dispatch are asked for
+   * the link and the estimate; an opt-out or a deletion fails only the messages it can see, not
+   * those still uncommitted. Taking turns, each sees the other's outcome, so no message is queued
+   * for a customer who opted out or was deleted. Taken before any row the transaction writes:
+   * taken after one, it could wait on a transaction that holds it and waits for that row.
+   */
+  async lockCustomer(manager: EntityManager, customerId: number): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('notify.customer'), $1)", [
+      customerId,
+    ]);
   }
 
   async removeCustomer(manager: EntityManager, id: number): Promise<void> {

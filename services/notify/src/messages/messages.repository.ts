@@ -155,11 +155,11 @@ export class MessagesRepository {
     return rows.length;
   }
 
-  async byId(id: number): Promise<MessageRow | null> {
-    const [row]: MessageRow[] = await this.dataSource.query(
-      'SELECT * FROM messages WHERE id = $1',
-      [id],
-    );
+  async byId(
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<MessageRow | null> {
+    const [row]: MessageRow[] = await manager.query('SELECT * FROM messages WHERE id = $1', [id]);
     return row ?? null;
   }
 
@@ -181,8 +181,8 @@ export class MessagesRepository {
   }
 
   /** A failed message, queued again from its first attempt; null when it was not failed. */
-  async requeue(id: number): Promise<MessageRow | null> {
-    const [rows]: [MessageRow[], number] = await this.dataSource.query(
+  async requeue(manager: EntityManager, id: number): Promise<MessageRow | null> {
+    const [rows]: [MessageRow[], number] = await manager.query(
       `UPDATE messages SET state = 'queued', attempts = 0, next_attempt_at = now(),
               last_error = NULL, lease_until = NULL
         WHERE id = $1 AND state = 'failed' RETURNING *`,

@@ -34,6 +34,11 @@ export interface Step {
   eventId: string;
   occurredAt: string;
   appointmentId: number;
+  /**
+   * The visit's customer as the consumer locked it before its first write (lockCustomerOf, or
+   * CopiesRepository.lockCustomer); null when the visit was not known then.
+   */
+  customerId: number | null;
   kind: MessageKind;
   /** The technician's full name as the event tells it (the message says the first). */
   technicianName?: string | null;
@@ -72,13 +77,16 @@ export class MessagesService {
    * told is what was true then) and stored queued, or failed when the address cannot be one.
    * Throws when booking cannot issue the link, or when the visit's copy has not arrived yet (a
    * notify that was down catches up on its consumers in no fixed order), so the event is retried
-   * until the step is too old to be news.
+   * until the step is too old to be news. The consumer locks the customer first (`customerId`).
    */
   async createFor(manager: EntityManager, step: Step): Promise<number> {
     const now = new Date();
     if (isStale(step.kind, step.occurredAt, now)) return 0;
-    const appointment =
+    const copy =
       step.copies?.appointment ?? (await this.copies.appointment(manager, step.appointmentId));
+    // Only for the customer locked before the consumer's first write: a visit not known then
+    // waits for the event's retry, rather than lock its customer now, after a row.
+    const appointment = copy?.customerId === step.customerId ? copy : null;
     const customer =
       step.copies?.customer ??
       (appointment && (await this.copies.customer(manager, appointment.customerId)));
@@ -141,6 +149,18 @@ export class MessagesService {
     return created;
   }
 
+  /**
+   * Locks the visit's customer for the rest of the transaction (CopiesRepository.lockCustomer)
+   * and answers their id; null when the visit is not known here (nothing locked). A consumer that
+   * makes a step's messages calls it before its first write, and hands the id to createFor.
+   */
+  async lockCustomerOf(manager: EntityManager, appointmentId: number): Promise<number | null> {
+    const appointment = await this.copies.appointment(manager, appointmentId);
+    if (!appointment) return null;
+    await this.copies.lockCustomer(manager, appointment.customerId);
+    return appointment.customerId;
+  }
+
   /** A fresh private link for the message; null when booking no longer has the visit. */
   private async issueLink(appointmentId: number) {
     try {
@@ -163,16 +183,22 @@ export class MessagesService {
 
   /** An admin sends a failed message again, from its first attempt. */
   async resend(id: number, actor: Actor): Promise<Message> {
-    const message = await this.messages.byId(id);
-    // A deleted customer's messages no longer say where they went.
-    if (!message || message.customer_id === null)
-      throw new DomainError(ERROR_CODES.notFound, NOTIFY_MESSAGES.messageNotFound);
-    if (message.state !== 'failed')
-      throw new DomainError(ERROR_CODES.conflict, NOTIFY_MESSAGES.notFailed);
-    const customer = await this.copies.customer(this.copies.manager, message.customer_id);
-    if (customer?.optedOut) throw new DomainError(ERROR_CODES.conflict, RESEND_OPTED_OUT);
-    const requeued = await this.messages.requeue(id);
-    if (!requeued) throw new DomainError(ERROR_CODES.conflict, NOTIFY_MESSAGES.notFailed);
+    const requeued = await this.outbox.transaction(async ({ manager }) => {
+      const message = await this.messages.byId(id, manager);
+      const notFound = new DomainError(ERROR_CODES.notFound, NOTIFY_MESSAGES.messageNotFound);
+      // A deleted customer's messages no longer say where they went.
+      if (!message || message.customer_id === null) throw notFound;
+      if (message.state !== 'failed')
+        throw new DomainError(ERROR_CODES.conflict, NOTIFY_MESSAGES.notFailed);
+      // The customer read under their lock: an opt-out or a deletion under way has committed.
+      await this.copies.lockCustomer(manager, message.customer_id);
+      const customer = await this.copies.customer(manager, message.customer_id);
+      if (!customer) throw notFound;
+      if (customer.optedOut) throw new DomainError(ERROR_CODES.conflict, RESEND_OPTED_OUT);
+      const row = await this.messages.requeue(manager, id);
+      if (!row) throw new DomainError(ERROR_CODES.conflict, NOTIFY_MESSAGES.notFailed);
+      return row;
+    });
     this.logger.log({ msg: 'message resent', messageId: id, by: actor.username });
     this.wake.now();
     return toMessage(requeued);
@@ -181,15 +207,21 @@ export class MessagesService {
   /** The customer asks for no more messages: what is not out yet stays unsent. */
   async optOut(appointmentId: number): Promise<{ message: string }> {
     await this.outbox.transaction(async ({ manager }) => {
-      const appointment = await this.copies.appointment(manager, appointmentId);
-      if (!appointment) throw new DomainError(ERROR_CODES.notFound, TRACKING_MESSAGES.notFound);
-      await this.copies.optOut(manager, appointment.customerId);
-      await this.messages.failUnsentOf(manager, appointment.customerId, UNSENT_REASONS.optedOut);
+      // The customer locked first: a step's messages being made meanwhile are committed before
+      // (and failed here), or made after, for a customer who opted out (none then).
+      const customerId = await this.lockCustomerOf(manager, appointmentId);
+      if (customerId === null)
+        throw new DomainError(ERROR_CODES.notFound, TRACKING_MESSAGES.notFound);
+      await this.copies.optOut(manager, customerId);
+      await this.messages.failUnsentOf(manager, customerId, UNSENT_REASONS.optedOut);
     });
     return { message: NOTIFY_MESSAGES.optedOut };
   }
 
-  /** A deleted customer: nothing more goes to them, and their messages forget them. */
+  /**
+   * A deleted customer: nothing more goes to them, and their messages forget them. The caller
+   * has locked the customer (CopiesRepository.lockCustomer).
+   */
   async forgetCustomer(manager: EntityManager, customerId: number): Promise<void> {
     await this.messages.failUnsentOf(manager, customerId, UNSENT_REASONS.customerDeleted);
     await this.messages.forgetCustomer(manager, customerId);

@@ -20,7 +20,9 @@ type Of<C extends Parameters<EventConsumers['subscribe']>[0]> = EventEnvelope<Co
 /**
  * Notify's four consumers: the copies it keeps (customers, bookings, item names) and the steps a
  * customer hears of. Each runs in the consumer's transaction with its inbox row, so a step's
- * messages are made once even when the event comes twice.
+ * messages are made once even when the event comes twice. One that makes messages locks the
+ * customer before its first write (CopiesRepository.lockCustomer, whose lock order this is), so
+ * an opt-out or a deletion takes turns with it.
  */
 const WITH_ETA: readonly MessageKind[] = ['assigned', 'on_the_way'];
 
@@ -59,6 +61,7 @@ export class StepsService implements OnModuleInit {
     )
       return;
     const { invoice } = event.payload;
+    const customerId = await this.messages.lockCustomerOf(manager, invoice.appointmentId);
     await this.copies.setPaymentStatus(manager, invoice.appointmentId, invoice.status);
     if (event.type === 'billing.payment.recorded') {
       // The customer's receipt of the money: how much, how and when, and what is still owed.
@@ -67,6 +70,7 @@ export class StepsService implements OnModuleInit {
         eventId: event.id,
         occurredAt: event.occurredAt,
         appointmentId: invoice.appointmentId,
+        customerId,
         kind: 'payment_received',
         payment: {
           url: null,
@@ -88,6 +92,7 @@ export class StepsService implements OnModuleInit {
       eventId: event.id,
       occurredAt: due.toISOString(),
       appointmentId: invoice.appointmentId,
+      customerId,
       kind: 'payment_reminder',
       payment: { url: null, amountCents: invoice.totalCents, invoiceNumber: invoice.number },
     });
@@ -100,6 +105,7 @@ export class StepsService implements OnModuleInit {
       eventId: event.id,
       occurredAt: event.occurredAt,
       appointmentId: p.appointmentId,
+      customerId: await this.messages.lockCustomerOf(manager, p.appointmentId),
       kind: 'payment_link',
       payment: { url: p.url, amountCents: p.amountCents, invoiceNumber: p.number },
     });
@@ -109,6 +115,8 @@ export class StepsService implements OnModuleInit {
     switch (event.type) {
       case 'booking.appointment.requested': {
         const p = event.payload;
+        // The customer first, before their copy's row.
+        await this.copies.lockCustomer(manager, p.customerId);
         const copies = await this.copies.upsertBooking(
           manager,
           { id: p.customerId, ...p.customer },
@@ -125,6 +133,7 @@ export class StepsService implements OnModuleInit {
           eventId: event.id,
           occurredAt: event.occurredAt,
           appointmentId: p.appointmentId,
+          customerId: p.customerId,
           kind: 'received',
           copies,
         });
@@ -132,11 +141,13 @@ export class StepsService implements OnModuleInit {
       }
       case 'booking.appointment.rescheduled': {
         const p = event.payload;
+        const customerId = await this.messages.lockCustomerOf(manager, p.appointmentId);
         if (!(await this.copies.moveAppointment(manager, p.appointmentId, p))) return;
         await this.messages.createFor(manager, {
           eventId: event.id,
           occurredAt: event.occurredAt,
           appointmentId: p.appointmentId,
+          customerId,
           kind: 'moved',
         });
         return;
@@ -145,6 +156,8 @@ export class StepsService implements OnModuleInit {
         return this.copies.upsertCustomer(manager, event.payload.customer);
       case 'booking.customer.deleted': {
         const { customerId } = event.payload;
+        // Takes turns with a step's messages being made: none is left queued for them.
+        await this.copies.lockCustomer(manager, customerId);
         await this.messages.forgetCustomer(manager, customerId);
         await this.receipts.forgetCustomer(manager, customerId);
         return this.copies.removeCustomer(manager, customerId);
@@ -154,14 +167,16 @@ export class StepsService implements OnModuleInit {
 
   async onVisit(event: Of<'notify-visits'>, { manager }: Transaction): Promise<void> {
     const { appointment } = event.payload;
+    const kind = VISIT_STEP_KINDS[event.type];
+    const customerId = kind ? await this.messages.lockCustomerOf(manager, appointment.id) : null;
     // What a held message is checked against when it goes (a cancelled visit, one handed back).
     await this.copies.setStatus(manager, appointment.id, appointment.status, appointment.version);
-    const kind = VISIT_STEP_KINDS[event.type];
     if (!kind) return;
     await this.messages.createFor(manager, {
       eventId: event.id,
       occurredAt: event.occurredAt,
       appointmentId: appointment.id,
+      customerId,
       kind,
       technicianName: appointment.technician?.name ?? null,
       // Who is coming and when: the queue's estimate once accepted, the drive once on the way.
@@ -171,6 +186,7 @@ export class StepsService implements OnModuleInit {
 
   async onRecord(event: Of<'notify-records'>, { manager }: Transaction): Promise<void> {
     const record = event.payload.serviceRecord;
+    const customerId = await this.messages.lockCustomerOf(manager, record.appointmentId);
     const appointment = await this.copies.appointment(manager, record.appointmentId);
     const customer = await this.copies.customer(manager, record.customerId);
     const receipt = buildReceipt(record, {
@@ -186,6 +202,7 @@ export class StepsService implements OnModuleInit {
       eventId: event.id,
       occurredAt: event.occurredAt,
       appointmentId: record.appointmentId,
+      customerId,
       kind: 'completed',
       technicianName: record.technicianName,
       receipt,
@@ -201,6 +218,7 @@ export class StepsService implements OnModuleInit {
         eventId: derivedEventId(event.id, 'test_offer'),
         occurredAt: addMonths(new Date(record.completedAt), this.env.TEST_OFFER_MONTHS),
         appointmentId: record.appointmentId,
+        customerId,
         kind: 'test_offer',
       });
   }
