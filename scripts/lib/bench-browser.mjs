@@ -401,6 +401,9 @@ export async function benchBoardScreen({
       await page.goto(new URL(route, baseUrl).toString());
       await page.locator('[data-testid="job-card"]').first().waitFor({ timeout: 60_000 });
       await within(connected, 15_000, 'the board socket did not connect');
+      // Playwright evaluates its injected script in the page at the first waitForFunction: 60-90
+      // ms under the 4x slowed CPU (seen in a trace), which landed in the first push's frame.
+      await page.waitForFunction(() => true, undefined, { polling: 100 });
       const wanted = [];
       let missed = 0;
       // BENCH_TRACE=<dir>: a Chromium trace of the pushes, one file per viewport and run (open
