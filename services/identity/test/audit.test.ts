@@ -262,6 +262,46 @@ describe('the audit log (identity)', () => {
     expect(JSON.stringify(rows)).not.toMatch(/Gone|555|Elm St|Gate code/);
   });
 
+  it('keeps no personal data of a customer deleted while the board changes their job (each of 20)', async () => {
+    // Two consumers, two transactions: the job's entry and its customer's erasure must see each
+    // other, whichever commits first. The jobs are new to the log (the board spoke before booking
+    // did), so the entry and the state are rows the erasure cannot find while uncommitted.
+    const ids = Array.from({ length: 20 }, (_, k) => 400 + k);
+    const updated = (id: number) =>
+      emitted(
+        'dispatch.appointment.updated',
+        {
+          appointment: boardView({
+            id,
+            customerId: id,
+            customer: { name: 'Racer Gone', phone: '(513) 555-0199' },
+            location: '7 Vine St, Cincinnati, Ohio 45202',
+            notes: 'Dog in the yard',
+          }),
+        },
+        root.id,
+      );
+    await Promise.all([
+      ...ids.map((id) => publish(emitted('booking.customer.deleted', { customerId: id }, root.id))),
+      ...ids.map((id) => publish(updated(id))),
+    ]);
+    await consumerDrained(nats, 'identity-audit-booking');
+    await consumerDrained(nats, 'identity-audit-dispatch');
+    const { rows: entries } = await db.query(
+      'SELECT entity_id, changes FROM audit_entries WHERE customer_id = ANY($1)',
+      [ids],
+    );
+    expect(entries).toHaveLength(ids.length * 2); // 'deleted' and 'updated'
+    const { rows: states } = await db.query(
+      `SELECT entity_id, state FROM audit_subjects
+        WHERE entity IN ('customer', 'appointment') AND entity_id = ANY($1)`,
+      [ids],
+    );
+    const personal = /Racer|555|Vine St|Dog in the yard/;
+    const kept = [...entries, ...states].filter((row) => personal.test(JSON.stringify(row)));
+    expect(kept.map((row) => row.entity_id)).toEqual([]);
+  });
+
   it('answers newest first a page at a time, and an empty page for a thing with no history', async () => {
     const item = {
       id: 5,

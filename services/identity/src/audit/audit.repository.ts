@@ -89,54 +89,20 @@ export class AuditRepository {
     }
   }
 
-  /**
-   * The last states seen of these things, by `subjectKey`; and, in the same statement, which of
-   * the customers they name (a customer thing, or an appointment's customer) were deleted.
-   * `checked` holds every customer id that answer covers.
-   */
-  async states(
-    manager: EntityManager,
-    keys: readonly SubjectKey[],
-  ): Promise<{ states: Map<string, unknown>; checked: Set<number>; erased: Set<number> }> {
-    const answer = {
-      states: new Map<string, unknown>(),
-      checked: new Set<number>(),
-      erased: new Set<number>(),
-    };
-    if (!keys.length) return answer;
-    const rows: {
-      entity: AuditEntity | null;
-      entity_id: number | null;
-      state: unknown;
-      customer_id: number | null;
-      erased: boolean | null;
-    }[] = await manager.query(
-      `WITH k AS (SELECT * FROM unnest($1::text[], $2::int[]) AS k(entity, entity_id)),
-       s AS (
-         SELECT s.entity, s.entity_id, s.state
-           FROM audit_subjects s JOIN k ON s.entity = k.entity AND s.entity_id = k.entity_id
-       ),
-       c AS (
-         SELECT entity_id AS customer_id FROM k WHERE entity = 'customer'
-         UNION
-         SELECT (state->>'customerId')::int FROM s
-          WHERE entity = 'appointment' AND state->>'customerId' IS NOT NULL
-       )
-       SELECT entity, entity_id, state, NULL::int AS customer_id, NULL::boolean AS erased FROM s
-       UNION ALL
-       SELECT NULL, NULL, NULL, c.customer_id, e.customer_id IS NOT NULL
-         FROM c LEFT JOIN audit_erased_customers e ON e.customer_id = c.customer_id`,
+  /** The last states seen of these things, by `subjectKey` (absent: never seen). */
+  async states(manager: EntityManager, keys: readonly SubjectKey[]): Promise<Map<string, unknown>> {
+    const states = new Map<string, unknown>();
+    if (!keys.length) return states;
+    const rows: { entity: AuditEntity; entity_id: number; state: unknown }[] = await manager.query(
+      `SELECT s.entity, s.entity_id, s.state
+         FROM audit_subjects s
+         JOIN unnest($1::text[], $2::int[]) AS k(entity, entity_id)
+           ON s.entity = k.entity AND s.entity_id = k.entity_id`,
       [keys.map((k) => k.entity), keys.map((k) => k.entityId)],
     );
-    for (const r of rows) {
-      if (r.entity !== null && r.entity_id !== null)
-        answer.states.set(subjectKey({ entity: r.entity, entityId: r.entity_id }), r.state);
-      else if (r.customer_id !== null) {
-        answer.checked.add(r.customer_id);
-        if (r.erased) answer.erased.add(r.customer_id);
-      }
-    }
-    return answer;
+    for (const r of rows)
+      states.set(subjectKey({ entity: r.entity, entityId: r.entity_id }), r.state);
+    return states;
   }
 
   /** Stores things' new states, in one statement. */
@@ -174,6 +140,24 @@ export class AuditRepository {
       [customerIds],
     );
     return new Set(rows.map((r) => r.customer_id));
+  }
+
+  /**
+   * The advisory locks of these customers, held until the caller's transaction ends; ascending, so
+   * two callers wanting several never hold one each of the other's. An event writing a customer's
+   * data and their erasure need meet on no row (a new entry is out of the erasure's scan while
+   * uncommitted; a state that waited for the scrub is written over it): without taking turns, each
+   * could commit without seeing the other, and the data stayed in the log. Whether they are erased
+   * is read after, in a statement of its own (its snapshot then sees the erasure that held them).
+   */
+  async lockCustomers(manager: EntityManager, customerIds: readonly number[]): Promise<void> {
+    const ids = [...new Set(customerIds)].sort((a, b) => a - b);
+    if (!ids.length) return;
+    // unnest yields the ids in the array's order: the locks are taken one after the other in it.
+    await manager.query(
+      "SELECT pg_advisory_xact_lock(hashtext('identity.customer'), id) FROM unnest($1::int[]) AS id",
+      [ids],
+    );
   }
 
   async markErased(manager: EntityManager, customerId: number): Promise<void> {

@@ -49,17 +49,16 @@ export class AuditService implements OnModuleInit {
   }
 
   async record(event: AuditedEvent, { manager }: Transaction): Promise<void> {
-    const known = await this.audit.states(manager, subjectsOf(event));
-    const outcome = auditOutcome(event, known.states);
+    const outcome = auditOutcome(event, await this.audit.states(manager, subjectsOf(event)));
     const customers = [
       ...outcome.entries.map((e) => e.customerId),
       ...outcome.states.map(customerOfState),
+      outcome.eraseCustomer ?? null,
     ].filter((id): id is number => id !== null);
-    // The states' read covered the customers it could name; any other is looked up.
-    const unchecked = customers.filter((id) => !known.checked.has(id));
-    const erased = unchecked.length
-      ? new Set([...known.erased, ...(await this.audit.erasedAmong(manager, unchecked))])
-      : known.erased;
+    // Their erasure and this event take turns: whichever waited sees the other's commit, as
+    // whether they are erased is read only once the locks are held (the erasure takes them first).
+    await this.audit.lockCustomers(manager, customers);
+    const erased = await this.audit.erasedAmong(manager, customers);
     await this.keepStates(manager, outcome.states, erased);
     const envelopeActor = await this.actorOf(event);
     await this.audit.insert(
@@ -91,6 +90,9 @@ export class AuditService implements OnModuleInit {
    * scrubbed, and every entry that held it keeps only that the field changed.
    */
   private async erase(manager: EntityManager, customerId: number): Promise<void> {
+    // Before anything of theirs is touched (record() holds it already): an event writing their
+    // data waits for this transaction, then sees them erased.
+    await this.audit.lockCustomers(manager, [customerId]);
     await this.audit.markErased(manager, customerId);
     await this.audit.forgetState(manager, { entity: 'customer', entityId: customerId });
     const jobs = await this.audit.appointmentStatesOf(manager, customerId);
