@@ -1,9 +1,15 @@
 import { ERROR_CODES } from '@cincy/contracts';
 import { RpcClient, createServiceApp } from '@cincy/platform';
-import { connectTestRpc, dropIsolatedStack, useIsolatedStack } from '@cincy/platform/testing';
+import {
+  connectTestRpc,
+  dropIsolatedStack,
+  eventually,
+  useIsolatedStack,
+} from '@cincy/platform/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { bookingService } from '../src/app.module';
+import { SLOT_LOCK_NAMESPACE, slotLockKey } from '../src/time-slots/slot-capacity';
 
 const stack = useIsolatedStack();
 process.env.SLOT_CAPACITY = '1';
@@ -145,6 +151,54 @@ describe('booking.bookings.create: the customer and the appointment in one trans
     expect(await stored(body.phone)).toEqual([
       { id: first.customerId, totalJobs: 1, appointments: [first.id] },
     ]);
+  });
+
+  it('registers one customer when a new visitor books twice at once with two keys (each of 10, two replicas)', async () => {
+    // Nothing unique stops a second customer of one name and phone: the phone's lock must.
+    const bodies = Array.from({ length: 10 }, () => visitor());
+    const answers = await Promise.all(
+      bodies.map((body, k) =>
+        Promise.all([
+          book(body, `two-tabs-${k}-a`),
+          book({ ...body, notes: 'Other tab' }, `two-tabs-${k}-b`),
+        ]),
+      ),
+    );
+    for (const [k, body] of bodies.entries()) {
+      const [a, b] = answers[k];
+      expect(await stored(body.phone)).toEqual([
+        { id: a.customerId, totalJobs: 2, appointments: [a.id, b.id].sort((x, y) => x - y) },
+      ]);
+    }
+  });
+
+  it('registers one customer when the office adds a visitor whose booking is still open', async () => {
+    // The test holds the hour's lock: the booking waits there (its last lock), its customer
+    // registered but not committed.
+    const slot = { preferredTime: TOMORROW, scheduledDate: TOMORROW, scheduledTime: '12:00:00' };
+    const body = visitor(slot);
+    const hour = [SLOT_LOCK_NAMESPACE, slotLockKey(TOMORROW, 12)];
+    const waiting = async () => {
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND NOT granted
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
+      return rows[0].n as number;
+    };
+    await db.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', hour);
+    const booked = book(body, 'office-while-booking');
+    await eventually(async () => (await waiting()) === 1);
+    let answered = false;
+    const added = rpc
+      .call('booking.customers.create', { name: body.name, phone: body.phone, email: null })
+      .finally(() => (answered = true));
+    // Answered at once (a second customer), or waiting for the booking's lock of the phone.
+    await eventually(async () => answered || (await waiting()) === 2);
+    await db.query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', hour);
+    const [appointment, customer] = await Promise.all([booked, added]);
+    expect(customer.id).toBe(appointment.customerId);
+    expect(await stored(body.phone)).toHaveLength(1);
   });
 
   it('books a new visitor once when one key is sent several times at once, across two replicas', async () => {

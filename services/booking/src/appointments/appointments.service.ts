@@ -155,11 +155,14 @@ export class AppointmentsService {
     };
 
     return this.outbox.transaction(async ({ manager, emit }) => {
+      // Locks in one order, here and everywhere: the key, the customer's phone, the hour (none is
+      // taken while a later one is held, so two bookings never wait on each other in a circle).
       // The key first: sends of one key take turns, so the second finds the first's customer and
       // its appointment (the unique index), never a second customer of its own.
       if (keyed) await this.appointments.lockIdempotencyKey(manager, keyed.key);
+      // The phone's next, when the booking registers its customer (CustomersService.register).
       const customerId = await customerOf(manager);
-      // The hour next: its lock must be held when the appointment that fills it is inserted.
+      // The hour last: its lock must be held when the appointment that fills it is inserted.
       if (slot) await this.timeSlots.holdSlot(manager, slot.date, hourOf(slot.time));
       const stored = await this.appointments.insertCounted(manager, { ...appointment, customerId });
       if (!stored) throw new DomainError(ERROR_CODES.notFound, CUSTOMER_MESSAGES.notFound);

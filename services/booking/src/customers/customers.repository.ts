@@ -95,15 +95,26 @@ export class CustomersRepository {
   }
 
   /**
+   * The advisory lock of one phone number (its digits), held until the caller's transaction ends.
+   * Nothing unique stops two customers of one name and phone: two first bookings at once (two
+   * Idempotency-Keys) would each find none and insert one, so `register` takes turns on it. In
+   * the order of every booking's locks: its Idempotency-Key, then the phone, then the hour.
+   */
+  async lockPhone(manager: EntityManager, phoneDigits: string): Promise<void> {
+    await manager.query(
+      "SELECT pg_advisory_xact_lock(hashtext('booking.customer-phone'), hashtext($1))",
+      [phoneDigits],
+    );
+  }
+
+  /**
    * One statement: the returning customer (same phone digits and name, ignoring case) with a new
    * e-mail kept, else a new customer. Every public booking starts here, and each round trip to
    * Postgres costs about as much CPU as the work itself (the bench's statement counts). In the
-   * caller's transaction when it gives one (POST /api/bookings: stored with the appointment or not at all).
+   * caller's transaction, after `lockPhone` (its own statement: this one's snapshot must be taken
+   * once the lock is held, or it could miss the customer the lock's last holder inserted).
    */
-  async register(
-    row: CustomerRow,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Customer> {
+  async register(manager: EntityManager, row: CustomerRow): Promise<Customer> {
     const [customer]: Customer[] = await manager.query(
       `WITH existing AS (
          SELECT id, name, phone, email FROM customers

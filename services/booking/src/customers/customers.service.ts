@@ -95,10 +95,15 @@ export class CustomersService implements OnModuleInit {
   /**
    * A returning customer (same phone digits and name, ignoring case) is the same customer, so
    * their jobs and service history add up; a new e-mail is kept, an empty one never erases one.
-   * Inside the caller's transaction when it gives one.
+   * Inside the caller's transaction when it gives one (POST /api/bookings: stored with the
+   * appointment or not at all), else in one of its own (POST /api/customers): the phone's lock
+   * lasts as long as it.
    */
-  register(input: CustomerInput, manager?: EntityManager): Promise<Customer> {
-    return this.customers.register(toCustomerRow(input), manager);
+  async register(input: CustomerInput, manager?: EntityManager): Promise<Customer> {
+    if (!manager) return this.outbox.transaction((tx) => this.register(input, tx.manager));
+    const row = toCustomerRow(input);
+    await this.customers.lockPhone(manager, row.phoneDigits);
+    return this.customers.register(manager, row);
   }
 
   private async lock(manager: EntityManager, id: number): Promise<CustomerEntity> {
