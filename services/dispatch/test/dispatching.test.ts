@@ -15,6 +15,7 @@ import {
 import {
   JetStreamPublisher,
   NatsConnectionHolder,
+  Outbox,
   RpcCallError,
   RpcClient,
   buildEvent,
@@ -33,7 +34,7 @@ import {
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dispatchService } from '../src/app.module';
-import { QueueRepository } from '../src/queue';
+import { QueueRepository, QueueService } from '../src/queue';
 
 const testStack = useIsolatedStack();
 const { admin } = TEST_ACTORS;
@@ -506,6 +507,42 @@ describe('auto-dispatch (dispatch)', () => {
     await rpc.call('dispatch.appointments.decline', { id: first, actor: admin });
     await eventually(async () => (await jobOf(third))?.status === 'assigned');
     expect((await jobOf(third))?.technicianId).toBe(near.id);
+  });
+
+  it('gives a technician one job though two replicas assign from snapshots a moment apart', async () => {
+    await clearTheDay();
+    // Off: the service's own recomputations assign nothing; this test plays both replicas.
+    await rpc.call('dispatch.settings.update', { settings: { autoDispatch: false }, actor: admin });
+    const tia = await technician(34, 'Tia', NEAR);
+    const uma = await technician(35, 'Uma', FAR);
+    const queueService = dispatch!.get(QueueService);
+    const snapshot = () =>
+      dispatch!.get(Outbox).transaction((tx) => queueService.recompute(tx, new Date()));
+    const autoDispatch = (seen: Awaited<ReturnType<typeof snapshot>>) =>
+      queueService['autoDispatch'](seen, new Date());
+
+    // Replica A reads the queue: one request, Tia nearest. Then an urgent one comes, and replica B
+    // reads the queue a moment later, before A's assignment: to B, Tia is still free.
+    const older = await newJob();
+    const seenByA = await snapshot();
+    const urgent = await newJob({ priority: 'urgent' });
+    const seenByB = await snapshot();
+
+    // A gives the older request to Tia. B would give the urgent one to Tia too (and the older to
+    // Uma, refused: it moved): under Tia's lock B sees she is taken and leaves the urgent one.
+    await autoDispatch(seenByA);
+    await autoDispatch(seenByB);
+    const assignedTo = async (technicianId: number) =>
+      (await board())
+        .filter((j) => j.technicianId === technicianId && j.status === 'assigned')
+        .map((j) => j.id);
+    expect(await assignedTo(tia.id)).toEqual([older]);
+    expect(await jobOf(urgent)).toMatchObject({ status: 'pending', technicianId: null });
+
+    // The next recomputation finds it waiting, and Uma free.
+    await autoDispatch(await snapshot());
+    expect(await assignedTo(uma.id)).toEqual([urgent]);
+    expect(await assignedTo(tia.id)).toEqual([older]);
   });
 
   it('leaves new jobs waiting while it is off', async () => {

@@ -142,27 +142,58 @@ export class LifecycleService implements OnModuleInit {
     actor: Actor,
     expectedVersion?: number,
   ): Promise<DashboardAppointment> {
-    return this.outbox.transaction(async ({ manager, emit }) => {
-      const technician = await this.technicians.findOne(manager, technicianId);
-      if (!technician || technician.role !== 'technician') {
-        throw new DomainError(ERROR_CODES.validation, NOT_A_TECHNICIAN_MESSAGE, {
-          technicianId: NOT_A_TECHNICIAN_MESSAGE,
-        });
-      }
-      const job = await this.lockJob(manager, id);
-      refuseIf(checkAssign(job, expectedVersion));
-      job.status = 'assigned';
-      setTechnician(job, {
-        id: technician.userId,
-        username: technician.username,
-        name: technician.name,
-      });
-      clearHandBack(job);
-      const appointment = await this.board.save(manager, job);
-      await emit('dispatch.appointment.assigned', { appointment });
-      this.logger.log({ msg: 'job assigned', id, technicianId, by: actor.id });
-      return appointment;
+    return this.outbox.transaction((tx) =>
+      this.assignIn(tx, id, technicianId, actor, expectedVersion),
+    );
+  }
+
+  /**
+   * Auto-dispatch's assignment: `assign`, only while `stillFree` holds for the technician. It is
+   * decided under the technician's lock, taken first as an accept takes it (before the job's row),
+   * so two replicas assigning from snapshots a moment apart never both give them a job: the second
+   * reads the first's. Null when they were no longer free: nothing changed, the job waits for the
+   * next recomputation.
+   */
+  async assignIfFree(
+    id: number,
+    technicianId: number,
+    actor: Actor,
+    expectedVersion: number | undefined,
+    stillFree: (manager: EntityManager) => Promise<boolean>,
+  ): Promise<DashboardAppointment | null> {
+    return this.outbox.transaction(async (tx) => {
+      await this.board.lockTechnician(tx.manager, technicianId);
+      if (!(await stillFree(tx.manager))) return null;
+      return this.assignIn(tx, id, technicianId, actor, expectedVersion);
     });
+  }
+
+  private async assignIn(
+    { manager, emit }: Transaction,
+    id: number,
+    technicianId: number,
+    actor: Actor,
+    expectedVersion?: number,
+  ): Promise<DashboardAppointment> {
+    const technician = await this.technicians.findOne(manager, technicianId);
+    if (!technician || technician.role !== 'technician') {
+      throw new DomainError(ERROR_CODES.validation, NOT_A_TECHNICIAN_MESSAGE, {
+        technicianId: NOT_A_TECHNICIAN_MESSAGE,
+      });
+    }
+    const job = await this.lockJob(manager, id);
+    refuseIf(checkAssign(job, expectedVersion));
+    job.status = 'assigned';
+    setTechnician(job, {
+      id: technician.userId,
+      username: technician.username,
+      name: technician.name,
+    });
+    clearHandBack(job);
+    const appointment = await this.board.save(manager, job);
+    await emit('dispatch.appointment.assigned', { appointment });
+    this.logger.log({ msg: 'job assigned', id, technicianId, by: actor.id });
+    return appointment;
   }
 
   /** A dispatcher takes an assigned job back into the open pool. */

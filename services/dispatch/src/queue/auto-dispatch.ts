@@ -24,6 +24,30 @@ const takesTechnicianNow = (job: QueueJob, now: Date) =>
   holdsTechnicianNow(job, now) || (job.status === 'assigned' && isDue(job, now));
 
 /**
+ * Who of `technicians` is free for a request now, in their order: on shift, with no job that takes
+ * them now (takesTechnicianNow). `jobs` holds every job that may take them: the queue's read, or
+ * one technician's own open jobs when auto-dispatch checks again under their lock.
+ */
+export function freeTechnicians<T extends { id: number }>(
+  technicians: readonly T[],
+  jobs: readonly QueueJob[],
+  schedules: readonly ScheduleFacts[],
+  now: Date,
+): T[] {
+  const onShift = onShiftAt(
+    technicians.map((t) => t.id),
+    schedules,
+    now,
+  );
+  const taken = new Set(
+    jobs
+      .filter((j) => j.technicianId !== null && takesTechnicianNow(j, now))
+      .map((j) => j.technicianId),
+  );
+  return technicians.filter((t) => onShift.has(t.id) && !taken.has(t.id));
+}
+
+/**
  * The auto-dispatch rule: every unassigned pending ASAP request, in queue order, goes to the free
  * technician whose van carries its battery (issue 37; when the job's battery is known and a free
  * van has one) who can arrive first. Free means on shift, with no job that takes them now
@@ -39,17 +63,7 @@ export function autoAssignments(
   now: Date,
   vanBatteries: ReadonlyMap<number, readonly BookedBattery[]> = new Map(),
 ): AutoAssignment[] {
-  const onShift = onShiftAt(
-    technicians.map((t) => t.id),
-    schedules,
-    now,
-  );
-  const taken = new Set(
-    jobs
-      .filter((j) => j.technicianId !== null && takesTechnicianNow(j, now))
-      .map((j) => j.technicianId),
-  );
-  const free = technicians.filter((t) => onShift.has(t.id) && !taken.has(t.id));
+  const free = freeTechnicians(technicians, jobs, schedules, now);
   const assignments: AutoAssignment[] = [];
   for (const job of waitingJobs(jobs)) {
     if (free.length === 0) break;

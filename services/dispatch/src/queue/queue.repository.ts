@@ -24,6 +24,11 @@ interface QueueJobRow {
   battery: BookedBattery | null;
 }
 
+/** The columns of a QueueJobRow. */
+const JOB_COLUMNS = `id, status, priority, preferred_time,
+    to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, scheduled_time, requested_at,
+    technician_id, customer_location, on_location_at, version, battery`;
+
 interface StoredRow {
   appointment_id: number;
   position: number;
@@ -64,34 +69,31 @@ export class QueueRepository {
   async queueJobs(manager: EntityManager, today: string): Promise<QueueSnapshotJob[]> {
     // Three reads, each by its own index (migration 1733300000106): one query with ORs is
     // planned as a scan of every open job.
-    const columns = `id, status, priority, preferred_time,
-        to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, scheduled_time, requested_at,
-        technician_id, customer_location, on_location_at, version, battery`;
     const rows: QueueJobRow[] = await manager.query(
-      `SELECT ${columns} FROM board_appointments a WHERE ${waitingSql('a')}
+      `SELECT ${JOB_COLUMNS} FROM board_appointments a WHERE ${waitingSql('a')}
        UNION
-       SELECT ${columns} FROM board_appointments a
+       SELECT ${JOB_COLUMNS} FROM board_appointments a
         WHERE a.closed_at IS NULL AND a.status IN ('en_route', 'on_location')
        UNION
-       SELECT ${columns} FROM board_appointments a
+       SELECT ${JOB_COLUMNS} FROM board_appointments a
         WHERE a.closed_at IS NULL AND a.status IN ('assigned', 'accepted')
           AND a.scheduled_date <= $1::date`,
       [today],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      priority: r.priority,
-      preferredTime: r.preferred_time,
-      scheduledDate: r.scheduled_date,
-      scheduledTime: r.scheduled_time,
-      requestedAt: new Date(r.requested_at),
-      technicianId: r.technician_id,
-      customerLocation: r.customer_location,
-      onLocationAt: r.on_location_at ? new Date(r.on_location_at) : null,
-      version: r.version,
-      battery: r.battery,
-    }));
+    return rows.map(toSnapshotJob);
+  }
+
+  /**
+   * The technician's open jobs, read fresh: what auto-dispatch checks again under their lock
+   * before giving them a request (the queue's read may be older than another replica's commit).
+   */
+  async openJobsOf(manager: EntityManager, technicianId: number): Promise<QueueSnapshotJob[]> {
+    const rows: QueueJobRow[] = await manager.query(
+      `SELECT ${JOB_COLUMNS} FROM board_appointments
+        WHERE technician_id = $1 AND closed_at IS NULL`,
+      [technicianId],
+    );
+    return rows.map(toSnapshotJob);
   }
 
   async stored(manager: EntityManager): Promise<ComputedEntry[]> {
@@ -185,6 +187,23 @@ export class QueueRepository {
       rows.flatMap((r) => (r.estimatedArrivalAt ? [[r.appointmentId, r.estimatedArrivalAt]] : [])),
     );
   }
+}
+
+function toSnapshotJob(r: QueueJobRow): QueueSnapshotJob {
+  return {
+    id: r.id,
+    status: r.status,
+    priority: r.priority,
+    preferredTime: r.preferred_time,
+    scheduledDate: r.scheduled_date,
+    scheduledTime: r.scheduled_time,
+    requestedAt: new Date(r.requested_at),
+    technicianId: r.technician_id,
+    customerLocation: r.customer_location,
+    onLocationAt: r.on_location_at ? new Date(r.on_location_at) : null,
+    version: r.version,
+    battery: r.battery,
+  };
 }
 
 /** The same place, technician and wait: its row stays (the arrival moves only with the wait). */

@@ -20,7 +20,7 @@ import { ScheduleRepository } from '../shifts';
 import { StatsRepository } from '../stats';
 import { VanStockService } from '../suggestions';
 import { TechniciansRepository, toRankingTechnician } from '../technicians';
-import { autoAssignments } from './auto-dispatch';
+import { autoAssignments, freeTechnicians } from './auto-dispatch';
 import { QueueTechnician, computeQueue, queueChanged } from './compute-queue';
 import { QueueRepository, QueueSnapshotJob } from './queue.repository';
 
@@ -158,7 +158,9 @@ export class QueueService
   /**
    * Each assignment is the lifecycle's own (its transaction, its event), at the version read
    * here: a job that moved meanwhile is refused and left alone, and its event brings the queue
-   * back here with the new state.
+   * back here with the new state. The snapshot may also be older than another replica's
+   * assignment: under the technician's lock their open jobs are read again, and one no longer
+   * free (by the same rule) is not given the job, which waits for the next recomputation.
    */
   private async autoDispatch({ jobs, technicians, schedules }: Snapshot, now: Date) {
     // What each van holds: read only when auto-dispatch is on, not with every recomputation.
@@ -166,13 +168,26 @@ export class QueueService
     const versions = new Map(jobs.map((j) => [j.id, j.version]));
     const assignments = autoAssignments(jobs, technicians, schedules, now, vanBatteries);
     for (const { appointmentId, technicianId } of assignments) {
+      const stillFree = async (manager: EntityManager) => {
+        const theirs = await this.queue.openJobsOf(manager, technicianId);
+        const checked = [{ id: technicianId }];
+        return freeTechnicians(checked, theirs, schedules, now).length > 0;
+      };
       try {
-        await this.lifecycle.assign(
+        const assigned = await this.lifecycle.assignIfFree(
           appointmentId,
           technicianId,
           AUTO_DISPATCH_ACTOR,
           versions.get(appointmentId),
+          stillFree,
         );
+        if (!assigned) {
+          this.logger.warn({
+            msg: 'auto-dispatch skipped a job: its technician is no longer free',
+            id: appointmentId,
+            technicianId,
+          });
+        }
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         this.logger.warn({ msg: 'auto-dispatch skipped a job', id: appointmentId, technicianId });
