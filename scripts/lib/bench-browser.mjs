@@ -1,7 +1,7 @@
 // Browser benchmarks: the gzipped JavaScript each public route downloads (Debian's Chromium via
 // playwright-core), and Lighthouse mobile scores when the lighthouse package is installed.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,6 +140,15 @@ export async function runLighthouse(urls, runs = 1, { cookies = [], at } = {}) {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           disableStorageReset: cookies.length > 0,
         });
+        // BENCH_LIGHTHOUSE_DIR=<dir>: each run's full report (long tasks, main-thread work, ...).
+        if (process.env.BENCH_LIGHTHOUSE_DIR && result?.lhr) {
+          mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+          const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${i + 1}.json`;
+          writeFileSync(
+            path.join(process.env.BENCH_LIGHTHOUSE_DIR, name),
+            JSON.stringify(result.lhr),
+          );
+        }
         const categories = result?.lhr?.categories ?? {};
         const score = (key) =>
           categories[key]?.score == null ? 'n/a' : Math.round(categories[key].score * 100);

@@ -11,6 +11,7 @@ import {
 } from '@cincy/contracts';
 import { serverMessageOf } from '../../api/request';
 import type { ToastInput } from '../../components/toast';
+import { compareCodeUnits } from '../../lib/sort';
 
 /** The timeline's span on the business clock, in minutes since midnight, on whole hours. */
 export interface TimelineWindow {
@@ -178,7 +179,7 @@ export function hourTicks(window = USUAL_WINDOW): { hour: number; label: string;
 
 /** Jobs in start order (the phone's lists and the menus). */
 export const byStart = (jobs: readonly DayJob[]): DayJob[] =>
-  [...jobs].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
+  [...jobs].sort((a, b) => compareCodeUnits(a.start, b.start) || a.id - b.id);
 
 /** Who a job can be assigned to: every technician of the day but the one who has it. */
 export function assignTargets(

@@ -5,6 +5,7 @@ import {
   toE164,
   type DashboardAppointment,
 } from '@cincy/contracts';
+import { compareCodeUnits } from '../../lib/sort';
 
 export interface BoardLists {
   available: DashboardAppointment[];
@@ -15,14 +16,15 @@ export interface BoardLists {
 }
 
 const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
-  a.requestedAt.localeCompare(b.requestedAt);
+  compareCodeUnits(a.requestedAt, b.requestedAt);
 /** The open jobs of today in one list, oldest request first (dispatch's Available Jobs). */
 export const openToday = (lists: Pick<BoardLists, 'available' | 'assigned'>) =>
   lists.assigned.length === 0
     ? lists.available
     : [...lists.available, ...lists.assigned].sort(byRequested);
 const bySchedule = (a: DashboardAppointment, b: DashboardAppointment) =>
-  `${a.scheduledDate ?? ''}T${a.scheduledTime ?? ''}`.localeCompare(
+  compareCodeUnits(
+    `${a.scheduledDate ?? ''}T${a.scheduledTime ?? ''}`,
     `${b.scheduledDate ?? ''}T${b.scheduledTime ?? ''}`,
   ) || byRequested(a, b);
 
@@ -94,7 +96,7 @@ const closedOn = (
   appointments.filter((a) => a.status === status && businessDate(new Date(a.updatedAt)) === today);
 
 const latestFirst = (a: DashboardAppointment, b: DashboardAppointment) =>
-  b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
+  compareCodeUnits(b.updatedAt, a.updatedAt) || b.id - a.id;
 
 export function minutesSince(iso: string, now: number): number {
   const then = Date.parse(iso);

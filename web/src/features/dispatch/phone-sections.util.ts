@@ -6,6 +6,7 @@ import {
   type SignedInUser,
 } from '@cincy/contracts';
 import { openToday, splitBoard } from './board-lists.util';
+import { compareCodeUnits } from '../../lib/sort';
 
 export type BoardSectionKey = 'current' | 'offered' | 'inProgress' | 'available' | 'future';
 
@@ -63,7 +64,7 @@ export function phoneSections(
     .sort(
       (a, b) =>
         Number(b.status === 'assigned') - Number(a.status === 'assigned') ||
-        a.requestedAt.localeCompare(b.requestedAt),
+        compareCodeUnits(a.requestedAt, b.requestedAt),
     );
   const offeredIds = new Set(offered.map((a) => a.id));
   const notOffered = (a: DashboardAppointment) => !offeredIds.has(a.id);

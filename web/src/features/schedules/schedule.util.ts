@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { serverMessageOf } from '../../api/request';
 import type { DateShiftsBody, WeeklyShiftsBody } from '../../api/schedules';
 import type { ToastInput } from '../../components/toast';
+import { compareCodeUnits } from '../../lib/sort';
 
 /** The week as the screen shows it: Monday first (weekday numbers count Sunday as 0). */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -22,7 +23,7 @@ export const DAY_OFF = 'Day off';
 export const NO_WEEKLY_SHIFTS = 'No weekly shifts';
 
 const byStart = (a: ShiftRange, b: ShiftRange) =>
-  (shiftMinutes(a.start) ?? 0) - (shiftMinutes(b.start) ?? 0) || a.end.localeCompare(b.end);
+  (shiftMinutes(a.start) ?? 0) - (shiftMinutes(b.start) ?? 0) || compareCodeUnits(a.end, b.end);
 
 /** '08:00-12:00, 13:00-17:00' in start order; '' for none. */
 export function formatRanges(ranges: readonly ShiftRange[]): string {
@@ -179,7 +180,7 @@ export function upcomingExceptions<T extends { date: string }>(
   exceptions: readonly T[],
   today: string,
 ): T[] {
-  return exceptions.filter((e) => e.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+  return exceptions.filter((e) => e.date >= today).sort((a, b) => compareCodeUnits(a.date, b.date));
 }
 
 // ---- Toasts -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
 import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-versions';
 import { phoneSections, type BoardSectionKey } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind, FieldUser, OutboxStep } from '../outbox/types';
+import { compareCodeUnits } from '../../lib/sort';
 
 /** A job as the phone shows it: the server's last word with the steps still waiting applied. */
 export interface FieldJob extends DashboardAppointment {
@@ -118,7 +119,7 @@ const inPool = (job: DashboardAppointment, today: string) =>
   job.status === 'pending' && (!job.scheduledDate || job.scheduledDate === today);
 
 const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
-  a.requestedAt.localeCompare(b.requestedAt);
+  compareCodeUnits(a.requestedAt, b.requestedAt);
 
 /** The copy the server's answer makes; a job on screen newer than the answer's stays. */
 export function copyFromAnswer(
@@ -182,7 +183,7 @@ export function fieldSections(
         j.status === 'completed' &&
         businessDate(new Date(j.updatedAt)) === today,
     )
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    .sort((a, b) => compareCodeUnits(b.updatedAt, a.updatedAt));
   return { current, mine, pool: list('available').slice(0, FIELD_POOL.shown), done };
 }
 
