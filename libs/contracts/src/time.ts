@@ -66,6 +66,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** 'Nov 20, 2026': the day of an instant on Cincinnati's calendar, for messages people read. */
 export function formatBusinessDay(at: Date): string {
-  const { year, month, day } = businessParts(at);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+  return `${formatBusinessMonthDay(at)}, ${businessParts(at).year}`;
+}
+
+/** 'Nov 20': the same without the year. */
+export function formatBusinessMonthDay(at: Date): string {
+  const { month, day } = businessParts(at);
+  return `${MONTHS[month - 1]} ${day}`;
 }

@@ -13,6 +13,13 @@ export function formatCurrency(amount: number): string {
   return USD.format(Number.isFinite(amount) ? amount : 0);
 }
 
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators: 42000 -> '42,000'. */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}
+
 const DATE = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -40,8 +40,12 @@ export function matchesInventoryQuery(item: InventoryItem, query: InventoryQuery
   return true;
 }
 
-const byName = (a: InventoryItem, b: InventoryItem) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+let nameCollator: Intl.Collator | undefined;
+const byName = (a: InventoryItem, b: InventoryItem) => {
+  // Made once (localeCompare with options builds a collator on every call).
+  nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' });
+  return nameCollator.compare(a.name, b.name) || a.id - b.id;
+};
 
 /**
  * An inventory list follows an item: updated in place while it matches the list's filter, added

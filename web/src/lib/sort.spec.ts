@@ -1,4 +1,4 @@
-import { compareDate, compareNumber, compareText } from './sort';
+import { compareCodeUnits, compareDate, compareNumber, compareText } from './sort';
 
 describe('table comparators', () => {
   it('orders text case-blind, numbers within text by value, missing text first', () => {
@@ -9,6 +9,15 @@ describe('table comparators', () => {
       'a 10',
       'b',
     ]);
+  });
+
+  it('orders ISO dates and times of one format in time order, by code units (not for names)', () => {
+    expect(
+      ['2030-06-02T09:00', '2030-06-01T17:30', 'T', '2030-06-01T08:05'].sort(compareCodeUnits),
+    ).toEqual(['2030-06-01T08:05', '2030-06-01T17:30', '2030-06-02T09:00', 'T']);
+    expect(['09:30', '17:00', '08:00'].sort(compareCodeUnits)).toEqual(['08:00', '09:30', '17:00']);
+    expect(['b', 'B', 'a'].sort(compareCodeUnits)).toEqual(['B', 'a', 'b']);
+    expect(compareCodeUnits('12:00', '12:00')).toBe(0);
   });
 
   it('orders numbers ascending', () => {

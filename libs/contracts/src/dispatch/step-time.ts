@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../error-codes';
-import { businessDate, businessParts } from '../time';
+import { businessDate, businessParts, formatBusinessMonthDay } from '../time';
 import { clockLabel } from '../booking/rules';
 import type { Refusal } from './lifecycle';
 
@@ -28,12 +28,7 @@ export function momentLabel(at: Date, now: Date): string {
   const { hour, minute } = businessParts(at);
   const time = clockLabel(hour, minute);
   if (businessDate(at) === businessDate(now)) return time;
-  const day = new Date(`${businessDate(at)}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${day}, ${time}`;
+  return `${formatBusinessMonthDay(at)}, ${time}`;
 }
 
 const refused = (message: string): Refusal => ({

@@ -24,14 +24,9 @@ import { fetchJobInvoice, refundPayment, sendPaymentLink } from '../../api/invoi
 import { QUERY_KEYS } from '../../api/query-keys';
 import { serverMessageOf } from '../../api/request';
 import { SideDrawer } from '../../components/side-drawer';
+import { formatDateTime } from '../../lib/format';
 
 const dollars = (cents: number) => formatDollars(cents / 100);
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    timeZone: 'America/New_York',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
 /** "Cash", "Check #1042", "Card"; a refund says so. */
 export function paymentLabel(p: InvoicePayment): string {
@@ -137,7 +132,7 @@ function InvoiceDetails({
           type="warning"
           showIcon
           message="Card payment not counted"
-          description={`${flag.reason} (${when(flag.at)})`}
+          description={`${flag.reason} (${formatDateTime(flag.at)})`}
         />
       ))}
       <div>
@@ -162,7 +157,7 @@ function InvoiceDetails({
               >
                 <List.Item.Meta
                   title={`${paymentLabel(p)} · ${dollars(p.amountCents)}`}
-                  description={when(p.receivedAt)}
+                  description={formatDateTime(p.receivedAt)}
                 />
               </List.Item>
             )}

