@@ -1,4 +1,11 @@
-import { NO_DATE, formatCurrency, formatDate, formatDateTime } from './format';
+import {
+  NO_DATE,
+  formatClock,
+  formatCount,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+} from './format';
 
 describe('formatCurrency', () => {
   it.each([
@@ -22,6 +29,29 @@ describe('formatDate and formatDateTime', () => {
     // 02:30 UTC on June 15 is still June 14 in Cincinnati (UTC-4 in summer).
     expect(formatDate('2030-06-15T02:30:00.000Z')).toBe('Jun 14, 2030');
     expect(formatDateTime('2030-06-15T02:30:00.000Z')).toBe('Jun 14, 2030, 10:30 PM');
+    expect(formatClock('2030-06-14T18:05:00.000Z')).toBe('2:05 PM');
+    // Winter (UTC-5), midnight and noon.
+    expect(formatDateTime('2030-01-15T05:00:00.000Z')).toBe('Jan 15, 2030, 12:00 AM');
+    expect(formatClock('2030-01-15T17:00:00.000Z')).toBe('12:00 PM');
+  });
+
+  it('write what Intl writes for Cincinnati, every hour of a year', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/New_York',
+    });
+    for (let t = Date.UTC(2030, 0, 1); t < Date.UTC(2031, 0, 1); t += 3_600_000 + 7 * 60_000) {
+      const iso = new Date(t).toISOString();
+      expect(formatDateTime(iso)).toBe(intl.format(t).replace(/\s/g, ' '));
+    }
+  });
+
+  it('write counts with thousands separators', () => {
+    expect(formatCount(42_000)).toBe('42,000');
   });
 
   it('show a dash for a missing or unreadable date', () => {

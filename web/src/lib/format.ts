@@ -1,5 +1,5 @@
 // How the back office writes money and dates: one place, so every screen reads alike.
-import { BUSINESS } from '@cincy/contracts';
+import { businessParts, formatBusinessDay } from '@cincy/contracts';
 
 const USD = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -20,22 +20,6 @@ export function formatCount(n: number): string {
   return COUNT.format(n);
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: BUSINESS.timeZone,
-});
-
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: BUSINESS.timeZone,
-});
-
 /** What a missing or unreadable date shows. */
 export const NO_DATE = '—';
 
@@ -45,14 +29,25 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// Dates on Cincinnati's calendar are computed (contracts' businessParts), not asked of a
+// time-zone-aware Intl format: making the first one was a 57 ms task in the staff screens' load.
+
 /** A day on Cincinnati's calendar: 'Jun 14, 2030'. */
 export function formatDate(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? DATE.format(date) : NO_DATE;
+  return date ? formatBusinessDay(date) : NO_DATE;
+}
+
+/** A moment on Cincinnati's clock, time only: '2:05 PM'. */
+export function formatClock(value: string | null | undefined): string {
+  const date = parse(value);
+  if (!date) return NO_DATE;
+  const { hour, minute } = businessParts(date);
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A moment on Cincinnati's clock: 'Jun 14, 2030, 2:05 PM'. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? DATE_TIME.format(date) : NO_DATE;
+  return date ? `${formatBusinessDay(date)}, ${formatClock(value)}` : NO_DATE;
 }

@@ -7,7 +7,6 @@ import {
   STATE_FILTERS,
   attemptsText,
   canResend,
-  clockTime,
   messageAddress,
   messageStep,
   messageWhen,
@@ -103,13 +102,6 @@ describe('messageWhen', () => {
     expect(messageWhen(message({ state: 'sending' }))).toBe('Sending...');
     expect(messageWhen(message({ state: 'failed' }))).toBeNull();
     expect(messageWhen(message({ state: 'queued', nextAttemptAt: 'nonsense' }))).toBeNull();
-  });
-});
-
-describe('clockTime', () => {
-  it('gives the time of day in Cincinnati', () => {
-    expect(clockTime('2030-06-14T18:05:00.000Z')).toBe('2:05 PM');
-    expect(clockTime(null)).toBe('—');
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  BUSINESS,
   MESSAGE_KIND_LABELS,
   formatPhone,
   type Message,
@@ -72,18 +71,6 @@ export function messageWhen(m: Pick<Message, 'state' | 'sentAt' | 'nextAttemptAt
     return at === NO_DATE ? null : `Next attempt ${at}`;
   }
   return null;
-}
-
-const CLOCK = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: BUSINESS.timeZone,
-});
-
-/** A moment on Cincinnati's clock, time only ("2:05 PM"): the Messages view shows one day. */
-export function clockTime(iso: string | null | undefined): string {
-  const at = iso ? new Date(iso) : null;
-  return at && !Number.isNaN(at.getTime()) ? CLOCK.format(at) : NO_DATE;
 }
 
 /** "1 attempt", "3 attempts". */

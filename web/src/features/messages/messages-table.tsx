@@ -6,14 +6,14 @@ import {
   MESSAGE_CHANNEL_LABELS,
   MESSAGE_TEXTS,
   canResend,
-  clockTime,
   messageAddress,
   messageStep,
 } from './message-view.util';
 import { ResendButton } from './resend-button';
+import { formatClock } from '../../lib/format';
 
 const COLUMNS: ColumnsType<Message> = [
-  { title: 'Time', key: 'time', render: (_, m) => clockTime(m.createdAt) },
+  { title: 'Time', key: 'time', render: (_, m) => formatClock(m.createdAt) },
   { title: 'Reference', key: 'reference', render: (_, m) => m.reference ?? '—' },
   { title: 'Step', key: 'step', render: (_, m) => messageStep(m) },
   { title: 'Channel', key: 'channel', render: (_, m) => MESSAGE_CHANNEL_LABELS[m.channel] },
