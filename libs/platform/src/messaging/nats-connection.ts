@@ -97,9 +97,24 @@ export async function ensureStream(
 const BUSY_RETRY_MS = 60_000;
 
 /**
- * Runs a JetStream API call again while JetStream cannot answer yet (503: a cluster still
- * electing its leaders, or moving a stream to more replicas; a timeout), for up to a minute, so a
- * service starting with its cluster does not crash-loop. Anything else fails at once.
+ * Whether JetStream cannot answer yet, and asking again soon will do: a 503 (a cluster still
+ * electing its leaders, or moving a stream to more replicas), a timeout, or a durable asked for
+ * more replicas than its stream has so far (the stream's own move, asked for by this or another
+ * service, is not done: seen in the cluster drill, where a durable then stayed at one replica).
+ */
+export function isJetStreamBusy(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (
+    code === '503' ||
+    code === 'TIMEOUT' ||
+    /replica count exceeds parent stream/i.test(String(message))
+  );
+}
+
+/**
+ * Runs a JetStream API call again while JetStream cannot answer yet (isJetStreamBusy), for up to
+ * a minute, so a service starting with its cluster does not crash-loop. Anything else fails at
+ * once.
  */
 export async function whileJetStreamBusy<T>(call: () => Promise<T>): Promise<T> {
   const until = Date.now() + BUSY_RETRY_MS;
@@ -107,8 +122,7 @@ export async function whileJetStreamBusy<T>(call: () => Promise<T>): Promise<T> 
     try {
       return await call();
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if ((code !== '503' && code !== 'TIMEOUT') || Date.now() + delay > until) throw error;
+      if (!isJetStreamBusy(error) || Date.now() + delay > until) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
