@@ -70,7 +70,7 @@ beforeAll(async () => {
   // Calls without signal are expected here (the heartbeat says so on the console).
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   await fieldStore().saveUser(ME);
-  await fieldStore().saveJobs(ME.id, [job]);
+  await fieldStore().saveJobs(ME.id, [job], new Date());
 });
 
 describe('FieldApp', () => {
@@ -111,6 +111,21 @@ describe('FieldApp', () => {
     expect(await fieldStore().lastUser()).toBeNull();
     expect(await fieldOutbox().list()).toHaveLength(1);
     view.unmount();
+  });
+
+  it('says how old the jobs are from the server’s last answer, however often it opens without signal', async () => {
+    const answeredAt = new Date(Date.now() - 5 * 60_000 - 5_000);
+    await fieldStore().saveUser(ME);
+    await fieldStore().saveJobs(ME.id, [job], answeredAt);
+    server('no signal');
+    for (let open = 0; open < 2; open++) {
+      const view = render(<FieldApp />);
+      await screen.findByText(/Offline · Updated 5 min ago/);
+      // The copy it opened with is saved again once idle: with the server's time, not the save's.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect((await fieldStore().lastJobs(ME.id))?.answeredAt).toEqual(answeredAt);
+      view.unmount();
+    }
   });
 
   it('keeps a pushed job for the next open: once the phone is idle, at once when it is hidden', async () => {

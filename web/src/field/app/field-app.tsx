@@ -31,7 +31,7 @@ const HEARTBEAT_MS = 60_000;
 /** The technician's phone: the job at hand first, then theirs, the open pool, today's done. */
 export function FieldApp() {
   const field = useField();
-  const { phase, user, jobs, savedAt, online, steps, batteries, signInReason } = field.state;
+  const { phase, user, jobs, answeredAt, online, steps, batteries, signInReason } = field.state;
   const now = useNow();
   /** Each on-site job's completion as typed (null: read, none kept). */
   const [drafts, setDrafts] = useState<Record<number, Record<string, string> | null>>({});
@@ -135,7 +135,7 @@ export function FieldApp() {
         <h1 className="fa-visually-hidden">Your jobs</h1>
         <p className={online ? 'fa-sync' : 'fa-sync fa-sync-offline'} role="status">
           {online ? 'Live' : 'Offline'}
-          {savedAt && !online && ` · Updated ${ago(savedAt, now)}`}
+          {answeredAt && !online && ` · Updated ${ago(answeredAt, now)}`}
           {waiting > 0 && ` · ${waitingLine(waiting)}`}
         </p>
         <Refusals steps={steps} jobs={jobs} onDismiss={field.dismiss} />

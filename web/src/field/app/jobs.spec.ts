@@ -190,6 +190,16 @@ describe("the phone's copy of its jobs", () => {
     expect(afterPush(copy, late, ME.id, TODAY)).toBe(copy);
   });
 
+  it('is dated by the server: its answer, or a push it takes, never one it ignores', () => {
+    const read = new Date('2030-06-14T12:00:00Z');
+    const pushed = new Date('2030-06-14T12:05:00Z');
+    const copy = copyFromAnswer([], { jobs: pool(FIELD_POOL.sent), poolTotal: 500 }, TODAY, read);
+    expect(copy.answeredAt).toBe(read);
+    const mine = open(9, 600, { status: 'assigned', technicianId: ME.id });
+    expect(afterPush(copy, mine, ME.id, TODAY, pushed).answeredAt).toBe(pushed);
+    expect(afterPush(copy, open(8, 600), ME.id, TODAY, pushed).answeredAt).toBe(read);
+  });
+
   it('asks for more of the pool once fewer than the screen lists are left', () => {
     let copy = copyFromAnswer([], { jobs: pool(FIELD_POOL.sent), poolTotal: 500 }, TODAY);
     expect(needsMorePool(copy, TODAY)).toBe(false);

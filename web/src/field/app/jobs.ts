@@ -110,9 +110,11 @@ export interface FieldCopy {
    * a pushed pool job requested later is not the phone's to keep. Null: the phone has it all.
    */
   poolCut: string | null;
+  /** When the server last gave the copy (an answer, a push it took); null before it ever did. */
+  answeredAt: Date | null;
 }
 
-export const EMPTY_COPY: FieldCopy = { jobs: [], poolCut: null };
+export const EMPTY_COPY: FieldCopy = { jobs: [], poolCut: null, answeredAt: null };
 
 /** In today's open pool: pending, undated or booked for today (the board's Available Jobs). */
 const inPool = (job: DashboardAppointment, today: string) =>
@@ -126,10 +128,15 @@ export function copyFromAnswer(
   shown: DashboardAppointment[],
   answer: FieldJobs,
   today: string,
+  answeredAt = new Date(),
 ): FieldCopy {
   const pool = answer.jobs.filter((j) => inPool(j, today)).sort(byRequested);
   const cut = answer.poolTotal > FIELD_POOL.sent ? pool[FIELD_POOL.sent - 1] : undefined;
-  return { jobs: keepNewerAppointments(shown, answer.jobs), poolCut: cut?.requestedAt ?? null };
+  return {
+    jobs: keepNewerAppointments(shown, answer.jobs),
+    poolCut: cut?.requestedAt ?? null,
+    answeredAt,
+  };
 }
 
 /**
@@ -141,14 +148,15 @@ export function afterPush(
   job: DashboardAppointment,
   userId: number,
   today: string,
+  answeredAt = new Date(),
 ): FieldCopy {
   const known = copy.jobs.find((j) => j.id === job.id);
   if (known && known.version >= job.version) return copy;
   const kept =
     job.technicianId === userId ||
     (inPool(job, today) && (copy.poolCut === null || job.requestedAt <= copy.poolCut));
-  if (kept) return { ...copy, jobs: upsertAppointment(copy.jobs, job) ?? copy.jobs };
-  return known ? { ...copy, jobs: copy.jobs.filter((j) => j.id !== job.id) } : copy;
+  if (kept) return { ...copy, jobs: upsertAppointment(copy.jobs, job) ?? copy.jobs, answeredAt };
+  return known ? { ...copy, jobs: copy.jobs.filter((j) => j.id !== job.id), answeredAt } : copy;
 }
 
 /** The pool on the copy fell below what the screen lists while the server holds more. */

@@ -41,8 +41,8 @@ export interface FieldState {
   phase: FieldPhase;
   user: FieldUser | null;
   jobs: FieldJob[];
-  /** When the server last answered with the jobs shown; null before it ever did. */
-  savedAt: Date | null;
+  /** When the server last gave the jobs shown (a read or a push); null before it ever did. */
+  answeredAt: Date | null;
   /** The last call reached the server. */
   online: boolean;
   steps: OutboxStep[];
@@ -71,7 +71,6 @@ export function useField() {
   const [user, setUser] = useState<FieldUser | null>(null);
   const [copy, setCopy] = useState<FieldCopy>(EMPTY_COPY);
   const serverJobs = copy.jobs;
-  const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [online, setOnline] = useState(true);
   const [steps, setSteps] = useState<OutboxStep[]>([]);
   const [sent, setSent] = useState<SentStep[]>([]);
@@ -106,7 +105,6 @@ export function useField() {
     try {
       const answer = await fetchFieldJobs();
       setCopy((shown) => copyFromAnswer(shown.jobs, answer, businessDate()));
-      setSavedAt(new Date());
       setOnline(true);
       const items = await fetchInventory({ category: 'battery' });
       setBatteries(items);
@@ -147,10 +145,8 @@ export function useField() {
         userRef.current = kept;
         setUser(kept);
         const last = await store.lastJobs<DashboardAppointment>(kept.id);
-        if (last && !stopped) {
-          setCopy({ jobs: last.jobs, poolCut: null });
-          setSavedAt(last.savedAt);
-        }
+        if (last && !stopped)
+          setCopy({ jobs: last.jobs, poolCut: null, answeredAt: last.answeredAt });
         setBatteries(await store.lastBatteries<InventoryItem>());
         setPhase('ready');
       }
@@ -293,7 +289,8 @@ export function useField() {
     const save = () => {
       cancel();
       document.removeEventListener('visibilitychange', onHidden);
-      void store.saveJobs(me.id, copy.jobs);
+      // The server's time, not the save's: a copy opened without signal is saved again as it was.
+      if (copy.answeredAt) void store.saveJobs(me.id, copy.jobs, copy.answeredAt);
     };
     const onHidden = () => {
       if (document.visibilityState === 'hidden') save();
@@ -325,7 +322,7 @@ export function useField() {
     phase,
     user,
     jobs,
-    savedAt,
+    answeredAt: copy.answeredAt,
     online,
     steps,
     batteries,

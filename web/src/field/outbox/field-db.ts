@@ -1,10 +1,10 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { FieldUser, OutboxStep } from './types';
 
-/** The jobs last seen for one user (kv `jobs:<userId>`). */
+/** The jobs last seen for one user (kv `jobs:<userId>`), and when the server last answered. */
 export interface SavedJobs {
   jobs: unknown[];
-  savedAt: Date;
+  answeredAt: Date;
 }
 
 /** A completion's fields as typed, kept until the job is done or the draft dropped. */

@@ -18,18 +18,15 @@ async function reopened() {
   return createFieldStore(async () => db);
 }
 
-it('keeps the jobs of each user with when they were saved', async () => {
-  const savedAt = new Date('2026-11-28T14:00:00.000Z');
-  const store = createFieldStore(
-    async () => db,
-    () => savedAt,
-  );
-  await store.saveJobs(7, [{ id: 12 }]);
-  await store.saveJobs(8, [{ id: 13 }, { id: 14 }]);
+it('keeps the jobs of each user with when the server last answered', async () => {
+  const answeredAt = new Date('2026-11-28T14:00:00.000Z');
+  const store = createFieldStore(async () => db);
+  await store.saveJobs(7, [{ id: 12 }], answeredAt);
+  await store.saveJobs(8, [{ id: 13 }, { id: 14 }], answeredAt);
 
   const later = await reopened();
-  expect(await later.lastJobs(7)).toEqual({ jobs: [{ id: 12 }], savedAt });
-  expect(await later.lastJobs(8)).toEqual({ jobs: [{ id: 13 }, { id: 14 }], savedAt });
+  expect(await later.lastJobs(7)).toEqual({ jobs: [{ id: 12 }], answeredAt });
+  expect(await later.lastJobs(8)).toEqual({ jobs: [{ id: 13 }, { id: 14 }], answeredAt });
   expect(await later.lastJobs(9)).toBeNull();
 });
 

@@ -6,15 +6,15 @@ const BATTERIES = 'batteries';
 const jobsKey = (userId: number) => `jobs:${userId}`;
 
 /** The phone's store of jobs, user and drafts (see `FieldStore`). */
-export function createFieldStore(db: FieldDBSource, now = () => new Date()): FieldStore {
+export function createFieldStore(db: FieldDBSource): FieldStore {
   return {
-    async saveJobs(userId, jobs) {
-      const saved: SavedJobs = { jobs, savedAt: now() };
+    async saveJobs(userId, jobs, answeredAt) {
+      const saved: SavedJobs = { jobs, answeredAt };
       await (await db()).put('kv', saved, jobsKey(userId));
     },
     async lastJobs<T>(userId: number) {
       const saved = (await (await db()).get('kv', jobsKey(userId))) as SavedJobs | undefined;
-      return saved ? { jobs: saved.jobs as T[], savedAt: saved.savedAt } : null;
+      return saved ? { jobs: saved.jobs as T[], answeredAt: saved.answeredAt } : null;
     },
     async saveUser(user) {
       await (await db()).put('kv', user, USER);

@@ -81,9 +81,10 @@ export type FieldUser = Pick<SignedInUser, 'id' | 'name' | 'role'>;
  * user, and a completion's fields as typed (never thrown away, even when a step is refused).
  */
 export interface FieldStore {
-  saveJobs(userId: number, jobs: unknown[]): Promise<void>;
-  /** The jobs last saved for this user, and when; null when none. */
-  lastJobs<T>(userId: number): Promise<{ jobs: T[]; savedAt: Date } | null>;
+  /** The jobs shown, and when the server last answered (not when they were saved). */
+  saveJobs(userId: number, jobs: unknown[], answeredAt: Date): Promise<void>;
+  /** The jobs last saved for this user, and when the server last answered; null when none. */
+  lastJobs<T>(userId: number): Promise<{ jobs: T[]; answeredAt: Date } | null>;
   saveUser(user: FieldUser): Promise<void>;
   /** The last user saved; null after forgetUser (sign out). */
   lastUser(): Promise<FieldUser | null>;
