@@ -36,6 +36,7 @@ import { ArrivalCode1733500000001 } from './migrations/1733500000001-arrival-cod
 import { JobPayment1733600000001 } from './migrations/1733600000001-job-payment';
 import { JobBattery1733800000001 } from './migrations/1733800000001-job-battery';
 import { VanBatteries1733800000002 } from './migrations/1733800000002-van-batteries';
+import { ErasedCustomers1733900000001 } from './migrations/1733900000001-erased-customers';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -97,6 +98,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         JobPayment1733600000001,
         JobBattery1733800000001,
         VanBatteries1733800000002,
+        ErasedCustomers1733900000001,
       ],
     }),
   ],

@@ -16,6 +16,7 @@ import {
   openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { dispatchService } from '../src/app.module';
 import { DELETED_CUSTOMER } from '../src/board/customer-details.service';
 
@@ -42,6 +43,16 @@ const publish = (event: ReturnType<typeof buildEvent>) =>
   new JetStreamPublisher(nats).publish(event);
 const jobOf = async (id: number) =>
   (await rpc.call('dispatch.appointments.list', {})).find((a) => a.id === id);
+
+/** A deleted customer's job, as the board shows it. */
+const erased = {
+  status: 'declined',
+  customer: { name: DELETED_CUSTOMER.name, phone: '' },
+  location: DELETED_CUSTOMER.location,
+  customerLocation: null,
+  vehicle: null,
+  notes: null,
+};
 
 describe("customers' details on the board (dispatch)", () => {
   it("follows an edit of the customer's name and phone on their jobs", async () => {
@@ -112,5 +123,69 @@ describe("customers' details on the board (dispatch)", () => {
         actor: TEST_ACTORS.tech,
       }),
     ).resolves.toMatchObject({ status: 'accepted' });
+  });
+
+  it('erases a job that reaches the board after its customer was deleted', async () => {
+    // Two consumers: the deletion may be applied before the booking it follows.
+    await publish(buildEvent('booking.customer.deleted', { customerId: 8 }));
+    await consumerDrained(nats, 'dispatch-customers');
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(51, 'Booked Then Gone', { customerId: 8 }),
+      ),
+    );
+    await eventually(async () => !!(await jobOf(51)));
+    expect(await jobOf(51)).toMatchObject(erased);
+    // Not even the board's first word of it, to staff screens and phones, names them.
+    const announced: { payload: { appointment: { customer: { name: string } } } }[] = await dispatch
+      .get(DataSource)
+      .query(
+        `SELECT payload FROM outbox WHERE type = 'dispatch.appointment.opened'
+           AND (payload->'appointment'->>'id')::int = 51`,
+      );
+    expect(announced.map((e) => e.payload.appointment.customer.name)).toEqual([
+      DELETED_CUSTOMER.name,
+    ]);
+  });
+
+  it('brings no details back with an edit applied after the deletion', async () => {
+    await publish(
+      buildEvent(
+        'booking.appointment.requested',
+        requestedPayload(61, 'Edited', { customerId: 9 }),
+      ),
+    );
+    await eventually(async () => !!(await jobOf(61)));
+    await publish(buildEvent('booking.customer.deleted', { customerId: 9 }));
+    await publish(
+      buildEvent('booking.customer.updated', {
+        customer: { id: 9, name: 'Edited Late', phone: '(859) 555-0009', email: null },
+      }),
+    );
+    await consumerDrained(nats, 'dispatch-customers');
+    expect(await jobOf(61)).toMatchObject(erased);
+  });
+
+  it('keeps nothing of a customer deleted at the same moment as their booking (each of 10)', async () => {
+    // Two transactions that meet on no row: each must see the other, whichever commits first.
+    const ids = Array.from({ length: 10 }, (_, k) => 700 + k);
+    await Promise.all(
+      ids.flatMap((id) => [
+        publish(buildEvent('booking.customer.deleted', { customerId: id })),
+        publish(buildEvent('booking.appointment.requested', requestedPayload(id, 'Rita Race'))),
+      ]),
+    );
+    await consumerDrained(nats, 'dispatch-customers');
+    await consumerDrained(nats, 'dispatch-board-requested');
+    const jobs = (await rpc.call('dispatch.appointments.list', {})).filter((a) =>
+      ids.includes(a.id),
+    );
+    expect(jobs).toHaveLength(10);
+    const kept = jobs.filter(
+      (a) =>
+        a.customer.name !== DELETED_CUSTOMER.name || a.customer.phone || a.status !== 'declined',
+    );
+    expect(kept.map((a) => a.id)).toEqual([]);
   });
 });

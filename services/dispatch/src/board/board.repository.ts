@@ -67,6 +67,36 @@ export class BoardRepository {
     return job ?? null;
   }
 
+  /**
+   * The advisory lock of one customer, held until the caller's transaction ends: their deletion
+   * and their booking reaching the board (two consumers) take turns. Otherwise neither sees the
+   * other's uncommitted rows (the deletion misses the new job, the booking misses
+   * `erased_customers`), and the job stays open with a deleted customer's details. Taken before
+   * any row lock, so a wait on it never closes a circle with a row wait.
+   */
+  async lockCustomer(manager: EntityManager, customerId: number): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('dispatch.customer'), $1)", [
+      customerId,
+    ]);
+  }
+
+  /** A deleted customer's id stays, so that nothing of theirs applied later brings them back. */
+  async recordErased(manager: EntityManager, customerId: number): Promise<void> {
+    await manager.query(
+      'INSERT INTO erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING',
+      [customerId],
+    );
+  }
+
+  /** Whether the customer was deleted (read under `lockCustomer`, so a deletion now is seen). */
+  async isErased(manager: EntityManager, customerId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM erased_customers WHERE customer_id = $1',
+      [customerId],
+    );
+    return rows.length > 0;
+  }
+
   /** Every job of a customer, locked. */
   lockAllOfCustomer(manager: EntityManager, customerId: number): Promise<BoardAppointmentEntity[]> {
     return boardRows(manager, 'WHERE a.customer_id = $1 FOR UPDATE', [customerId]);

@@ -13,6 +13,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DISPATCH_ENV, DispatchEnv } from '../config';
 import { fromRequested, toDashboardAppointment } from './board-appointment.mapper';
 import { BoardRepository } from './board.repository';
+import { CustomerDetailsService, anonymize } from './customer-details.service';
 
 /** Four digits from the system's secure random source: not guessable from other jobs' codes. */
 const newArrivalCode = () => String(randomInt(10_000)).padStart(4, '0');
@@ -27,6 +28,7 @@ function businessDay(now: Date): { from: Date; until: Date } {
 export class BoardService implements OnModuleInit {
   constructor(
     private readonly board: BoardRepository,
+    private readonly customers: CustomerDetailsService,
     private readonly consumers: EventConsumers,
     @InjectEnv(DISPATCH_ENV) private readonly env: Pick<DispatchEnv, 'REQUIRE_ARRIVAL_CODE'>,
   ) {}
@@ -35,15 +37,22 @@ export class BoardService implements OnModuleInit {
     this.consumers.subscribe('dispatch-board-requested', (event, tx) => this.open(event, tx));
   }
 
-  /** A booked appointment joins the board as pending, and the board announces it. */
-  async open(
-    event: EventEnvelope<'booking.appointment.requested'>,
-    { manager, emit }: Transaction,
-  ) {
+  /**
+   * A booked appointment joins the board as pending, and the board announces it. When its
+   * customer was deleted first (the deletion comes by another consumer), it joins without their
+   * details and is then declined, as the deletion would have left it.
+   */
+  async open(event: EventEnvelope<'booking.appointment.requested'>, tx: Transaction) {
+    const { manager, emit } = tx;
+    // Before any row lock: a deletion of the customer now waits, or is waited for and seen.
+    await this.board.lockCustomer(manager, event.payload.customerId);
+    const erased = await this.board.isErased(manager, event.payload.customerId);
     const arrivalCode = this.env.REQUIRE_ARRIVAL_CODE ? newArrivalCode() : null;
     const job = fromRequested(event.payload, new Date(), arrivalCode);
+    if (erased) anonymize(job);
     await this.board.insert(manager, job);
     await emit('dispatch.appointment.opened', { appointment: toDashboardAppointment(job) });
+    if (erased) await this.customers.erase(tx, [job]);
   }
 
   /** Open appointments, and those closed today (Cincinnati's day), oldest request first. */
