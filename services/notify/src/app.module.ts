@@ -9,6 +9,7 @@ import { NotifyTables1732800000001 } from './migrations/1732800000001-notify-tab
 import { VisitOrder1732800000002 } from './migrations/1732800000002-visit-order';
 import { DueMessageIndexes1733300000106 } from './migrations/1733300000106-due-message-indexes';
 import { PaymentStatus1733600000001 } from './migrations/1733600000001-payment-status';
+import { ErasedCustomers1733900000001 } from './migrations/1733900000001-erased-customers';
 import { Sender } from './outbound';
 import { ReceiptsController, ReceiptsRepository, ReceiptsService } from './receipts';
 import { StepsService } from './steps';
@@ -25,6 +26,7 @@ import { ReactEmailTemplates } from './templates';
         VisitOrder1732800000002,
         DueMessageIndexes1733300000106,
         PaymentStatus1733600000001,
+        ErasedCustomers1733900000001,
       ],
     }),
   ],

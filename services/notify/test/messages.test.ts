@@ -22,7 +22,9 @@ import {
   openTestNats,
 } from '@cincy/platform/testing';
 import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { notifyService } from '../src/app.module';
+import { CopiesRepository } from '../src/copies';
 import { messagesFailed } from '../src/messages';
 import { StepsService } from '../src/steps';
 import {
@@ -458,5 +460,70 @@ describe('notify: an opt-out or a deletion while a step is being made', () => {
       expect(message).toMatchObject({ state: 'failed', lastError: 'customer deleted', to: '' });
     expect(sms.to(booking.e164)).toHaveLength(1);
     expect(smtp.to(booking.email!)).toHaveLength(1);
+  });
+});
+
+/** notify's copy of a customer (null when none is kept). */
+const copyOf = (customerId: number) =>
+  notify.get(CopiesRepository).customer(notify.get(DataSource).manager, customerId);
+
+describe("notify: a deletion applied before the customer's booking events", () => {
+  // Replicas share the consumer and a failed batch is retried event by event, so a customer's
+  // deletion can be applied before their last booking event; nothing of theirs may come back.
+  it('keeps no copy of a customer deleted before their booking, and tells them nothing', async () => {
+    const id = nextId + 1;
+    await publish(buildEvent('booking.customer.deleted', { customerId: id }));
+    await consumerDrained(nats, 'notify-bookings');
+    const booking = await book();
+    expect(booking.id).toBe(id);
+    await publish(
+      buildEvent('booking.customer.updated', {
+        customer: { id, name: 'Robin Banks', phone: booking.phone, email: booking.email },
+      }),
+    );
+    const view = assignedView(TEST_ACTORS.tech, { id, customerId: id });
+    await publish(buildEvent('dispatch.appointment.departed', { appointment: view }));
+    await consumerDrained(nats, 'notify-bookings');
+    await consumerDrained(nats, 'notify-visits');
+
+    expect(await messagesOf(id)).toEqual([]);
+    expect(await copyOf(id)).toBeNull();
+    expect(smtp.to(booking.email!)).toHaveLength(0);
+    expect(sms.to(booking.e164)).toHaveLength(0);
+  });
+
+  it('tells none of ten customers deleted as their bookings come, with two instances', async () => {
+    const second = await createServiceApp(notifyService);
+    try {
+      const ids = Array.from({ length: 10 }, () => (nextId += 1));
+      const phoneOf = (id: number) => `(513) 556-${String(id).padStart(4, '0')}`;
+      // Texts only, each refused for now: a booking applied first has its message still queued
+      // when the deletion comes, which must leave it unsent (the order is not the test's to set).
+      for (const id of ids)
+        sms.answers.set(`+1${phoneOf(id).replace(/\D/g, '')}`, {
+          status: 500,
+          body: { message: 'Internal error' },
+        });
+      await Promise.all(
+        ids.flatMap((id) => [
+          publish(buildEvent('booking.customer.deleted', { customerId: id })),
+          publish(
+            buildEvent('booking.appointment.requested', {
+              ...requestedPayload(id, `Robin ${id} Banks`),
+              customer: { name: `Robin ${id} Banks`, phone: phoneOf(id), email: null },
+            }),
+          ),
+        ]),
+      );
+      await consumerDrained(nats, 'notify-bookings', 20_000);
+
+      for (const id of ids) {
+        for (const message of await messagesOf(id))
+          expect(message).toMatchObject({ state: 'failed', lastError: 'customer deleted', to: '' });
+        expect(await copyOf(id)).toBeNull();
+      }
+    } finally {
+      await second.close();
+    }
   });
 });

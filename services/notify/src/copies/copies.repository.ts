@@ -55,13 +55,18 @@ const toAppointmentCopy = (row: AppointmentRow): AppointmentCopy => ({
 /** Every statement on notify's copies of booking's customers and appointments and inventory's items. */
 @Injectable()
 export class CopiesRepository {
-  /** The customer's details as booking tells them; an opt-out stays. */
+  /**
+   * The customer's details as booking tells them; an opt-out stays, and a deleted customer is not
+   * kept again (the caller holds `lockCustomer`, so a deletion at the same moment is seen).
+   */
   async upsertCustomer(
     manager: EntityManager,
     c: { id: number; name: string; phone: string; email: string | null },
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO customers (id, name, phone, email) VALUES ($1, $2, $3, $4)
+      `INSERT INTO customers (id, name, phone, email)
+       SELECT $1, $2, $3, $4
+        WHERE NOT EXISTS (SELECT 1 FROM erased_customers WHERE customer_id = $1)
        ON CONFLICT (id) DO UPDATE SET name = $2, phone = $3, email = $4`,
       [c.id, c.name, c.phone, c.email],
     );
@@ -81,8 +86,27 @@ export class CopiesRepository {
     ]);
   }
 
+  /**
+   * A deleted customer: their copy goes, and their id stays, so that a booking event applied
+   * after the deletion (replicas, a batch retried event by event) neither keeps them again nor
+   * makes them a message. The caller holds `lockCustomer`.
+   */
   async removeCustomer(manager: EntityManager, id: number): Promise<void> {
-    await manager.query('DELETE FROM customers WHERE id = $1', [id]);
+    await manager.query(
+      `WITH erased AS (
+         INSERT INTO erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING)
+       DELETE FROM customers WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** Whether the customer was deleted; read under `lockCustomer`, a deletion under way is seen. */
+  async isErased(manager: EntityManager, customerId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM erased_customers WHERE customer_id = $1',
+      [customerId],
+    );
+    return rows.length > 0;
   }
 
   async optOut(manager: EntityManager, customerId: number): Promise<void> {
@@ -99,16 +123,20 @@ export class CopiesRepository {
 
   /**
    * A booking's customer and appointment as booking tells them, in one statement, answered as
-   * stored (the customer's opt-out stays; a reference once known stays).
+   * stored (the customer's opt-out stays; a reference once known stays). Null when the customer
+   * was deleted (the caller holds `lockCustomer`): they are not kept again, the visit is, so its
+   * later steps find it and make nothing, as after a deletion that came second.
    */
   async upsertBooking(
     manager: EntityManager,
     c: { id: number; name: string; phone: string; email: string | null },
     a: AppointmentCopy,
-  ): Promise<{ customer: CustomerCopy; appointment: AppointmentCopy }> {
+  ): Promise<{ customer: CustomerCopy; appointment: AppointmentCopy } | null> {
     const [row]: (CustomerRow & { appointment: AppointmentRow })[] = await manager.query(
       `WITH c AS (
-         INSERT INTO customers (id, name, phone, email) VALUES ($1, $2, $3, $4)
+         INSERT INTO customers (id, name, phone, email)
+         SELECT $1, $2, $3, $4
+        WHERE NOT EXISTS (SELECT 1 FROM erased_customers WHERE customer_id = $1)
          ON CONFLICT (id) DO UPDATE SET name = $2, phone = $3, email = $4
          RETURNING *
        ), a AS (
@@ -120,7 +148,7 @@ export class CopiesRepository {
            scheduled_date = $7, scheduled_time = $8, preferred_time = $9
          RETURNING *
        )
-       SELECT c.*, to_jsonb(a) AS appointment FROM c, a`,
+       SELECT c.*, to_jsonb(a) AS appointment FROM a LEFT JOIN c ON true`,
       [
         c.id,
         c.name,
@@ -133,6 +161,7 @@ export class CopiesRepository {
         a.preferredTime,
       ],
     );
+    if (row.id === null) return null;
     return { customer: toCustomerCopy(row), appointment: toAppointmentCopy(row.appointment) };
   }
 

@@ -129,6 +129,8 @@ export class StepsService implements OnModuleInit {
             preferredTime: p.preferredTime,
           },
         );
+        // The customer was deleted first: nothing of theirs is kept, nothing is sent.
+        if (!copies) return;
         await this.messages.createFor(manager, {
           eventId: event.id,
           occurredAt: event.occurredAt,
@@ -152,8 +154,12 @@ export class StepsService implements OnModuleInit {
         });
         return;
       }
-      case 'booking.customer.updated':
-        return this.copies.upsertCustomer(manager, event.payload.customer);
+      case 'booking.customer.updated': {
+        const { customer } = event.payload;
+        // Takes turns with their deletion, so one applied first is seen: the copy stays gone.
+        await this.copies.lockCustomer(manager, customer.id);
+        return this.copies.upsertCustomer(manager, customer);
+      }
       case 'booking.customer.deleted': {
         const { customerId } = event.payload;
         // Takes turns with a step's messages being made: none is left queued for them.
