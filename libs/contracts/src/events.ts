@@ -92,7 +92,15 @@ export const EVENT_PAYLOADS = {
   /** The customer's details on the job changed (edited, or removed with the customer). */
   'dispatch.appointment.updated': boardView,
   /** A technician's weekly pattern or a date's shifts changed (an empty schedule: not a technician). */
-  'dispatch.schedule.changed': z.object({ schedule: scheduleFactsSchema }),
+  'dispatch.schedule.changed': z.object({
+    schedule: scheduleFactsSchema,
+    /**
+     * The technician's schedule's number, one more at each change: a copy applies only a newer
+     * one, as two of them may arrive in either order (two relays, two consumers). Absent from
+     * events stored before it.
+     */
+    version: z.number().int().positive().optional(),
+  }),
   /** The business's dispatch settings changed (auto-dispatch on or off). */
   'dispatch.settings.changed': z.object({ settings: dispatchSettingsSchema }),
   /** The ASAP queue after a change: every waiting request with its position and wait. */

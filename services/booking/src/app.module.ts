@@ -37,6 +37,7 @@ import { AppointmentMoveCount1733000000001 } from './migrations/1733000000001-ap
 import { IdempotencyKeyAlone1733100000001 } from './migrations/1733100000001-idempotency-key-alone';
 import { VisitPaymentStatus1733700000001 } from './migrations/1733700000001-visit-payment-status';
 import { Fitment1733800000001 } from './migrations/1733800000001-fitment';
+import { ScheduleVersions1733900000001 } from './migrations/1733900000001-schedule-versions';
 import { SchedulesRepository, SchedulesService, TechnicianScheduleEntity } from './schedules';
 import { TechnicianEntity, TechniciansRepository, TechniciansService } from './technicians';
 import { TimeSlotsController, TimeSlotsRepository, TimeSlotsService } from './time-slots';
@@ -61,6 +62,7 @@ import { VinController } from './vehicles';
         IdempotencyKeyAlone1733100000001,
         VisitPaymentStatus1733700000001,
         Fitment1733800000001,
+        ScheduleVersions1733900000001,
       ],
     }),
   ],

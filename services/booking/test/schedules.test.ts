@@ -56,9 +56,14 @@ afterAll(async () => {
 afterEach(() => clock.set(new Date(process.env.BOOKING_FIXED_NOW!)));
 
 /** Dispatch announces a technician's whole schedule; booking has applied it on return. */
-async function announce({ technicianId, weekly, exceptions }: ScheduleFacts): Promise<void> {
+async function announce(
+  { technicianId, weekly, exceptions }: ScheduleFacts,
+  version?: number,
+): Promise<void> {
   const schedule = { technicianId, weekly: [...weekly], exceptions: [...exceptions] };
-  await new JetStreamPublisher(nats).publish(buildEvent('dispatch.schedule.changed', { schedule }));
+  await new JetStreamPublisher(nats).publish(
+    buildEvent('dispatch.schedule.changed', { schedule, version }),
+  );
   await consumerDrained(nats, 'booking-schedules');
 }
 const weekly = (
@@ -178,5 +183,21 @@ describe("booking follows dispatch's shifts", () => {
 
     clock.set(new Date('2030-06-14T15:00:00-04:00'));
     expect(await failure(book(null))).toMatchObject({ code: ERROR_CODES.outsideServiceHours });
+  });
+
+  it('keeps the newest of two schedules whichever arrives last, an emptied one too', async () => {
+    // Technician 24's second schedule (Saturday evening) arrives before the first (morning).
+    await announce(weekly(24, [[SATURDAY, '17:00', '21:00']]), 2);
+    await announce(weekly(24, [[SATURDAY, '08:00', '12:00']]), 1);
+    expect(await slotOf(18)).toEqual({ hour: 18, available: true });
+    expect(await slotOf(9)).toMatchObject({ available: false, reason: 'Outside working hours' });
+
+    // Emptied (no longer a technician), then the second again, late: still no shifts of theirs.
+    await announce(weekly(24, []), 3);
+    await announce(weekly(24, [[SATURDAY, '17:00', '21:00']]), 2);
+    const { rows } = await db.query(
+      'SELECT technician_id FROM technician_schedules WHERE technician_id = 24',
+    );
+    expect(rows).toEqual([]);
   });
 });

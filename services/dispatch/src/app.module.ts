@@ -37,6 +37,7 @@ import { JobPayment1733600000001 } from './migrations/1733600000001-job-payment'
 import { JobBattery1733800000001 } from './migrations/1733800000001-job-battery';
 import { VanBatteries1733800000002 } from './migrations/1733800000002-van-batteries';
 import { ErasedCustomers1733900000001 } from './migrations/1733900000001-erased-customers';
+import { ScheduleVersions1733900000002 } from './migrations/1733900000002-schedule-versions';
 import { QueueController, QueueRepository, QueueService } from './queue';
 import { ReportsController, ReportsRepository, ReportsService } from './reports';
 import {
@@ -99,6 +100,7 @@ import { TrackingController, TrackingRepository, TrackingService } from './track
         JobBattery1733800000001,
         VanBatteries1733800000002,
         ErasedCustomers1733900000001,
+        ScheduleVersions1733900000002,
       ],
     }),
   ],

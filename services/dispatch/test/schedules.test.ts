@@ -77,6 +77,18 @@ async function announced(technicianId: number): Promise<ScheduleFacts[]> {
   return rows.map((r) => r.payload.schedule);
 }
 
+/** The numbers of those schedules, oldest first: a copy applies only a newer one. */
+async function versionsOf(technicianId: number): Promise<number[]> {
+  const rows: { version: number }[] = await db().query(
+    `SELECT (payload->>'version')::int AS version FROM outbox
+      WHERE type = 'dispatch.schedule.changed'
+        AND (payload->'schedule'->>'technicianId')::int = $1
+      ORDER BY seq`,
+    [technicianId],
+  );
+  return rows.map((r) => r.version);
+}
+
 const facts = ({ technicianId, weekly, exceptions }: ScheduleFacts) => ({
   technicianId,
   weekly,
@@ -259,6 +271,8 @@ describe('schedules (dispatch)', () => {
     for (const user of [promoted, leaving]) {
       await eventually(async () => (await announced(user.id)).length === 3);
       expect((await announced(user.id)).at(-1)).toEqual(empty(user.id));
+      // Numbered on, the emptied one last even for a user whose row is gone.
+      expect(await versionsOf(user.id)).toEqual([1, 2, 3]);
       const [{ count }] = await db().query(
         `SELECT (SELECT count(*) FROM technician_availability WHERE technician_id = $1)
               + (SELECT count(*) FROM technician_availability_exceptions WHERE technician_id = $1)

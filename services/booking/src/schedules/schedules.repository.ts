@@ -39,6 +39,25 @@ export class SchedulesRepository {
     );
   }
 
+  /**
+   * Takes `version` as the technician's schedule's when it is newer than the last applied (the
+   * row's lock makes two of them take turns); false: an older one, which must change nothing.
+   */
+  async takeVersion(
+    manager: EntityManager,
+    technicianId: number,
+    version: number,
+  ): Promise<boolean> {
+    const taken: unknown[] = await manager.query(
+      `INSERT INTO schedule_versions (technician_id, version) VALUES ($1, $2)
+       ON CONFLICT (technician_id) DO UPDATE SET version = EXCLUDED.version
+       WHERE schedule_versions.version < EXCLUDED.version
+       RETURNING technician_id`,
+      [technicianId, version],
+    );
+    return taken.length > 0;
+  }
+
   async delete(manager: EntityManager, technicianId: number): Promise<void> {
     await manager.query('DELETE FROM technician_schedules WHERE technician_id = $1', [
       technicianId,

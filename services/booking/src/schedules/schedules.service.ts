@@ -5,8 +5,9 @@ import { SchedulesRepository } from './schedules.repository';
 
 /**
  * Keeps booking's copy of every technician's schedule from dispatch's events: an hour holds one
- * booking per technician on shift then. Each event carries the whole schedule, and the consumer
- * keeps stream order, so the last one is the schedule.
+ * booking per technician on shift then. Each event carries the whole schedule and its number;
+ * two may arrive in either order (booking's replicas share the consumer, dispatch's relays
+ * publish side by side), so the highest number is the schedule.
  */
 @Injectable()
 export class SchedulesService implements OnModuleInit {
@@ -20,9 +21,12 @@ export class SchedulesService implements OnModuleInit {
   }
 
   async apply(
-    { payload: { schedule } }: EventEnvelope<'dispatch.schedule.changed'>,
+    { payload: { schedule, version } }: EventEnvelope<'dispatch.schedule.changed'>,
     { manager }: Transaction,
   ): Promise<void> {
+    // An event stored before schedules had numbers is applied as it comes.
+    if (version && !(await this.schedules.takeVersion(manager, schedule.technicianId, version)))
+      return;
     // An empty schedule (every shift removed, or no longer a technician) counts for nothing:
     // no row, so it does not switch the grid to shifts either.
     if (!schedule.weekly.length && !schedule.exceptions.length)

@@ -205,6 +205,20 @@ export class ScheduleRepository {
     );
   }
 
+  /**
+   * The technician's schedule's next number, for the event that announces it: one more than the
+   * last, whichever transaction asks (the row's lock makes two take turns).
+   */
+  async nextVersion(manager: EntityManager, technicianId: number): Promise<number> {
+    const [{ version }]: { version: number }[] = await manager.query(
+      `INSERT INTO schedule_versions (technician_id, version) VALUES ($1, 1)
+       ON CONFLICT (technician_id) DO UPDATE SET version = schedule_versions.version + 1
+       RETURNING version`,
+      [technicianId],
+    );
+    return version;
+  }
+
   /** Forgets the technician's schedule; true when there was one. */
   async removeAll(manager: EntityManager, technicianId: number): Promise<boolean> {
     const weekly: unknown[] = await manager.query(

@@ -159,6 +159,7 @@ export class ShiftsService {
     await this.schedules.removeAll(manager, technicianId);
     await emit('dispatch.schedule.changed', {
       schedule: { technicianId, weekly: [], exceptions: [] },
+      version: await this.schedules.nextVersion(manager, technicianId),
     });
   }
 
@@ -185,7 +186,8 @@ export class ShiftsService {
     today: string,
   ): Promise<Schedule> {
     const schedule = await this.schedules.factsOf(manager, technicianId, today);
-    await emit('dispatch.schedule.changed', { schedule });
+    const version = await this.schedules.nextVersion(manager, technicianId);
+    await emit('dispatch.schedule.changed', { schedule, version });
     return schedule;
   }
 }
