@@ -530,7 +530,7 @@ function staffScreenRows(screens) {
     s.route,
     ms(s.contentMs),
     `<= ${ms(s.goalMs)}`,
-    `${(s.contentMs / s.goalMs).toFixed(2)}x the goal (1.5 x API ${s.api} ${ms(s.apiMs)} + one round of its ${s.scripts} chunks ${ms(s.roundMs)})`,
+    `${(s.contentMs / s.goalMs).toFixed(2)}x the goal (1.5 x API ${s.api} ${ms(s.apiMs)} + one round of its ${s.scripts} chunks ${ms(s.roundMs)}); the floor, its drawn HTML alone (${s.htmlKb} kB, no scripts): ${ms(s.floorMs)}, the goal ${(s.goalMs / s.floorMs).toFixed(2)}x it`,
   ]);
 }
 

@@ -518,12 +518,23 @@ export async function benchBoardScreen({
   return results;
 }
 
+/** A drawn document with nothing left to run: no scripts, no module preloads. */
+const withoutScripts = (html) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+
 /**
  * The back office's screens as admins open them: for each, a fresh context (empty cache) opens
  * the screen's address and waits until its content is drawn (`ready`, and nothing aria-busy).
  * Beside it, in the same context: the screen's own API answer, timed in the page, and one round
  * of chunks (every script the screen loaded, fetched again all at once, the cache bypassed). The
  * issue's goal: content within 1.5x the API's time plus one round of chunks. Medians of `runs`.
+ *
+ * The floor, in the same run: the screen's drawn document (its DOM and antd's styles once the
+ * content is there, every script taken out) served as the screen's HTML and timed the same way.
+ * It is what HTML with the content in it would take to draw (server rendering before the
+ * scripts), and no app code can come under it.
  */
 export async function benchStaffScreens({ baseUrl, cookies, screens, runs = 3 }) {
   const browser = await launchChromium();
@@ -535,6 +546,7 @@ export async function benchStaffScreens({ baseUrl, cookies, screens, runs = 3 })
       const api = [];
       const round = [];
       let scripts = 0;
+      let drawn = '';
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         await context.addCookies(cookies);
@@ -552,6 +564,7 @@ export async function benchStaffScreens({ baseUrl, cookies, screens, runs = 3 })
           .waitFor({ state: 'detached', timeout: 30_000 });
         content.push(Date.now() - started);
         scripts = urls.length;
+        drawn = await page.content();
         const timed = await page.evaluate(
           async ({ apiPath, scriptUrls }) => {
             const time = async (fetches) => {
@@ -570,12 +583,29 @@ export async function benchStaffScreens({ baseUrl, cookies, screens, runs = 3 })
         round.push(timed.round);
         await context.close();
       }
+      const floor = [];
+      const html = withoutScripts(drawn);
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const url = new URL(screen.route, baseUrl).toString();
+        await context.route(url, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+        );
+        const page = await context.newPage();
+        const started = Date.now();
+        await page.goto(url);
+        await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
+        floor.push(Date.now() - started);
+        await context.close();
+      }
       const result = {
         route: screen.route,
         api: screen.api,
         contentMs: median(content),
         apiMs: median(api),
         roundMs: median(round),
+        floorMs: median(floor),
+        htmlKb: Math.round(Buffer.byteLength(html) / 1024),
         scripts,
       };
       result.goalMs = 1.5 * result.apiMs + result.roundMs;
