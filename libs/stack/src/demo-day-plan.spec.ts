@@ -6,7 +6,9 @@ import {
   DEMO_YEARLY_MILES,
   PlannedVisit,
   demoCustomers,
+  demoMorning,
   mileageOf,
+  openStateAt,
   planCompletedVisits,
   planOpenSteps,
   vehicleParts,
@@ -124,7 +126,7 @@ describe('planOpenSteps', () => {
     });
     const lastEnd = Math.max(...visits.map((v) => v.completedAt.getTime()));
     for (const state of ['accepted', 'en_route', 'on_location'] as const) {
-      const steps = planOpenSteps(state, now)!;
+      const steps = planOpenSteps(state, now);
       const known = [steps.requestedAt, steps.acceptedAt, steps.enRouteAt, steps.onLocationAt]
         .filter((at): at is Date => at !== null)
         .map((at) => at.getTime());
@@ -133,13 +135,28 @@ describe('planOpenSteps', () => {
       // Setting out to the open job comes after finishing the last visit.
       if (steps.enRouteAt) expect(steps.enRouteAt.getTime()).toBeGreaterThan(lastEnd);
     }
-    expect(planOpenSteps('accepted', now)!.enRouteAt).toBeNull();
-    expect(planOpenSteps('on_location', now)!.onLocationAt).not.toBeNull();
+    expect(planOpenSteps('accepted', now).enRouteAt).toBeNull();
+    expect(planOpenSteps('on_location', now).onLocationAt).not.toBeNull();
   });
 
-  it('leaves the stamps alone outside the shift (and in its first hour)', () => {
-    expect(planOpenSteps('on_location', businessInstant('2030-06-14', 3, 33))).toBeNull();
-    expect(planOpenSteps('on_location', businessInstant('2030-06-14', 8, 30))).toBeNull();
-    expect(planOpenSteps('on_location', businessInstant('2030-06-14', 21, 5))).toBeNull();
+  it('leaves nobody on the road outside the shift (and in its first hour)', () => {
+    for (const [hour, minute] of [
+      [3, 33],
+      [8, 30],
+      [21, 5],
+    ]) {
+      const night = businessInstant('2030-06-14', hour, minute);
+      expect(openStateAt('on_location', night)).toBe('accepted');
+      expect(openStateAt('en_route', night)).toBe('accepted');
+      // Accepted soon after its request, at booking's clock: the last evening's ASAP window.
+      const steps = planOpenSteps('accepted', night);
+      expect(steps.requestedAt).toEqual(demoMorning(night));
+      expect(minutes(steps.requestedAt, steps.acceptedAt)).toBeGreaterThan(0);
+      expect(minutes(steps.requestedAt, steps.acceptedAt)).toBeLessThanOrEqual(20);
+      expect(steps.acceptedAt.getTime()).toBeLessThan(night.getTime());
+      expect(businessParts(steps.acceptedAt).hour).toBeLessThan(DEMO_SHIFT.endHour);
+      expect([steps.enRouteAt, steps.onLocationAt]).toEqual([null, null]);
+    }
+    expect(openStateAt('on_location', now)).toBe('on_location');
   });
 });

@@ -393,18 +393,42 @@ const OPEN_STEPS = {
 } as const;
 export type OpenStepState = keyof typeof OPEN_STEPS;
 
+/** Outside the shift, an open job was accepted this long after its request (the evening before). */
+const ACCEPTED_AFTER_MINUTES = 12;
+
 /** The completed visits end this long before the demo fills: the open jobs' steps come after. */
 export const VISITS_END_BEFORE_MINUTES = 45;
 
+/** Technicians are at work and an hour into the shift: a job can be under way, its steps in that hour. */
+function jobsUnderWay(now: Date): boolean {
+  const { hour, minute } = businessParts(now);
+  return hour * 60 + minute >= DEMO_SHIFT.startHour * 60 + 60 && hour < DEMO_SHIFT.endHour;
+}
+
+/**
+ * The state the demo leaves an open job in: outside the shift nobody drives to a car, so a job
+ * planned on its way or at the car is only accepted, waiting for the morning.
+ */
+export function openStateAt(state: OpenStepState, now: Date): OpenStepState {
+  return jobsUnderWay(now) ? state : 'accepted';
+}
+
 /**
  * When an open job's steps happened: within the last hour, so a technician is on location for
- * 18 minutes rather than since the evening before (when booking's clock, `demoMorning`, is last
- * night's). Null outside the shift: nobody is at work then, the API's stamps stay.
+ * 18 minutes rather than since the evening before. Outside the shift (every job there only
+ * accepted, `openStateAt`): accepted minutes after its request, at booking's clock
+ * (`demoMorning`, last evening's window), not at the moment the demo was filled in the night.
  */
 export function planOpenSteps(state: OpenStepState, now: Date) {
-  const { hour, minute } = businessParts(now);
-  const onShift = hour * 60 + minute >= DEMO_SHIFT.startHour * 60 + 60 && hour < DEMO_SHIFT.endHour;
-  if (!onShift) return null;
+  if (!jobsUnderWay(now)) {
+    const requestedAt = demoMorning(now);
+    return {
+      requestedAt,
+      acceptedAt: new Date(requestedAt.getTime() + ACCEPTED_AFTER_MINUTES * MINUTE),
+      enRouteAt: null,
+      onLocationAt: null,
+    };
+  }
   const steps = OPEN_STEPS[state];
   const at = (m: number | null) => (m === null ? null : minus(now, m));
   return {

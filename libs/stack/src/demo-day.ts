@@ -17,6 +17,7 @@ import {
   OpenStepState,
   PlannedVisit,
   VISITS_END_BEFORE_MINUTES,
+  openStateAt,
   planOpenSteps,
   vehicleParts,
 } from './demo-day-plan';
@@ -29,7 +30,14 @@ const HISTORY_DAYS = 90;
 /** Customers whose visits are done (service history), how many came twice, and the open jobs. */
 const COMPLETED = 24;
 const RETURNING = 4;
-const OPEN_STATES = ['pending', 'pending', 'accepted', 'en_route', 'on_location', 'declined'];
+const OPEN_STATES = [
+  'pending',
+  'pending',
+  'accepted',
+  'en_route',
+  'on_location',
+  'declined',
+] as const;
 const FUTURE_HOURS = ['10:00:00', '14:00:00', '17:00:00'];
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const DEMO_SHIFTS = Array.from({ length: 7 }, (_, weekday) => ({
@@ -201,11 +209,15 @@ export class DemoDay {
   /**
    * The earlier part of the day, booked while booking's clock shows `demoMorning` (so the open
    * ones are past the SLA): completed visits with serials and stock (some customers twice, for
-   * their other car), all finished before `until`, then one open job in each board state. The API
-   * stamps each step with the moment it ran; `retimeVisits` gives the completed ones their plan's.
+   * their other car), all finished a little before `now`, then one open job in each board state
+   * (`openStateAt`: none on the road at night). The API stamps each step with the moment it ran;
+   * `retimeVisits` gives the completed ones their plan's.
    */
-  async fillEarlierToday(items: { id: number }[], until: Date): Promise<void> {
+  async fillEarlierToday(items: { id: number }[], now: Date): Promise<void> {
     const lanes = this.technicians.length;
+    // Visits end before the real clock's now: `retimeVisits` stamps their steps, booking's clock
+    // (`demoMorning`) only the open jobs.
+    const until = new Date(now.getTime() - VISITS_END_BEFORE_MINUTES * 60_000);
     const plan = planCompletedVisits({ count: COMPLETED, returning: RETURNING, lanes, until });
     const work = this.technicians.map((tech, lane) => async () => {
       // Lane by lane, so a returning customer's first visit (i - COMPLETED) is already booked.
@@ -241,15 +253,16 @@ export class DemoDay {
     await Promise.all(work.map((lane) => lane()));
 
     const open = this.customers.slice(COMPLETED, COMPLETED + OPEN_STATES.length);
-    for (const [i, state] of OPEN_STATES.entries()) {
+    for (const [i, planned] of OPEN_STATES.entries()) {
       const { appointmentId } = await this.book(open[i]);
       const tech = this.technicians[i % this.technicians.length];
-      if (state === 'declined') {
+      if (planned === 'declined') {
         await once(() => this.admin.request('PATCH', `/api/appointments/${appointmentId}/decline`));
-      } else if (state !== 'pending') {
+      } else if (planned !== 'pending') {
+        const state = openStateAt(planned, now);
         const path = ['accepted', 'en_route', 'on_location'];
         await this.move(tech, appointmentId, path.slice(0, path.indexOf(state) + 1));
-        this.underWay.push({ appointmentId, state: state as OpenStepState });
+        this.underWay.push({ appointmentId, state });
       }
     }
   }
@@ -291,12 +304,7 @@ export async function fillDemoDayEarlier(
     }
     note('Demo day: filling an empty database (team, stock, customers, the day so far)');
     const team = await day.signInTeam();
-    // Visits end before the real clock's now: `retimeVisits` stamps their steps, booking's clock
-    // (`demoMorning`) only the open jobs.
-    await day.fillEarlierToday(
-      await day.stockShelves(),
-      new Date(now.getTime() - VISITS_END_BEFORE_MINUTES * 60_000),
-    );
+    await day.fillEarlierToday(await day.stockShelves(), now);
     await retimeVisits(stack.databaseUrl, day.completed);
     await retimeOpenJobs(stack.databaseUrl, day.underWay, now);
     // History ends the day before the demo's own visits begin: from that day on, every job a
@@ -405,18 +413,15 @@ export async function retimeVisits(
 }
 
 /**
- * The open jobs under way get steps of the last hour (`planOpenSteps`) in dispatch's copy and
- * booking's request time; outside the shift they keep the API's stamps.
+ * The open jobs under way get the steps of their plan (`planOpenSteps`: the last hour, or at night
+ * last evening's) in dispatch's copy and booking's request time.
  */
 export async function retimeOpenJobs(
   databaseUrl: string,
   jobs: readonly { appointmentId: number; state: OpenStepState }[],
   now: Date,
 ): Promise<void> {
-  const planned = jobs.flatMap((job) => {
-    const steps = planOpenSteps(job.state, now);
-    return steps ? [{ id: job.appointmentId, ...steps }] : [];
-  });
+  const planned = jobs.map((job) => ({ id: job.appointmentId, ...planOpenSteps(job.state, now) }));
   if (planned.length === 0) return;
   const params = [
     planned.map((j) => j.id),
