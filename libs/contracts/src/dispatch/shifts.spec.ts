@@ -6,6 +6,7 @@ import {
   checkShiftRanges,
   cutShiftsAt,
   isOnShift,
+  laterShiftStart,
   onShiftAt,
   onShiftInHour,
   shiftHoursBetween,
@@ -104,6 +105,20 @@ describe('who works when', () => {
     expect(isOnShift(facts, at(WED, 9))).toBe(true);
     expect(isOnShift(facts, at(WED, 16, 59))).toBe(true);
     expect(isOnShift(facts, at(WED, 17))).toBe(false);
+  });
+
+  it("gives the start of the day's next shift, none once the day's last has begun", () => {
+    const split = schedule({
+      weekly: [
+        { weekday: 3, start: '13:30', end: '17:00' },
+        { weekday: 3, start: '08:15', end: '12:00' },
+      ],
+    });
+    expect(laterShiftStart(split, at(WED, 5, 30))).toEqual(at(WED, 8, 15));
+    expect(laterShiftStart(split, at(WED, 12, 10))).toEqual(at(WED, 13, 30));
+    expect(laterShiftStart(split, at(WED, 8, 15))).toEqual(at(WED, 13, 30));
+    expect(laterShiftStart(split, at(WED, 14))).toBeNull();
+    expect(laterShiftStart(split, at(THU, 5))).toBeNull(); // no shift that day
   });
 
   it("counts a shift for an hour when it covers the hour's start", () => {

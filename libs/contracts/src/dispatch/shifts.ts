@@ -128,6 +128,21 @@ export function isOnShift(schedule: ScheduleFacts, instant: Date): boolean {
 }
 
 /**
+ * When the technician's next shift of the day begins, if one begins after `instant` (Cincinnati
+ * time); null when none does. Off shift at night, a technician's day starts then.
+ */
+export function laterShiftStart(schedule: ScheduleFacts, instant: Date): Date | null {
+  const minute = businessMinutes(instant);
+  const date = businessDate(instant);
+  const starts = shiftsOn(schedule, date)
+    .map((s) => shiftMinutes(s.start) ?? 0)
+    .filter((start) => start > minute);
+  if (starts.length === 0) return null;
+  const first = Math.min(...starts);
+  return businessInstant(date, Math.floor(first / 60), first % 60);
+}
+
+/**
  * Is the technician on shift for the scheduled hour starting at `hour`:00 on `date`? A shift counts
  * for an hour when it covers the hour's start (9:00-17:00 counts for 9 AM to 4 PM).
  */

@@ -196,6 +196,26 @@ describe('computeQueue', () => {
     );
   });
 
+  it('has a technician off shift set out for their own request when their shift begins', () => {
+    // 5:30 AM; the technician works 8 AM-9 PM and accepted the request last night.
+    const night = new Date('2026-11-25T10:30:00Z');
+    const eightToNine: ScheduleFacts = {
+      technicianId: 1,
+      weekly: [{ weekday: 3, start: '08:00', end: '21:00' }],
+      exceptions: [],
+    };
+    const accepted = job({ status: 'accepted', technicianId: 1 });
+    const [entry] = computeQueue([accepted], [{ id: 1, position: NEAR }], [eightToNine], night);
+    const eight = new Date('2026-11-25T13:00:00Z');
+    expect(entry.estimatedArrivalAt).toEqual(
+      new Date(eight.getTime() + drive(NEAR, DOWNTOWN) * MINUTE),
+    );
+    expect(entry.estimatedWaitMinutes).toBe(waitOf(150 + drive(NEAR, DOWNTOWN)));
+    // No shift later that day: they come now, as they chose to take it.
+    const [offAllDay] = computeQueue([accepted], [{ id: 1, position: NEAR }], [dayOff(1)], night);
+    expect(offAllDay.estimatedWaitMinutes).toBe(waitOf(drive(NEAR, DOWNTOWN)));
+  });
+
   it('tells a changed queue from the same one computed again', () => {
     const jobs = [job(), job()];
     const technicians = [{ id: 1, position: NEAR }];

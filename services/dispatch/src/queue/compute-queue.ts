@@ -10,6 +10,7 @@ import {
   estimateDrive,
   holdsTechnicianNow,
   isAsap,
+  laterShiftStart,
   minutesUntilFree,
   onShiftAt,
 } from '@cincy/contracts';
@@ -76,7 +77,9 @@ interface Van {
  * technician, an unassigned one to whoever can arrive first (free-at plus the drive); the
  * arrival is its wait, and that technician is then busy for an install at that customer.
  * Accepted requests are simulated first: they are what their technician does next, whatever the
- * order of the queue. Nobody on shift (and no technician of its own): the wait is null.
+ * order of the queue. Nobody on shift (and no technician of its own): the wait is null. A job's
+ * own technician off shift now sets out when their next shift of the day begins (a request
+ * accepted last night waits for the morning), or now if none does.
  */
 export function computeQueue(
   jobs: readonly QueueJob[],
@@ -109,8 +112,11 @@ export function computeQueue(
           installMinutes,
         )
       : 0;
+    const schedule = schedules.find((s) => s.technicianId === technician.id);
+    const later =
+      busy || onShift.has(technician.id) || !schedule ? null : laterShiftStart(schedule, now);
     return {
-      freeAt: now.getTime() + minutes * MINUTE,
+      freeAt: (later ?? now).getTime() + minutes * MINUTE,
       position: busy ? (busy.customerLocation ?? technician.position) : technician.position,
     };
   };

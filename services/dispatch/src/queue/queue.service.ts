@@ -37,6 +37,12 @@ export const AUTO_DISPATCH_ACTOR: Actor = {
  * recomputation serves about ten of them instead of each paying for the whole queue.
  */
 export const RECOMPUTE_AFTER_MS = 100;
+/**
+ * The queue is recomputed this often with no event: waits run down with the clock, and a shift
+ * that begins (8 AM, after requests made overnight) or ends changes who can come, which no
+ * event announces. Auto-dispatch hands out what waited for the morning on the same pass.
+ */
+export const RECOMPUTE_EVERY_MS = 60_000;
 /** What the board's queue card shows and each announcement carries: the head of the queue. */
 export const QUEUE_SHOWN = 50;
 
@@ -52,13 +58,15 @@ interface Snapshot {
  * handed out (see `autoAssignments` for the rule). An event only marks the queue stale: the
  * events of the next RECOMPUTE_AFTER_MS share one recomputation, in its own transaction, so a
  * burst of bookings costs one pass, not one per booking. Recomputing from the tables makes a
- * repeated, late or lost-in-a-crash event harmless; the start recomputes once anyway.
+ * repeated, late or lost-in-a-crash event harmless; the start recomputes once anyway, and the
+ * clock every RECOMPUTE_EVERY_MS.
  */
 @Injectable()
 export class QueueService
   implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private timer: NodeJS.Timeout | null = null;
+  private clock: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private staleAgain = false;
   /** How long the last recomputation took: the next waits four times as long at least. */
@@ -83,9 +91,12 @@ export class QueueService
 
   onApplicationBootstrap() {
     this.stale();
+    this.clock = setInterval(() => this.stale(), RECOMPUTE_EVERY_MS).unref();
   }
 
   async beforeApplicationShutdown() {
+    if (this.clock) clearInterval(this.clock);
+    this.clock = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
