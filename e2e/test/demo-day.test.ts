@@ -12,6 +12,7 @@ import {
   type DashboardAppointment,
   type DayJob,
   type DayView,
+  type MoneyReport,
   type Report,
   type ServiceRecord,
   type User,
@@ -23,6 +24,7 @@ import {
   DEMO_SERVICE_ENV,
   fillDemoDayEarlier,
   freePort,
+  openStateAt,
   removeStackData,
   resumeDemoDay,
   Stack,
@@ -67,6 +69,8 @@ describe('the demo day', () => {
   let stack: Stack | undefined;
   let admin: ApiClient;
   let stop: AbortController;
+  /** When the demo was filled: what is under way then depends on the hour. */
+  let filledAt: Date;
   const browsers: TestBrowser[] = [];
 
   const launch = async (serviceEnv: Record<string, string> = {}) =>
@@ -86,6 +90,7 @@ describe('the demo day', () => {
   beforeAll(async () => {
     const earlier = await fillDemoDayEarlier(launch, () => undefined);
     expect(earlier.filledAt).not.toBeNull();
+    filledAt = earlier.filledAt!;
     stack = await launch();
     const day = await resumeDemoDay(stack.baseUrl, earlier);
     stop = new AbortController();
@@ -110,8 +115,12 @@ describe('the demo day', () => {
       (r) => businessDate(new Date(r.completedAt)) === today,
     );
     expect(states.has('completed')).toBe(doneToday);
-    for (const state of ['pending', 'accepted', 'en_route', 'on_location', 'declined'])
+    // Nobody on the road outside the shift: at night the jobs under way are only accepted.
+    const underWay = (['en_route', 'on_location'] as const).map((s) => openStateAt(s, filledAt));
+    for (const state of ['pending', 'accepted', 'declined', ...underWay])
       expect([state, states.has(state as never)]).toEqual([state, true]);
+    const onTheRoad = board.filter((a) => a.status === 'en_route' || a.status === 'on_location');
+    expect(onTheRoad.length > 0).toBe(underWay.includes('on_location'));
     const minutesAgo = (a: DashboardAppointment) =>
       (Date.now() - new Date(a.requestedAt).getTime()) / 60_000;
     expect(
@@ -270,6 +279,29 @@ describe('the demo day', () => {
       expect([r.id, Number(r.vehicleMileage) / years > 6_000]).toEqual([r.id, true]);
     }
   }, 120_000);
+
+  it("takes most of the day's money at the door, by cash or check, at the visits' times", async () => {
+    const today = businessDate();
+    const money = await admin.request<MoneyReport>(
+      'GET',
+      `/api/reports/money?from=${addDays(today, -3)}&to=${today}`,
+    );
+    expect(money.totals.invoices).toBe(28);
+    const paid = money.methods.reduce((n, m) => n + m.payments, 0);
+    expect(paid).toBe(24);
+    expect(money.methods.map((m) => m.method).sort()).toEqual(['cash', 'check']);
+    expect(money.outstanding.count).toBe(4);
+    expect(money.totals.collectedCents + money.outstanding.owedCents).toBe(
+      money.totals.invoicedCents,
+    );
+    // Issued as each visit ended, not when the demo was filled.
+    const ends = new Set(
+      (await customersRecords()).map((r) => new Date(r.completedAt).toISOString()),
+    );
+    for (const owed of money.outstanding.invoices) {
+      expect(ends.has(new Date(owed.issuedAt).toISOString())).toBe(true);
+    }
+  });
 
   /** Opens `route`, waits for `title` and the lists to finish drawing, saves the screenshot. */
   async function shoot(page: Page, name: string, route: string | null, title: string) {

@@ -30,6 +30,8 @@ const HISTORY_DAYS = 90;
 /** Customers whose visits are done (service history), how many came twice, and the open jobs. */
 const COMPLETED = 24;
 const RETURNING = 4;
+/** Every this many completed visits, one is left owing (the rest are paid at the door). */
+const OWED_EVERY = 7;
 const OPEN_STATES = [
   'pending',
   'pending',
@@ -248,6 +250,7 @@ export class DemoDay {
           technicianId: tech.user.id,
           technicianName: tech.user.name,
         });
+        await this.payAtTheDoor(tech, job.appointmentId, i);
       }
     });
     await Promise.all(work.map((lane) => lane()));
@@ -265,6 +268,28 @@ export class DemoDay {
         this.underWay.push({ appointmentId, state });
       }
     }
+  }
+
+  /**
+   * Most customers pay the technician at the door, by cash or check (cards pay through a hosted
+   * checkout the demo does not walk through); every `OWED_EVERY`th still owes, for the Money
+   * report's list and its reminder.
+   */
+  private async payAtTheDoor(tech: DemoTechnician, appointmentId: number, index: number) {
+    if (index % OWED_EVERY === OWED_EVERY - 1) return;
+    // Billing issues the invoice once it has heard of the booking, the record and the battery.
+    const invoice = await once(() =>
+      tech.client.request<{ id: number; totalCents: number }>(
+        'GET',
+        `/api/appointments/${appointmentId}/invoice`,
+      ),
+    );
+    const check = index % 4 === 0;
+    await tech.client.request('POST', `/api/invoices/${invoice.id}/payments`, {
+      method: check ? 'check' : 'cash',
+      amountCents: invoice.totalCents,
+      checkNumber: check ? String(1040 + index) : null,
+    });
   }
 
   /** On the real clock: jobs in the coming days and, within the ASAP window, fresh requests. */
@@ -376,6 +401,18 @@ export async function retimeVisits(
     await client.query(
       `UPDATE inventory.service_records r SET completed_at = v.completed
          FROM ${planned} WHERE r.appointment_id = v.id`,
+      params,
+    );
+    // Issued as the visit ends, paid at the door a couple of minutes later.
+    await client.query(
+      `UPDATE billing.invoices i SET issued_at = v.completed
+         FROM ${planned} WHERE i.appointment_id = v.id`,
+      params,
+    );
+    await client.query(
+      `UPDATE billing.payments p SET received_at = v.completed + interval '2 minutes'
+         FROM billing.invoices i, ${planned}
+        WHERE p.invoice_id = i.id AND i.appointment_id = v.id`,
       params,
     );
     await client.query(

@@ -43,7 +43,7 @@ export {
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config';
 export { ALL_WEEK_SHIFTS } from './shifts';
 export { DEMO_LOGINS, DemoDay, fillDemoDayEarlier, resumeDemoDay } from './demo-day';
-export { DEMO_SERVICE_ENV } from './demo-day-plan';
+export { DEMO_SERVICE_ENV, openStateAt } from './demo-day-plan';
 export { watchParent } from './parent-watch';
 export {
   DEMO_HISTORY_FIRST_ID,
