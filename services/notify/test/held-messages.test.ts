@@ -254,6 +254,22 @@ describe('notify: held messages checked again when they go', () => {
     expect(bodies(visit.e164)).toEqual([expect.stringContaining('we have your request')]);
   });
 
+  it('leaves the estimate out of a text held for the morning, and keeps it in the email sent at once', async () => {
+    await night();
+    const visit = await book();
+    await step('dispatch.appointment.accepted', visit.id, 'accepted', 2);
+    await mailsArrived(visit.email, 2);
+
+    await morning();
+    await settled(visit.id);
+    // "17 min away" was the estimate at night; hours later it would be wrong. The link has it live.
+    // ("received" was overtaken by it overnight.)
+    expect(bodies(visit.e164)).toEqual([
+      expect.stringMatching(/Tess will be your technician\. Follow: /),
+    ]);
+    expect(smtp.to(visit.email)[1].text).toContain('17 min');
+  });
+
   it('sends nothing of a visit while an older message of its channel is still being sent', async () => {
     const app = await night();
     smtp.hold = true;

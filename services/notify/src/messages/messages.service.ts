@@ -24,6 +24,7 @@ import { SendWake } from '../common/send-wake';
 import { InjectTemplates, MessageData, ReceiptData, Templates } from '../common/templates';
 import { NOTIFY_ENV, NotifyEnv, publicUrlOf } from '../config';
 import { AppointmentCopy, CopiesRepository, CustomerCopy } from '../copies';
+import { STILL_NEWS_MS } from './claim-rules';
 import { toMessage } from './message.mapper';
 import { messagesFailed } from './message-metrics';
 import { businessDayRange, isStale, recipientsOf, scheduledLabel } from './message-rules';
@@ -115,9 +116,20 @@ export class MessagesService {
       receipt: step.receipt ?? null,
       payment: step.payment ?? null,
     };
+    // A step still to come (a reminder) goes at its time.
+    const due = new Date(step.occurredAt) > now ? new Date(step.occurredAt) : now;
     const rows: NewMessage[] = [];
     for (const { channel, to, problem } of recipients) {
-      const rendered = await this.templates.render(channel, data);
+      const sendAt = problem
+        ? null
+        : sendableAt(step.kind, channel, due, appointment.scheduledDate, this.env.SMS_QUIET_HOURS);
+      // A text held for the quiet hours goes hours after its step, when "35 min away" is wrong:
+      // it leaves the estimate to the tracking page it links to.
+      const held = sendAt !== null && sendAt.getTime() - due.getTime() > STILL_NEWS_MS;
+      const rendered = await this.templates.render(
+        channel,
+        held ? { ...data, etaMinutes: null } : data,
+      );
       rows.push({
         eventId: step.eventId,
         appointmentId: appointment.id,
@@ -131,16 +143,7 @@ export class MessagesService {
         text: rendered.text,
         html: rendered.html,
         state: problem ? 'failed' : 'queued',
-        nextAttemptAt: problem
-          ? null
-          : sendableAt(
-              step.kind,
-              channel,
-              // A step still to come (a reminder) goes at its time.
-              new Date(step.occurredAt) > now ? new Date(step.occurredAt) : now,
-              appointment.scheduledDate,
-              this.env.SMS_QUIET_HOURS,
-            ),
+        nextAttemptAt: sendAt,
         lastError: problem,
       });
     }
