@@ -1,6 +1,7 @@
 import { ApiRequestError } from '../../../api/request';
 import {
   TRACKING_MESSAGES,
+  businessInstant,
   TRACKING_STEPS,
   TRACKING_STEP_LABELS,
   type AppointmentStatus,
@@ -151,18 +152,34 @@ describe('endedText', () => {
 });
 
 describe('waitLine', () => {
+  // 2 PM and 6 AM in Cincinnati: inside and outside the ASAP hours.
+  const afternoon = businessInstant('2026-11-25', 14);
+  const night = businessInstant('2026-11-25', 6);
+
   it('gives the place in line and the estimate of a waiting ASAP request', () => {
-    expect(waitLine(view('pending', { queuePosition: 2, etaMinutes: 25 }))).toBe(
+    expect(waitLine(view('pending', { queuePosition: 2, etaMinutes: 25 }), afternoon)).toBe(
       'You are number 2 in line; a technician should reach you in about 25 min.',
     );
   });
 
   it('gives either half alone when only it is known', () => {
-    expect(waitLine(view('pending', { queuePosition: 3 }))).toBe('You are number 3 in line.');
-    expect(waitLine(view('assigned', { etaMinutes: 70 }))).toBe(
+    expect(waitLine(view('pending', { queuePosition: 3 }), afternoon)).toBe(
+      'You are number 3 in line.',
+    );
+    expect(waitLine(view('assigned', { etaMinutes: 70 }), afternoon)).toBe(
       'A technician should reach you in about 1 h 10 min.',
     );
-    expect(waitLine(view('pending'))).toBeNull();
+    expect(waitLine(view('pending'), afternoon)).toBeNull();
+  });
+
+  it('says when the wait begins at night, when nobody is on shift to estimate it', () => {
+    expect(waitLine(view('pending', { queuePosition: 1 }), night)).toBe(
+      'You are number 1 in line. ASAP service runs 9 AM - 9 PM: a technician will set out once it opens.',
+    );
+    // A technician who took it already has an estimate (from their shift's start).
+    expect(waitLine(view('accepted', { queuePosition: 1, etaMinutes: 170 }), night)).toBe(
+      'You are number 1 in line; a technician should reach you in about 2 h 50 min.',
+    );
   });
 
   it('is not shown for a scheduled visit or once the technician has left', () => {

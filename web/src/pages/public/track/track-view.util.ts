@@ -1,10 +1,12 @@
 import {
+  RAPID_RESPONSE_WINDOW,
   TRACKING_MESSAGES,
   businessDate,
   businessParts,
   formatEta,
   hourLabel,
   isChangeableByCustomer,
+  isWithinServiceHours,
   jobOwedCents,
   type AppointmentStatus,
   type TrackingView,
@@ -130,13 +132,16 @@ export function endedText(status: AppointmentStatus): string | null {
 
 /**
  * While an ASAP request waits: "You are number 2 in line; a technician should reach you in
- * about 25 min." (either half alone when only it is known); null otherwise.
+ * about 25 min." (either half alone when only it is known); null otherwise. Outside the ASAP
+ * hours, with nobody on shift to estimate from, it says when the wait begins.
  */
-export function waitLine(view: ViewFacts): string | null {
+export function waitLine(view: ViewFacts, now = new Date()): string | null {
   if (!isChangeableByCustomer(view.status) || view.scheduledDate) return null;
   const queue = view.queuePosition !== null ? `You are number ${view.queuePosition} in line` : null;
   const eta = view.etaMinutes !== null ? formatEta(view.etaMinutes) : null;
   if (queue && eta) return `${queue}; a technician should reach you in ${eta}.`;
+  if (queue && !isWithinServiceHours(now))
+    return `${queue}. ASAP service runs ${RAPID_RESPONSE_WINDOW}: a technician will set out once it opens.`;
   if (queue) return `${queue}.`;
   if (eta) return `A technician should reach you in ${eta}.`;
   return null;
