@@ -68,13 +68,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * events, a few milliseconds behind). A completion needs no retry: dispatch decides it on its
  * own live job.
  */
-async function once<T>(step: () => Promise<T>): Promise<T> {
+async function once<T>(step: () => Promise<T>, attempts = 50): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await step();
     } catch (err) {
       const retryable = err instanceof ApiError && [404, 409].includes(err.status);
-      if (!retryable || attempt >= 50) throw err;
+      if (!retryable || attempt >= attempts) throw err;
       await sleep(100);
     }
   }
@@ -277,12 +277,15 @@ export class DemoDay {
    */
   private async payAtTheDoor(tech: DemoTechnician, appointmentId: number, index: number) {
     if (index % OWED_EVERY === OWED_EVERY - 1) return;
-    // Billing issues the invoice once it has heard of the booking, the record and the battery.
-    const invoice = await once(() =>
-      tech.client.request<{ id: number; totalCents: number }>(
-        'GET',
-        `/api/appointments/${appointmentId}/invoice`,
-      ),
+    // Billing issues the invoice once it has heard of the booking, the record and the battery
+    // (three consumers: up to 30 s on a loaded machine).
+    const invoice = await once(
+      () =>
+        tech.client.request<{ id: number; totalCents: number }>(
+          'GET',
+          `/api/appointments/${appointmentId}/invoice`,
+        ),
+      300,
     );
     const check = index % 4 === 0;
     await tech.client.request('POST', `/api/invoices/${invoice.id}/payments`, {
