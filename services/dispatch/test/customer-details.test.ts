@@ -43,6 +43,9 @@ const publish = (event: ReturnType<typeof buildEvent>) =>
   new JetStreamPublisher(nats).publish(event);
 const jobOf = async (id: number) =>
   (await rpc.call('dispatch.appointments.list', {})).find((a) => a.id === id);
+/** Booking's request for job `id` of customer `customerId`, as the board hears of it. */
+const book = (id: number, name: string, customerId: number) =>
+  publish(buildEvent('booking.appointment.requested', requestedPayload(id, name, { customerId })));
 
 /** A deleted customer's job, as the board shows it. */
 const erased = {
@@ -56,12 +59,7 @@ const erased = {
 
 describe("customers' details on the board (dispatch)", () => {
   it("follows an edit of the customer's name and phone on their jobs", async () => {
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(31, 'Old Name', { customerId: 5 }),
-      ),
-    );
+    await book(31, 'Old Name', 5);
     await eventually(async () => !!(await jobOf(31)));
     await publish(
       buildEvent('booking.customer.updated', {
@@ -77,18 +75,8 @@ describe("customers' details on the board (dispatch)", () => {
   });
 
   it("removes a deleted customer's personal data from every job and declines the open ones", async () => {
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(41, 'Gone Soon', { customerId: 6 }),
-      ),
-    );
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(42, 'Gone Soon', { customerId: 6 }),
-      ),
-    );
+    await book(41, 'Gone Soon', 6);
+    await book(42, 'Gone Soon', 6);
     await eventually(async () => !!(await jobOf(42)));
     await rpc.call('dispatch.appointments.change-status', {
       id: 42,
@@ -109,12 +97,7 @@ describe("customers' details on the board (dispatch)", () => {
       });
     }
     // The technician's job ended with it: they may take another.
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(43, 'Next One', { customerId: 7 }),
-      ),
-    );
+    await book(43, 'Next One', 7);
     await eventually(async () => !!(await jobOf(43)));
     await expect(
       rpc.call('dispatch.appointments.change-status', {
@@ -129,12 +112,7 @@ describe("customers' details on the board (dispatch)", () => {
     // Two consumers: the deletion may be applied before the booking it follows.
     await publish(buildEvent('booking.customer.deleted', { customerId: 8 }));
     await consumerDrained(nats, 'dispatch-customers');
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(51, 'Booked Then Gone', { customerId: 8 }),
-      ),
-    );
+    await book(51, 'Booked Then Gone', 8);
     await eventually(async () => !!(await jobOf(51)));
     expect(await jobOf(51)).toMatchObject(erased);
     // Not even the board's first word of it, to staff screens and phones, names them.
@@ -150,12 +128,7 @@ describe("customers' details on the board (dispatch)", () => {
   });
 
   it('brings no details back with an edit applied after the deletion', async () => {
-    await publish(
-      buildEvent(
-        'booking.appointment.requested',
-        requestedPayload(61, 'Edited', { customerId: 9 }),
-      ),
-    );
+    await book(61, 'Edited', 9);
     await eventually(async () => !!(await jobOf(61)));
     await publish(buildEvent('booking.customer.deleted', { customerId: 9 }));
     await publish(

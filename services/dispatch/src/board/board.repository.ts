@@ -74,10 +74,8 @@ export class BoardRepository {
    * `erased_customers`), and the job stays open with a deleted customer's details. Taken before
    * any row lock, so a wait on it never closes a circle with a row wait.
    */
-  async lockCustomer(manager: EntityManager, customerId: number): Promise<void> {
-    await manager.query("SELECT pg_advisory_xact_lock(hashtext('dispatch.customer'), $1)", [
-      customerId,
-    ]);
+  lockCustomer(manager: EntityManager, customerId: number): Promise<void> {
+    return takeTurns(manager, 'dispatch.customer', customerId);
   }
 
   /** A deleted customer's id stays, so that nothing of theirs applied later brings them back. */
@@ -116,10 +114,8 @@ export class BoardRepository {
   }
 
   /** Makes one technician's accepts take turns (two jobs at once is one too many). */
-  async lockTechnician(manager: EntityManager, technicianId: number): Promise<void> {
-    await manager.query("SELECT pg_advisory_xact_lock(hashtext('dispatch.technician'), $1)", [
-      technicianId,
-    ]);
+  lockTechnician(manager: EntityManager, technicianId: number): Promise<void> {
+    return takeTurns(manager, 'dispatch.technician', technicianId);
   }
 
   /** A wrong arrival code: counted, the job otherwise unchanged (no new version, no event). */
@@ -141,4 +137,9 @@ export class BoardRepository {
     await BOARD.update(manager, job, ['id', 'id']);
     return toDashboardAppointment(job);
   }
+}
+
+/** The advisory lock of one `kind` of thing (a customer, a technician), held until the transaction ends. */
+async function takeTurns(manager: EntityManager, kind: string, id: number): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [kind, id]);
 }
