@@ -17,6 +17,10 @@ class TimerMessageChannel {
   };
 }
 
+// antd's dialogs driven key by key take 3-7 s a test in jsdom on two cores, more on a slow day:
+// the default 5 s made them fail by the clock, not by what they check.
+jest.setTimeout(30_000);
+
 const scope = globalThis as unknown as Record<string, unknown>;
 scope.MessageChannel ??= TimerMessageChannel;
 // react-router reads them as it loads.

@@ -10,8 +10,6 @@ import { ACCOUNT_MESSAGES } from '@cincy/contracts';
 import { authStore } from '../../../lib/auth-store';
 import { LoginPage } from './login-page';
 
-jest.setTimeout(30_000);
-
 const ADMIN = {
   id: 1,
   name: 'Ada Admin',
