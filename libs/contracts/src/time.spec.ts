@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { BUSINESS } from './constants';
-import { addDays, businessDate, businessInstant, businessParts, formatBusinessDay } from './time';
+import {
+  addDays,
+  businessDate,
+  businessInstant,
+  businessParts,
+  calendarDayLabel,
+  formatBusinessDay,
+} from './time';
 
 // The oracle: Intl with the platform's time zone data for America/New_York.
 const intl = new Intl.DateTimeFormat('en-US', {
@@ -82,5 +89,24 @@ describe('formatBusinessDay', () => {
   it("names the day on Cincinnati's calendar, not UTC's", () => {
     expect(formatBusinessDay(new Date('2026-11-21T03:30:00Z'))).toBe('Nov 20, 2026');
     expect(formatBusinessDay(new Date('2026-07-04T16:00:00Z'))).toBe('Jul 4, 2026');
+  });
+});
+
+describe('calendarDayLabel', () => {
+  it('writes every day of a year as en-US does (weekday, month, day)', () => {
+    for (let day = 0; day < 366; day++) {
+      const date = addDays('2028-01-01', day);
+      const intl = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(calendarDayLabel(date)).toBe(intl);
+    }
+  });
+
+  it('gives back what is not a date as it came', () => {
+    expect(calendarDayLabel('someday')).toBe('someday');
   });
 });

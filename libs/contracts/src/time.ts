@@ -63,6 +63,18 @@ export function businessInstant(date: string, hour: number, minute = 0): Date {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * 'Mon, Nov 23' for a 'YYYY-MM-DD' calendar date, as en-US writes it (no time zone can shift it);
+ * the text as given when it is not a date. By hand: a page's first Intl date format builds ICU's
+ * data, a 100-200 ms task on a phone, and cards, forms and texts show these at once.
+ */
+export function calendarDayLabel(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
 
 /** 'Nov 20, 2026': the day of an instant on Cincinnati's calendar, for messages people read. */
 export function formatBusinessDay(at: Date): string {

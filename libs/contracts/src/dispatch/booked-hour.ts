@@ -3,7 +3,7 @@
 // A plain module (no zod): the board uses it on its first screen.
 import { BOOKING } from '../constants';
 import { hourLabel } from '../booking/rules';
-import { businessInstant } from '../time';
+import { businessInstant, calendarDayLabel } from '../time';
 
 /** What tells a booked visit from an ASAP request. */
 export interface BookedHour {
@@ -29,17 +29,12 @@ export function bookedStart(job: BookedHour): Date | null {
   return businessInstant(job.scheduledDate!, hour, minute);
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * A booked visit as people read it: 'Sun, Nov 29 at 10 AM' ('at 10:30 AM' off the hour; the day
  * alone without an hour). A calendar date: no time zone can shift it.
  */
 export function bookedHourLabel(date: string, time: string | null): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  const day = `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  const day = calendarDayLabel(date);
   if (!time) return day;
   const [hour, minute] = clockOf(time);
   const clock =

@@ -1,10 +1,4 @@
-import {
-  ERROR_CODES,
-  TEXT_LIMITS,
-  addDays,
-  outsideServiceArea,
-  type TimeSlot,
-} from '@cincy/contracts';
+import { ERROR_CODES, TEXT_LIMITS, outsideServiceArea, type TimeSlot } from '@cincy/contracts';
 import {
   EMPTY_BOOKING_FORM,
   buildAppointmentPayload,
@@ -18,7 +12,6 @@ import {
   hourOptions,
   suggestedSlot,
   mapServerFieldErrors,
-  shortDateLabel,
   submissionErrorToast,
   type BookingFormValues,
 } from './booking-form.util';
@@ -254,21 +247,6 @@ describe('dateChoices', () => {
       { value: '2030-06-16', label: 'Sun, Jun 16' },
     ]);
     expect(choices[6].value).toBe('2030-06-20');
-  });
-});
-
-describe('shortDateLabel', () => {
-  it('writes every day of a year as en-US does (weekday, month, day)', () => {
-    for (let day = 0; day < 366; day++) {
-      const date = addDays('2028-01-01', day);
-      const intl = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        timeZone: 'UTC',
-      });
-      expect(shortDateLabel(date)).toBe(intl);
-    }
   });
 });
 

@@ -1,15 +1,16 @@
 import {
-  BOOKING,
-  BOOKING_MESSAGES,
-  GRID_HOURS,
-  ERROR_CODES,
-  RAPID_RESPONSE_MARKER,
   addDays,
   bookableDates,
+  BOOKING,
+  BOOKING_MESSAGES,
   businessDate,
   businessParts,
+  calendarDayLabel,
+  ERROR_CODES,
+  GRID_HOURS,
   hourLabel,
   isPastHour,
+  RAPID_RESPONSE_MARKER,
   stateCode,
   type AppointmentInput,
   type BookingForm,
@@ -116,18 +117,6 @@ export function vehicleYearChoices(now: Date = new Date()): string[] {
   return Array.from({ length: BOOKING.vehicleYears }, (_, i) => String(year - i));
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * "Mon, Nov 23" for a 'YYYY-MM-DD' date, as en-US writes it. By hand: the form shows these at
- * once, and the first Intl date format of a page is a long main-thread task on a phone.
- */
-export function shortDateLabel(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
-}
-
 export interface DateChoice {
   value: string;
   label: string;
@@ -137,7 +126,7 @@ export interface DateChoice {
 export function dateChoices(now: Date = new Date()): DateChoice[] {
   return bookableDates(now).map((value, i) => ({
     value,
-    label: i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : shortDateLabel(value),
+    label: i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : calendarDayLabel(value),
   }));
 }
 

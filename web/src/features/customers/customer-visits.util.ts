@@ -1,10 +1,10 @@
 import {
   bookedHourLabel,
   businessDate,
+  calendarDayLabel,
   type CustomerVisit,
   type CustomerVisits,
 } from '@cincy/contracts';
-import { shortDateLabel } from '../booking/booking-form.util';
 import { STATUS_LABELS } from '../dispatch/board-lists.util';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -33,7 +33,7 @@ export function visitsSummary(v: Omit<CustomerVisits, 'visits'>): string {
 export const visitHour = (v: CustomerVisit): string =>
   v.scheduledDate
     ? bookedHourLabel(v.scheduledDate, v.scheduledTime)
-    : `ASAP, ${shortDateLabel(businessDate(new Date(v.requestedAt)))}`;
+    : `ASAP, ${calendarDayLabel(businessDate(new Date(v.requestedAt)))}`;
 
 export const visitStatus = (v: CustomerVisit): string => STATUS_LABELS[v.status] ?? v.status;
 

@@ -1,5 +1,6 @@
 import {
   businessDate,
+  calendarDayLabel,
   isActive,
   isClosed,
   toE164,
@@ -118,30 +119,13 @@ export function formatClock(time: string): string {
   return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
-let dayLabel: Intl.DateTimeFormat | undefined;
-
-/** '2026-11-21' -> 'Sat, Nov 21' (a calendar date: formatted in UTC so no zone can shift it). */
-export function formatDay(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  // One formatter, made on first use: toLocaleDateString with options makes one per call (about
-  // 0.15 ms each in Node, 70x a kept one's), and every scheduled job's card asks.
-  dayLabel ??= new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return dayLabel.format(d);
-}
-
 export function formatSchedule(
   a: Pick<DashboardAppointment, 'preferredTime' | 'scheduledDate' | 'scheduledTime'>,
 ) {
   if (!a.scheduledDate || a.preferredTime === 'ASAP') return 'ASAP';
   return a.scheduledTime
-    ? `${formatDay(a.scheduledDate)} at ${formatClock(a.scheduledTime)}`
-    : formatDay(a.scheduledDate);
+    ? `${calendarDayLabel(a.scheduledDate)} at ${formatClock(a.scheduledTime)}`
+    : calendarDayLabel(a.scheduledDate);
 }
 
 /** A phone to call: E.164 when it is a US number, else its digits as typed. */

@@ -155,6 +155,8 @@ describe('the date exception dialog', () => {
 describe('dates', () => {
   it('writes a calendar date with its weekday', () => {
     expect(formatScheduleDate('2026-11-26')).toBe('Thu, Nov 26, 2026');
+    expect(formatScheduleDate('2027-01-03')).toBe('Sun, Jan 3, 2027');
+    expect(formatScheduleDate('not a date')).toBe('not a date');
   });
 
   it('keeps exceptions from today on, soonest first', () => {

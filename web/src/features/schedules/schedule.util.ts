@@ -1,4 +1,5 @@
 import {
+  calendarDayLabel,
   dateShiftsInputSchema,
   scheduleDateParamSchema,
   shiftMinutes,
@@ -161,18 +162,10 @@ export const dateExceptionShiftsSchema = z.preprocess(
 /** The date: the contract's path rule ('Use a date such as 2026-11-25.'). */
 export const dateExceptionDateSchema = z.object({ date: scheduleDateParamSchema });
 
-const DATE_LABEL = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** '2026-11-26' -> 'Thu, Nov 26, 2026' (a calendar date: no clock, no time zone shift). */
 export function formatScheduleDate(date: string): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  return Number.isNaN(at.getTime()) ? date : DATE_LABEL.format(at);
+  const day = calendarDayLabel(date);
+  return day === date ? date : `${day}, ${date.slice(0, 4)}`;
 }
 
 /** Exceptions from `today` on, soonest first (older ones no longer matter). */

@@ -1,17 +1,17 @@
 import {
-  RAPID_RESPONSE_WINDOW,
-  TRACKING_MESSAGES,
   businessDate,
   businessParts,
+  calendarDayLabel,
   formatEta,
   hourLabel,
   isChangeableByCustomer,
   isWithinServiceHours,
   jobOwedCents,
+  RAPID_RESPONSE_WINDOW,
+  TRACKING_MESSAGES,
   type AppointmentStatus,
   type TrackingView,
 } from '@cincy/contracts';
-import { shortDateLabel } from '../../../features/booking/booking-form.util';
 import { TOO_MANY_TRIES, refusalOf } from '../../../lib/public-form';
 
 /**
@@ -54,7 +54,7 @@ export const slotTime = (hour: number) => `${String(hour).padStart(2, '0')}:00:0
 export function scheduledLabel(date: string | null, time: string | null): string | null {
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const hour = hourOf(time);
-  return hour === null ? shortDateLabel(date) : `${shortDateLabel(date)} at ${hourLabel(hour)}`;
+  return hour === null ? calendarDayLabel(date) : `${calendarDayLabel(date)} at ${hourLabel(hour)}`;
 }
 
 /**
@@ -68,7 +68,7 @@ export function stepTimeLabel(iso: string | null, now: Date = new Date()): strin
   const { hour, minute } = businessParts(at);
   const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
   const day = businessDate(at);
-  return day === businessDate(now) ? clock : `${shortDateLabel(day)}, ${clock}`;
+  return day === businessDate(now) ? clock : `${calendarDayLabel(day)}, ${clock}`;
 }
 
 export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped';
