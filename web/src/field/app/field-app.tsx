@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { InventoryItem } from '@cincy/contracts';
 import { waitingCount, type OutboxStep } from '../outbox';
 import { ago, waitingLine } from './field-format';
 import { fieldSections, jobUnderWay, type FieldJob } from './jobs';
@@ -27,6 +28,8 @@ function useNow(): Date {
  * been silent 10 minutes (SILENT_AFTER_MS), so a few missed calls are never taken for that.
  */
 const HEARTBEAT_MS = 60_000;
+
+const NO_BATTERIES: readonly InventoryItem[] = [];
 
 /** The technician's phone: the job at hand first, then theirs, the open pool, today's done. */
 export function FieldApp() {
@@ -112,7 +115,8 @@ export function FieldApp() {
       underWayId,
       now,
       current,
-      batteries,
+      // Only the job at hand shows batteries: the others are not drawn again when they are read.
+      batteries: current ? batteries : NO_BATTERIES,
       draft: drafts[job.id] ?? null,
       onDraft,
       onStep,

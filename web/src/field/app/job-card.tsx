@@ -35,6 +35,7 @@ export interface JobCardProps {
   now: Date;
   /** The job at hand: its details open and its step as the big button. */
   current?: boolean;
+  /** The batteries in stock, for the job at hand (what to bring, and the completion's list). */
   batteries: readonly InventoryItem[];
   draft: Record<string, string> | null;
   onDraft: (jobId: number, fields: CompletionFields) => void;

@@ -167,6 +167,19 @@ describe("the phone's copy of its jobs", () => {
     expect(copy.jobs[0]).toMatchObject({ status: 'accepted', version: 3 });
   });
 
+  it('keeps what a re-read did not change as the objects on screen (their cards are not drawn again)', () => {
+    const shown = copyFromAnswer([], { jobs: pool(3), poolTotal: 3 }, TODAY).jobs;
+    const again = copyFromAnswer(shown, { jobs: pool(3), poolTotal: 3 }, TODAY).jobs;
+    expect(again).toBe(shown);
+    const moved = pool(3).map((j) =>
+      j.id === 101 ? { ...j, status: 'accepted' as const, version: 2 } : j,
+    );
+    const next = copyFromAnswer(shown, { jobs: moved, poolTotal: 3 }, TODAY).jobs;
+    expect(next[0]).toBe(shown[0]);
+    expect(next[1]).toMatchObject({ id: 101, status: 'accepted' });
+    expect(next[2]).toBe(shown[2]);
+  });
+
   it("takes a push of the user's job or of the pool within the cut, and nothing else", () => {
     const copy = copyFromAnswer([], { jobs: pool(FIELD_POOL.sent), poolTotal: 500 }, TODAY);
     const ids = (next: typeof copy) => next.jobs.map((j) => j.id);

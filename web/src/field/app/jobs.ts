@@ -12,6 +12,7 @@ import {
 import { keepNewerAppointments, upsertAppointment } from '../../lib/appointment-versions';
 import { phoneSections, type BoardSectionKey } from '../../features/dispatch/phone-sections.util';
 import type { FieldStepKind, FieldUser, OutboxStep } from '../outbox/types';
+import { keepSameObjects } from '../../lib/same-objects';
 import { compareCodeUnits } from '../../lib/sort';
 
 /** A job as the phone shows it: the server's last word with the steps still waiting applied. */
@@ -123,7 +124,10 @@ const inPool = (job: DashboardAppointment, today: string) =>
 const byRequested = (a: DashboardAppointment, b: DashboardAppointment) =>
   compareCodeUnits(a.requestedAt, b.requestedAt);
 
-/** The copy the server's answer makes; a job on screen newer than the answer's stays. */
+/**
+ * The copy the server's answer makes; a job on screen newer than the answer's stays, and one the
+ * answer did not change stays the same object (its card is not drawn again).
+ */
 export function copyFromAnswer(
   shown: DashboardAppointment[],
   answer: FieldJobs,
@@ -133,7 +137,7 @@ export function copyFromAnswer(
   const pool = answer.jobs.filter((j) => inPool(j, today)).sort(byRequested);
   const cut = answer.poolTotal > FIELD_POOL.sent ? pool[FIELD_POOL.sent - 1] : undefined;
   return {
-    jobs: keepNewerAppointments(shown, answer.jobs),
+    jobs: keepSameObjects(shown, keepNewerAppointments(shown, answer.jobs)),
     poolCut: cut?.requestedAt ?? null,
     answeredAt,
   };

@@ -13,6 +13,7 @@ import { fetchInventory } from '../../api/inventory';
 import { ApiRequestError, serverMessageOf } from '../../api/request';
 import { SETUP_TWO_STEP_PATH, isMfaRequired, type SecondStep } from '../../lib/login-step';
 import { mfaBody, readPendingStep, secondStepOf } from '../../lib/sign-in-steps';
+import { keepSameObjects } from '../../lib/same-objects';
 import { whenIdle } from '../../lib/when-idle';
 import { fieldOutbox, fieldStore, startOutboxSync } from '../outbox';
 import type { FieldStepKind, FieldUser, FlushResult, OutboxStep } from '../outbox/types';
@@ -107,7 +108,7 @@ export function useField() {
       setCopy((shown) => copyFromAnswer(shown.jobs, answer, businessDate()));
       setOnline(true);
       const items = await fetchInventory({ category: 'battery' });
-      setBatteries(items);
+      setBatteries((shown) => keepSameObjects(shown, items));
       void store.saveBatteries(items);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) signedOut(SESSION_ENDED);
