@@ -6,7 +6,7 @@ import {
   checkShiftRanges,
   cutShiftsAt,
   isOnShift,
-  laterShiftStart,
+  nextShiftStart,
   onShiftAt,
   onShiftInHour,
   shiftHoursBetween,
@@ -107,18 +107,26 @@ describe('who works when', () => {
     expect(isOnShift(facts, at(WED, 17))).toBe(false);
   });
 
-  it("gives the start of the day's next shift, none once the day's last has begun", () => {
+  it('gives the start of the next shift: later that day, else the next day with one', () => {
     const split = schedule({
       weekly: [
         { weekday: 3, start: '13:30', end: '17:00' },
         { weekday: 3, start: '08:15', end: '12:00' },
       ],
     });
-    expect(laterShiftStart(split, at(WED, 5, 30))).toEqual(at(WED, 8, 15));
-    expect(laterShiftStart(split, at(WED, 12, 10))).toEqual(at(WED, 13, 30));
-    expect(laterShiftStart(split, at(WED, 8, 15))).toEqual(at(WED, 13, 30));
-    expect(laterShiftStart(split, at(WED, 14))).toBeNull();
-    expect(laterShiftStart(split, at(THU, 5))).toBeNull(); // no shift that day
+    expect(nextShiftStart(split, at(WED, 5, 30))).toEqual(at(WED, 8, 15));
+    expect(nextShiftStart(split, at(WED, 12, 10))).toEqual(at(WED, 13, 30));
+    expect(nextShiftStart(split, at(WED, 8, 15))).toEqual(at(WED, 13, 30));
+    // None left that day: the next day that has one (Wednesdays only: a week on).
+    expect(nextShiftStart(split, at(WED, 14))).toEqual(at('2026-12-02', 8, 15));
+    expect(nextShiftStart(split, at(THU, 5))).toEqual(at('2026-12-02', 8, 15));
+    // Tonight after the shift: tomorrow's; a day off skipped; nothing within a week: null.
+    const daily = schedule({
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '21:00' })),
+      exceptions: [{ date: THU, shifts: [] }],
+    });
+    expect(nextShiftStart(daily, at(WED, 21, 30))).toEqual(at('2026-11-27', 8));
+    expect(nextShiftStart(schedule({ weekly: [] }), at(WED, 5))).toBeNull();
   });
 
   it("counts a shift for an hour when it covers the hour's start", () => {

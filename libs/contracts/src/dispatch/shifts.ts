@@ -127,19 +127,27 @@ export function isOnShift(schedule: ScheduleFacts, instant: Date): boolean {
   return shiftsOn(schedule, businessDate(instant)).some((s) => covers(s, minute));
 }
 
+/** How far ahead a technician's next shift is looked for: a week holds every weekday. */
+const NEXT_SHIFT_WITHIN_DAYS = 7;
+
 /**
- * When the technician's next shift of the day begins, if one begins after `instant` (Cincinnati
- * time); null when none does. Off shift at night, a technician's day starts then.
+ * When the technician's next shift begins after `instant` (Cincinnati time): later that day, else
+ * on the first day within a week that has one; null when none does. Off shift at night, a
+ * technician's day starts then (tonight after 9 PM: tomorrow's shift).
  */
-export function laterShiftStart(schedule: ScheduleFacts, instant: Date): Date | null {
+export function nextShiftStart(schedule: ScheduleFacts, instant: Date): Date | null {
   const minute = businessMinutes(instant);
-  const date = businessDate(instant);
-  const starts = shiftsOn(schedule, date)
-    .map((s) => shiftMinutes(s.start) ?? 0)
-    .filter((start) => start > minute);
-  if (starts.length === 0) return null;
-  const first = Math.min(...starts);
-  return businessInstant(date, Math.floor(first / 60), first % 60);
+  const today = businessDate(instant);
+  for (let days = 0; days <= NEXT_SHIFT_WITHIN_DAYS; days++) {
+    const date = addDays(today, days);
+    const starts = shiftsOn(schedule, date)
+      .map((s) => shiftMinutes(s.start) ?? 0)
+      .filter((start) => days > 0 || start > minute);
+    if (starts.length === 0) continue;
+    const first = Math.min(...starts);
+    return businessInstant(date, Math.floor(first / 60), first % 60);
+  }
+  return null;
 }
 
 /**

@@ -211,7 +211,17 @@ describe('computeQueue', () => {
       new Date(eight.getTime() + drive(NEAR, DOWNTOWN) * MINUTE),
     );
     expect(entry.estimatedWaitMinutes).toBe(waitOf(150 + drive(NEAR, DOWNTOWN)));
-    // No shift later that day: they come now, as they chose to take it.
+    // 11 PM, the shift over: tomorrow's, not now.
+    const late = new Date('2026-11-26T04:00:00Z');
+    const daily: ScheduleFacts = {
+      ...eightToNine,
+      weekly: [3, 4].map((weekday) => ({ weekday, start: '08:00', end: '21:00' })),
+    };
+    const [tonight] = computeQueue([accepted], [{ id: 1, position: NEAR }], [daily], late);
+    expect(tonight.estimatedArrivalAt).toEqual(
+      new Date(new Date('2026-11-26T13:00:00Z').getTime() + drive(NEAR, DOWNTOWN) * MINUTE),
+    );
+    // No shift within a week: they come now, as they chose to take it.
     const [offAllDay] = computeQueue([accepted], [{ id: 1, position: NEAR }], [dayOff(1)], night);
     expect(offAllDay.estimatedWaitMinutes).toBe(waitOf(drive(NEAR, DOWNTOWN)));
   });

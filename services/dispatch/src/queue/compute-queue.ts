@@ -10,7 +10,7 @@ import {
   estimateDrive,
   holdsTechnicianNow,
   isAsap,
-  laterShiftStart,
+  nextShiftStart,
   minutesUntilFree,
   onShiftAt,
 } from '@cincy/contracts';
@@ -78,8 +78,8 @@ interface Van {
  * arrival is its wait, and that technician is then busy for an install at that customer.
  * Accepted requests are simulated first: they are what their technician does next, whatever the
  * order of the queue. Nobody on shift (and no technician of its own): the wait is null. A job's
- * own technician off shift now sets out when their next shift of the day begins (a request
- * accepted last night waits for the morning), or now if none does.
+ * own technician off shift now sets out when their next shift begins (a request accepted in the
+ * evening waits for the morning, whether it is 11 PM or 5 AM), or now if none does within a week.
  */
 export function computeQueue(
   jobs: readonly QueueJob[],
@@ -114,7 +114,7 @@ export function computeQueue(
       : 0;
     const schedule = schedules.find((s) => s.technicianId === technician.id);
     const later =
-      busy || onShift.has(technician.id) || !schedule ? null : laterShiftStart(schedule, now);
+      busy || onShift.has(technician.id) || !schedule ? null : nextShiftStart(schedule, now);
     return {
       freeAt: (later ?? now).getTime() + minutes * MINUTE,
       position: busy ? (busy.customerLocation ?? technician.position) : technician.position,
