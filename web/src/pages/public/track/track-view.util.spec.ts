@@ -182,6 +182,20 @@ describe('waitLine', () => {
     );
   });
 
+  it('gives the time when the estimate runs into another day (a shift that begins tomorrow)', () => {
+    // 11 PM; the technician who took it starts at 8 AM: 9 h 32 min.
+    const late = businessInstant('2026-11-25', 23);
+    expect(waitLine(view('accepted', { queuePosition: 1, etaMinutes: 572 }), late)).toBe(
+      'You are number 1 in line; a technician should reach you around 8:30 AM tomorrow.',
+    );
+    expect(waitLine(view('assigned', { etaMinutes: 2 * 24 * 60 }), late)).toBe(
+      'A technician should reach you around 11:00 PM on Fri, Nov 27.',
+    );
+    expect(waitLine(view('assigned', { etaMinutes: 50 }), late)).toBe(
+      'A technician should reach you in about 50 min.',
+    );
+  });
+
   it('is not shown for a scheduled visit or once the technician has left', () => {
     expect(
       waitLine(view('pending', { queuePosition: 1, etaMinutes: 5, scheduledDate: '2026-11-25' })),

@@ -1,4 +1,7 @@
 import {
+  RAPID_RESPONSE_WINDOW,
+  TRACKING_MESSAGES,
+  addDays,
   businessDate,
   businessParts,
   calendarDayLabel,
@@ -7,8 +10,6 @@ import {
   isChangeableByCustomer,
   isWithinServiceHours,
   jobOwedCents,
-  RAPID_RESPONSE_WINDOW,
-  TRACKING_MESSAGES,
   type AppointmentStatus,
   type TrackingView,
 } from '@cincy/contracts';
@@ -65,10 +66,31 @@ export function stepTimeLabel(iso: string | null, now: Date = new Date()): strin
   if (!iso) return null;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  const { hour, minute } = businessParts(at);
-  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
   const day = businessDate(at);
-  return day === businessDate(now) ? clock : `${calendarDayLabel(day)}, ${clock}`;
+  return day === businessDate(now) ? clockLabel(at) : `${calendarDayLabel(day)}, ${clockLabel(at)}`;
+}
+
+/** "2:05 PM": an instant's time on the business clock. */
+function clockLabel(at: Date): string {
+  const { hour, minute } = businessParts(at);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/**
+ * When a technician should reach the customer: "in about 25 min"; an estimate that runs into
+ * another day says when instead ("around 8:30 AM tomorrow"), as a wait counted from a shift
+ * that begins in the morning does at night.
+ */
+function reachLabel(etaMinutes: number, now: Date): string {
+  const at = new Date(
+    Math.round((now.getTime() + etaMinutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES,
+  );
+  const day = businessDate(at);
+  const today = businessDate(now);
+  if (day === today) return `in ${formatEta(etaMinutes)}`;
+  return `around ${clockLabel(at)} ${day === addDays(today, 1) ? 'tomorrow' : `on ${calendarDayLabel(day)}`}`;
 }
 
 export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped';
@@ -133,17 +155,18 @@ export function endedText(status: AppointmentStatus): string | null {
 /**
  * While an ASAP request waits: "You are number 2 in line; a technician should reach you in
  * about 25 min." (either half alone when only it is known); null otherwise. Outside the ASAP
- * hours, with nobody on shift to estimate from, it says when the wait begins.
+ * hours, with nobody on shift to estimate from, it says when the wait begins; an estimate that
+ * runs into tomorrow gives the time.
  */
 export function waitLine(view: ViewFacts, now = new Date()): string | null {
   if (!isChangeableByCustomer(view.status) || view.scheduledDate) return null;
   const queue = view.queuePosition !== null ? `You are number ${view.queuePosition} in line` : null;
-  const eta = view.etaMinutes !== null ? formatEta(view.etaMinutes) : null;
-  if (queue && eta) return `${queue}; a technician should reach you in ${eta}.`;
+  const reach = view.etaMinutes !== null ? reachLabel(view.etaMinutes, now) : null;
+  if (queue && reach) return `${queue}; a technician should reach you ${reach}.`;
   if (queue && !isWithinServiceHours(now))
     return `${queue}. ASAP service runs ${RAPID_RESPONSE_WINDOW}: a technician will set out once it opens.`;
   if (queue) return `${queue}.`;
-  if (eta) return `A technician should reach you in ${eta}.`;
+  if (reach) return `A technician should reach you ${reach}.`;
   return null;
 }
 
