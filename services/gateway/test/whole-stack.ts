@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { ServiceName, User, businessDate, businessInstant } from '@cincy/contracts';
+import {
+  ServiceName,
+  TechnicianSchedule,
+  User,
+  businessDate,
+  businessInstant,
+} from '@cincy/contracts';
 import { createServiceApp } from '@cincy/platform';
 import { dropIsolatedStack, eventually, useIsolatedStack } from '@cincy/platform/testing';
 import { ApiClient, ApiError, startLocalObjectStore, startPaymentProvider } from '@cincy/stack';
@@ -104,6 +110,14 @@ export async function startWholeStack(env: Record<string, string> = {}) {
         status: 'available',
         zipCode: null,
       });
+      // Dispatch keeps its copy of the technicians from identity's events: assigning one, or
+      // setting their shifts, waits until it has heard of this one.
+      if (role === 'technician')
+        await eventually(async () =>
+          (await admin.request<TechnicianSchedule[]>('GET', '/api/schedules')).some(
+            (s) => s.technicianId === user.id,
+          ),
+        );
       return { user, client: await signIn(username) };
     },
 
