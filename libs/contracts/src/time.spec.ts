@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { BUSINESS } from './constants';
 import {
   addDays,
+  businessClock,
   businessDate,
   businessInstant,
   businessParts,
   calendarDayLabel,
+  clockTime,
   formatBusinessDay,
 } from './time';
 
@@ -108,5 +110,32 @@ describe('calendarDayLabel', () => {
 
   it('gives back what is not a date as it came', () => {
     expect(calendarDayLabel('someday')).toBe('someday');
+  });
+});
+
+describe('clockTime and businessClock', () => {
+  it('write every minute of a day as en-US does (12-hour, with its minutes)', () => {
+    for (let minutes = 0; minutes < 24 * 60; minutes++) {
+      const at = new Date(Date.UTC(2028, 0, 1, 0, minutes));
+      const intl = at.toLocaleTimeString('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'UTC',
+      });
+      expect(clockTime(Math.floor(minutes / 60), minutes % 60)).toBe(intl);
+    }
+  });
+
+  it("give an instant's time on Cincinnati's clock, on either side of a DST change", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2026-01-01'), max: new Date('2030-12-31') }), (at) => {
+        const intl = at.toLocaleTimeString('en-US', {
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone: BUSINESS.timeZone,
+        });
+        expect(businessClock(at)).toBe(intl);
+      }),
+    );
   });
 });

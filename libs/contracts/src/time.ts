@@ -76,6 +76,17 @@ export function calendarDayLabel(date: string): string {
   return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
 
+/** 14, 5 -> '2:05 PM': a time of day as people read it (by hand, as calendarDayLabel). */
+export function clockTime(hour: number, minute: number): string {
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** '2:05 PM': an instant's time on Cincinnati's clock. */
+export function businessClock(at: Date): string {
+  const { hour, minute } = businessParts(at);
+  return clockTime(hour, minute);
+}
+
 /** 'Nov 20, 2026': the day of an instant on Cincinnati's calendar, for messages people read. */
 export function formatBusinessDay(at: Date): string {
   return `${formatBusinessMonthDay(at)}, ${businessParts(at).year}`;

@@ -1,5 +1,5 @@
 // How the back office writes money and dates: one place, so every screen reads alike.
-import { businessParts, formatBusinessDay } from '@cincy/contracts';
+import { businessClock, formatBusinessDay } from '@cincy/contracts';
 
 const USD = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -38,19 +38,14 @@ export function formatDate(value: string | null | undefined): string {
   return date ? formatBusinessDay(date) : NO_DATE;
 }
 
-function clockOf(date: Date): string {
-  const { hour, minute } = businessParts(date);
-  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
 /** A moment on Cincinnati's clock, time only: '2:05 PM'. */
 export function formatClock(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? clockOf(date) : NO_DATE;
+  return date ? businessClock(date) : NO_DATE;
 }
 
 /** A moment on Cincinnati's clock: 'Jun 14, 2030, 2:05 PM'. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? `${formatBusinessDay(date)}, ${clockOf(date)}` : NO_DATE;
+  return date ? `${formatBusinessDay(date)}, ${businessClock(date)}` : NO_DATE;
 }

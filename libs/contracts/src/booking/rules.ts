@@ -1,5 +1,5 @@
 import { BOOKING, BUSINESS } from '../constants';
-import { addDays, businessDate, businessParts } from '../time';
+import { addDays, businessDate, businessParts, clockTime } from '../time';
 
 /**
  * The booking rules both the form and the booking service apply, on the business clock
@@ -20,9 +20,7 @@ export function hourLabel(hour: number): string {
 
 /** '10:40 PM', '9 AM' (a whole hour without its minutes). */
 export function clockLabel(hour: number, minute: number): string {
-  if (minute === 0) return hourLabel(hour);
-  const [h12, half] = hourLabel(hour).split(' ');
-  return `${h12}:${String(minute).padStart(2, '0')} ${half}`;
+  return minute === 0 ? hourLabel(hour) : clockTime(hour, minute);
 }
 
 /**

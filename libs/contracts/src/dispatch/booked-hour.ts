@@ -2,7 +2,7 @@
 // SLA clock, the lifecycle's "not before its day", the suggestions and the queue.
 // A plain module (no zod): the board uses it on its first screen.
 import { BOOKING } from '../constants';
-import { hourLabel } from '../booking/rules';
+import { clockLabel } from '../booking/rules';
 import { businessInstant, calendarDayLabel } from '../time';
 
 /** What tells a booked visit from an ASAP request. */
@@ -37,9 +37,5 @@ export function bookedHourLabel(date: string, time: string | null): string {
   const day = calendarDayLabel(date);
   if (!time) return day;
   const [hour, minute] = clockOf(time);
-  const clock =
-    minute === 0
-      ? hourLabel(hour)
-      : `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${day} at ${clock}`;
+  return `${day} at ${clockLabel(hour, minute)}`;
 }

@@ -1,6 +1,7 @@
 import {
   businessDate,
   calendarDayLabel,
+  clockTime,
   isActive,
   isClosed,
   toE164,
@@ -115,8 +116,7 @@ export function formatAge(minutes: number): string {
 export function formatClock(time: string): string {
   const [h, m] = time.split(':').map(Number);
   if (Number.isNaN(h) || Number.isNaN(m)) return time;
-  const suffix = h >= 12 ? 'PM' : 'AM';
-  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${suffix}`;
+  return clockTime(h, m);
 }
 
 export function formatSchedule(

@@ -2,8 +2,8 @@ import {
   RAPID_RESPONSE_WINDOW,
   TRACKING_MESSAGES,
   addDays,
+  businessClock,
   businessDate,
-  businessParts,
   calendarDayLabel,
   formatEta,
   hourLabel,
@@ -67,13 +67,9 @@ export function stepTimeLabel(iso: string | null, now: Date = new Date()): strin
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
   const day = businessDate(at);
-  return day === businessDate(now) ? clockLabel(at) : `${calendarDayLabel(day)}, ${clockLabel(at)}`;
-}
-
-/** "2:05 PM": an instant's time on the business clock. */
-function clockLabel(at: Date): string {
-  const { hour, minute } = businessParts(at);
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  return day === businessDate(now)
+    ? businessClock(at)
+    : `${calendarDayLabel(day)}, ${businessClock(at)}`;
 }
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -90,7 +86,7 @@ function reachLabel(etaMinutes: number, now: Date): string {
   const day = businessDate(at);
   const today = businessDate(now);
   if (day === today) return `in ${formatEta(etaMinutes)}`;
-  return `around ${clockLabel(at)} ${day === addDays(today, 1) ? 'tomorrow' : `on ${calendarDayLabel(day)}`}`;
+  return `around ${businessClock(at)} ${day === addDays(today, 1) ? 'tomorrow' : `on ${calendarDayLabel(day)}`}`;
 }
 
 export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped';
