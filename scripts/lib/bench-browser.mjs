@@ -226,7 +226,7 @@ const CARD_TIMEOUT_MS = 3_000;
 
 /**
  * In the page, before the app (addInitScript): records each board push the app marks
- * (`push:<id>`, detail { version }, as its socket handler receives it), and for each card version
+ * (`push:<id>:<version>`, as its socket handler receives it), and for each card version
  * (`data-appointment-id`, `data-version`) the time its first frame was painted, and when that
  * frame began. A MutationObserver sees the app's commit; a commit made during a frame's
  * requestAnimationFrame callbacks (the board applies pushes there) is painted in that frame, one
@@ -243,12 +243,10 @@ function boardProbe() {
   window.__boardProbe = probe;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
-      if (e.name.startsWith('push:'))
-        probe.pushes.push({
-          id: Number(e.name.slice(5)),
-          version: e.detail?.version,
-          at: e.startTime,
-        });
+      if (e.name.startsWith('push:')) {
+        const [, id, version] = e.name.split(':');
+        probe.pushes.push({ id: Number(id), version: Number(version), at: e.startTime });
+      }
   }).observe({ type: 'mark' });
   const afterThisFrame = (run) => {
     const channel = new MessageChannel();
@@ -355,7 +353,7 @@ const percentile = (sorted, p) =>
  * the signed-in board, waits for its cards and its socket, keeps the end of Available Jobs in
  * view, and `pushes` times awaits `change(i)` (the caller books a job through the API, or changes
  * one so that its card lands there, and answers its id). Each time is measured in the page from
- * the app's `push:<id>` mark (the socket handler receiving board.changed) to just after the paint
+ * the app's `push:<id>:<version>` mark (the socket handler receiving board.changed) to just after the paint
  * of the frame in which that version of the card entered the DOM, so it counts the frame batching,
  * React's render and commit, layout and paint. A card not drawn within 3 s counts as `missed`.
  * Also answers the bytes of the board's GET /api/appointments with these cookies (raw and gzip).
@@ -415,17 +413,25 @@ export async function benchBoardScreen({
       await page.waitForFunction(() => true, undefined, { polling: 100 });
       const wanted = [];
       let missed = 0;
+      // The files below are named for the screen, the viewport and the run.
+      const runName = `${route.replace(/\W+/g, '') || 'root'}-${name}-${Date.now()}`;
       // BENCH_TRACE=<dir>: a Chromium trace of the pushes, one file per viewport and run (open
       // it in DevTools' Performance panel): where a slow push's frame goes.
       const tracePath = process.env.BENCH_TRACE
-        ? path.join(
-            process.env.BENCH_TRACE,
-            `${route.replace(/\W+/g, '') || 'root'}-${name}-${Date.now()}.json`,
-          )
+        ? path.join(process.env.BENCH_TRACE, `${runName}.json`)
         : null;
       if (tracePath) {
         mkdirSync(path.dirname(tracePath), { recursive: true });
         await browser.startTracing(page, { path: tracePath, screenshots: false });
+      }
+      // BENCH_PROFILE=<dir>: a CPU profile of the pushes (.cpuprofile; DevTools or speedscope).
+      // A trace records a stack with every timer, frame request and mark, which inflates those
+      // calls; the sampling profiler alone does not, so it says what each costs.
+      const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 50 });
+        await profiler.send('Profiler.start');
       }
       for (let i = 0; i < pushes; i++) {
         await page.evaluate(showEndOfAvailable);
@@ -449,6 +455,12 @@ export async function benchBoardScreen({
         else missed++;
       }
       if (tracePath) await browser.stopTracing();
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        mkdirSync(process.env.BENCH_PROFILE, { recursive: true });
+        const file = path.join(process.env.BENCH_PROFILE, `${runName}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+      }
       // The floor: the browser alone drawing the same change, with no app work. A copy of the
       // last pushed card is put beside it from a task of its own (as a socket message is), its
       // mark set first, and timed by the same probe: the wait for a frame and the frame itself.
@@ -462,7 +474,7 @@ export async function benchBoardScreen({
               const copy = card.cloneNode(true);
               copy.dataset.appointmentId = String(copyId);
               copy.dataset.version = '1';
-              performance.mark(`push:${copyId}`, { detail: { version: 1 } });
+              performance.mark(`push:${copyId}:1`);
               card.after(copy);
               // Gone again once drawn: the app's own list is left as it was.
               setTimeout(() => copy.remove(), 100);

@@ -3,6 +3,7 @@ import { defaultScheduler, notifyManager, useQueryClient } from '@tanstack/react
 import { io } from 'socket.io-client';
 import { SOCKET_EVENTS, type SocketPayloads } from '@cincy/contracts';
 import { authStore } from '../lib/auth-store';
+import { markPush } from '../lib/push-mark';
 import { frameBatch } from '../lib/frame-batch';
 import {
   applySocketEvents,
@@ -24,17 +25,10 @@ function notifyInThisFrame(write: () => void) {
   }
 }
 
-/**
- * A User Timing mark `push:<id>` (detail: the version) as a board push arrives: the browser bench
- * measures from it to the card on screen. Cleared at once, since the timeline would keep every
- * mark of a day-long session; a PerformanceObserver still receives it.
- */
+/** The bench's mark as a board push arrives (lib/push-mark.ts). */
 function markBoardPush(payload: unknown) {
   const appointment = (payload as Partial<SocketPayloads['board.changed']> | null)?.appointment;
-  if (typeof appointment?.id !== 'number') return;
-  const name = `push:${appointment.id}`;
-  performance.mark(name, { detail: { version: appointment.version } });
-  performance.clearMarks(name);
+  if (typeof appointment?.id === 'number') markPush(appointment);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SOCKET_EVENTS, type DashboardAppointment, type SocketPayloads } from '@cincy/contracts';
+import { markPush } from '../../lib/push-mark';
 
 /**
  * The board's live socket, loaded after the first screen is drawn (socket.io is not on it): each
@@ -21,9 +22,7 @@ export function startLiveUpdates(handlers: {
     socket.on(SOCKET_EVENTS.boardChanged, (payload: SocketPayloads['board.changed']) => {
       const job = payload?.appointment;
       if (typeof job?.id !== 'number') return;
-      // The bench measures from this mark to the card on screen (as on the board).
-      performance.mark(`push:${job.id}`, { detail: { version: job.version } });
-      performance.clearMarks(`push:${job.id}`);
+      markPush(job);
       handlers.onJob(job);
     });
     socket.on('connect', handlers.onConnect);
