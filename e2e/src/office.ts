@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import type { User } from '@cincy/contracts';
+import type { TechnicianSchedule, User } from '@cincy/contracts';
 import { ApiError, type ApiClient } from '@cincy/stack';
+import { eventually } from './board';
 
 /**
  * Helpers of the office screens' end-to-end tests (Customer Database, Inventory, User
@@ -45,18 +46,28 @@ export function statusFor(
   return statusOf(client.request(method, url, body));
 }
 
-/** A technician, made by an admin through POST /api/users as the Add User form sends it. */
-export function addTechnician(
+/**
+ * A technician, made by an admin through POST /api/users as the Add User form sends it, once
+ * dispatch has heard of them (its copy is fed by identity's event): before then an assignment is
+ * refused, as the Assign dialog, fed by the same copy, would not list them.
+ */
+export async function addTechnician(
   admin: ApiClient,
   who: { username: string; password: string; name: string },
 ): Promise<User> {
-  return admin.request<User>('POST', '/api/users', {
+  const user = await admin.request<User>('POST', '/api/users', {
     ...who,
     role: 'technician',
     employeeId: null,
     status: 'available',
     zipCode: null,
   });
+  await eventually(
+    `dispatch knows technician ${user.id}`,
+    () => admin.request<TechnicianSchedule[]>('GET', '/api/schedules'),
+    (schedules) => schedules.some((s) => s.technicianId === user.id),
+  );
+  return user;
 }
 
 /** A battery in stock, added by an admin through POST /api/inventory. */
