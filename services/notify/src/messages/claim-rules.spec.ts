@@ -2,6 +2,7 @@ import { QUIET_HOURS, businessInstant } from '@cincy/contracts';
 import {
   ClaimDecision,
   DROP_REASONS,
+  ESTIMATE_HOLDS_MS,
   STILL_NEWS_MS,
   VisitFacts,
   VisitMessage,
@@ -48,7 +49,7 @@ describe('decideClaims: a held message is checked again when it goes', () => {
       message('received', 1, { ...heldTill8 }),
       message('received', 1, { channel: 'email', eventId: 'received-1', state: 'sent' }),
       message('assigned', 5, { ...heldTill8 }),
-      message('on_the_way', 30),
+      message('on_the_way', 50),
     ];
     expect(byKind(messages, decide({ ...open, status: 'en_route' }, messages))).toEqual({
       'received/sms': drop('overtaken by a later step: On the way'),
@@ -198,6 +199,30 @@ describe('decideClaims: a quick run of steps', () => {
   });
 });
 
+describe('decideClaims: "on the way" carries its estimate', () => {
+  const NOON = businessInstant('2030-06-15', 12);
+  const driving: VisitFacts = { status: 'en_route', scheduledDate: null };
+  /** "On the way" told at noon, its send failed, retried `afterMs` later. */
+  const retried = (afterMs: number) => {
+    const at = new Date(NOON.getTime() + afterMs);
+    const messages = [message('on_the_way', 0, { occurredAt: NOON, nextAttemptAt: at })];
+    return byKind(messages, decide(driving, messages, at))['on_the_way/sms'];
+  };
+
+  it('goes on a retry while its estimate may still hold, not after (the provider down for half an hour)', () => {
+    expect(retried(10.5 * 60_000)).toEqual(send);
+    expect(retried(ESTIMATE_HOLDS_MS)).toEqual(send);
+    expect(retried(42.5 * 60_000)).toEqual(drop(DROP_REASONS.estimatePassed));
+  });
+
+  it('is the only step dropped as late on its own: "arrived" gives no estimate', () => {
+    const at = new Date(NOON.getTime() + 42.5 * 60_000);
+    const arrived = [message('arrived', 0, { occurredAt: NOON, nextAttemptAt: at })];
+    const onSite: VisitFacts = { status: 'on_location', scheduledDate: null };
+    expect(byKind(arrived, decide(onSite, arrived, at))['arrived/sms']).toEqual(send);
+  });
+});
+
 describe('decideClaims: a visit never texts out of order', () => {
   it('sends nothing on a channel while an older message of it is in flight', () => {
     const messages = [
@@ -244,7 +269,7 @@ describe('decideClaims: the quiet hours, checked as a text goes', () => {
   });
 
   it('sends "on the way" at night only for a visit of that day', () => {
-    const messages = [message('on_the_way', 30)];
+    const messages = [message('on_the_way', 50)];
     const today: VisitFacts = { status: 'en_route', scheduledDate: '2030-06-15' };
     expect(byKind(messages, decide(today, messages))['on_the_way/sms']).toEqual(send);
     expect(byKind(messages, decide({ ...today, scheduledDate: null }, messages))).toEqual({

@@ -55,6 +55,7 @@ export const DROP_REASONS = {
   overtaken: (by: MessageKind) => `overtaken by a later step: ${MESSAGE_KIND_LABELS[by]}`,
   handedBack: 'the technician gave the visit back',
   settled: (status: InvoiceStatus) => `invoice ${INVOICE_STATUS_LABELS[status].toLowerCase()}`,
+  estimatePassed: 'too late: the estimate it gives no longer holds',
 } as const;
 
 /**
@@ -63,6 +64,14 @@ export const DROP_REASONS = {
  * quiet hours, retried for long, notify behind) a later step has made it old news.
  */
 export const STILL_NEWS_MS = 2 * 60_000;
+
+/**
+ * How late after its step "on the way" may still reach the customer. It gives the estimate of
+ * its moment ("about 12 min"): a text that a failing provider held for longer would be wrong
+ * (the visit's tracking page has the live estimate). The first three retries (30 s, 2 min,
+ * 8 min) are within it; the fourth (32 min) is not.
+ */
+export const ESTIMATE_HOLDS_MS = 15 * 60_000;
 
 /** Nobody has the visit: it was handed back (or never taken). */
 
@@ -106,7 +115,8 @@ const awaitsArrival = (m: VisitMessage, visit: VisitFacts, now: Date) =>
  * - a later step of the visit has a message (not itself dropped) and this one cannot reach the
  *   customer within STILL_NEWS_MS of its own step: the later one tells where the visit is now,
  *   and this one would arrive after it, or late and no longer so (the hour before a move);
- * - "assigned" when nobody has the visit any more (the technician gave it back).
+ * - "assigned" when nobody has the visit any more (the technician gave it back);
+ * - "on the way" later than ESTIMATE_HOLDS_MS after its step: its estimate has passed.
  */
 function dropReason(
   m: VisitMessage,
@@ -124,6 +134,8 @@ function dropReason(
   const ended = visit.status && isCalledOff(visit.status) ? visit.status : null;
   if (ended && m.kind !== ended) return DROP_REASONS.ended(ended);
   if (later && lateness(m, now) > STILL_NEWS_MS) return DROP_REASONS.overtaken(later.kind);
+  if (m.kind === 'on_the_way' && lateness(m, now) > ESTIMATE_HOLDS_MS)
+    return DROP_REASONS.estimatePassed;
   if (m.kind === 'assigned' && visit.status && isAssignable(visit.status))
     return DROP_REASONS.handedBack;
   return null;
