@@ -171,6 +171,33 @@ describe('buildDayView', () => {
     ]);
   });
 
+  it("draws an open request the queue places tomorrow morning on tomorrow's view, not at tonight's edge", () => {
+    // 11 PM: Tess accepted a request; her next shift starts at 8 AM, and the queue says 8:30.
+    const night = at('2026-11-26T04:00:00Z');
+    const accepted = job({ technicianId: 1, status: 'accepted' });
+    const done = job({
+      technicianId: 1,
+      status: 'completed',
+      onLocationAt: at('2026-11-25T20:00:00Z'),
+      completedAt: at('2026-11-25T20:20:00Z'),
+    });
+    const arrivals = new Map([[accepted.id, at('2026-11-26T13:30:00Z')]]);
+    const tess = [{ id: 1, name: 'Tess' }];
+    const shifts = [
+      {
+        ...schedule(1, '08:00', '16:00'),
+        weekly: [3, 4].map((weekday) => ({ weekday, start: '08:00', end: '16:00' })),
+      },
+    ];
+    // Each day's jobs as the repository reads them: the finished one is the 25th's alone.
+    const jobsOn = (date: string, jobs: DayJobFacts[]) =>
+      buildDayView(date, night, tess, shifts, jobs, arrivals).rows.flatMap((r) =>
+        r.jobs.map((j) => [j.id, j.start]),
+      );
+    expect(jobsOn(DATE, [accepted, done])).toEqual([[done.id, '2026-11-25T20:00:00.000Z']]);
+    expect(jobsOn('2026-11-26', [accepted])).toEqual([[accepted.id, '2026-11-26T13:30:00.000Z']]);
+  });
+
   it('marks an assigned job booked for an hour its technician no longer works (ADR 0102)', () => {
     const booked = (time: string, status: 'assigned' | 'accepted' | 'pending') =>
       job({

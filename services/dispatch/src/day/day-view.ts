@@ -107,6 +107,14 @@ const notBefore = (at: Date, now: Date | null): Date => (now && at < now ? now :
 const byStart = (a: DayJob, b: DayJob) => a.start.localeCompare(b.start) || a.id - b.id;
 
 /**
+ * Whether a job is drawn on `date`. A booked visit is on its day and a finished request on the day
+ * it was done; a request still open is on the day it is placed: at night the queue may put it
+ * at the next morning's shift, and then it belongs to tomorrow's view, not to tonight's edge.
+ */
+const drawnOn = (facts: DayJobFacts, job: DayJob, date: string) =>
+  job.kind === 'scheduled' || !!facts.completedAt || businessDate(new Date(job.start)) === date;
+
+/**
  * One row per technician on shift that day, each with their jobs in time order, and the open jobs
  * nobody has. A technician off shift who still has a job that day gets a row too, so no job of
  * the day disappears from the view.
@@ -121,9 +129,10 @@ export function buildDayView(
 ): DayView {
   const today = businessDate(now) === date;
   // Marked where a day off or a shorter shift left an assigned job (ADR 0102).
-  const placed = jobs.map((j) => {
+  const placed = jobs.flatMap((j) => {
     const job = placeJob(j, arrivals, today ? now : null);
-    return isOutsideShift(j, schedules) ? { ...job, outsideShift: true } : job;
+    if (!drawnOn(j, job, date)) return [];
+    return [isOutsideShift(j, schedules) ? { ...job, outsideShift: true } : job];
   });
   const rows = technicians.flatMap((t) => {
     const schedule = schedules.find((s) => s.technicianId === t.id);

@@ -12,15 +12,16 @@ export class DayRepository {
   }
 
   /**
-   * Not declined or cancelled (no visit happens), and scheduled for the day; or ASAP and requested or completed within
-   * [from, until), or still open when the day is today.
+   * Not declined or cancelled (no visit happens), and scheduled for the day; or ASAP and requested
+   * or completed within [from, until), or still open when `withOpen` (today and the days ahead,
+   * where the queue may place them).
    */
   jobsOfDay(
     manager: EntityManager,
     date: string,
     from: Date,
     until: Date,
-    isToday: boolean,
+    withOpen: boolean,
   ): Promise<BoardAppointmentEntity[]> {
     return boardRows(
       manager,
@@ -29,7 +30,7 @@ export class DayRepository {
                (a.requested_at >= $2 AND a.requested_at < $3)
             OR (a.completed_at >= $2 AND a.completed_at < $3)
             OR ($4 AND a.closed_at IS NULL))))`,
-      [date, from, until, isToday],
+      [date, from, until, withOpen],
     );
   }
 }

@@ -28,7 +28,8 @@ export class DayService {
         date,
         businessInstant(date, 0),
         businessInstant(addDays(date, 1), 0),
-        date === today,
+        // Open requests are drawn where the queue places them: today, or a morning to come.
+        date >= today,
       ),
       this.technicians.listTechnicians(manager),
       // Exceptions from the asked day on, so a past day shows the shifts it really had.
