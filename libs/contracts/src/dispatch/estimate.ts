@@ -2,6 +2,7 @@
 // distance times a road factor, at an urban driving speed. Dispatch ranks technicians with it
 // (when ROUTING_URL is unset or fails) and the board shows the best one on each open card.
 // A plain module (no zod).
+import { addDays, businessClock, businessDate, calendarDayLabel } from '../time';
 
 /** Where someone or something is. */
 export interface Point {
@@ -80,4 +81,22 @@ export function formatEta(minutes: number): string {
   if (m < 60) return `about ${m} min`;
   const h = Math.floor(m / 60);
   return `about ${h} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/**
+ * When a wait of `etaMinutes` from `now` ends, if that is on another day: 'around 8:30 AM
+ * tomorrow', 'around 8:30 AM on Fri, Nov 27' (rounded to 5 min); null the same day, where
+ * formatEta's 'about 25 min' says it better. At night a wait counted from a shift that begins in
+ * the morning reads as a time, not as 'about 9 h 32 min'.
+ */
+export function laterDayArrival(etaMinutes: number, now: Date): string | null {
+  const at = new Date(
+    Math.round((now.getTime() + etaMinutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES,
+  );
+  const day = businessDate(at);
+  const today = businessDate(now);
+  if (day === today) return null;
+  return `around ${businessClock(at)} ${day === addDays(today, 1) ? 'tomorrow' : `on ${calendarDayLabel(day)}`}`;
 }

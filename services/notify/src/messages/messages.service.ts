@@ -8,6 +8,7 @@ import {
   TRACKING_MESSAGES,
   businessDate,
   firstNameOf,
+  laterDayArrival,
   sendableAt,
 } from '@cincy/contracts';
 import {
@@ -104,6 +105,7 @@ export class MessagesService {
     const link = await this.issueLink(step.appointmentId);
     if (!link) return 0;
     const site = publicUrlOf(this.env);
+    const etaMinutes = step.eta ? await step.eta() : null;
     const data: MessageData = {
       kind: step.kind,
       firstName: firstNameOf(customer.name) ?? '',
@@ -111,7 +113,11 @@ export class MessagesService {
       trackingUrl: `${site}/track/${link.token}`,
       rebookUrl: `${site}/customer-form`,
       technicianFirstName: firstNameOf(step.technicianName ?? null),
-      etaMinutes: step.eta ? await step.eta() : null,
+      etaMinutes,
+      laterArrival:
+        etaMinutes !== null && Number.isFinite(etaMinutes)
+          ? laterDayArrival(etaMinutes, now)
+          : null,
       scheduledLabel: scheduledLabel(appointment.scheduledDate, appointment.scheduledTime),
       receipt: step.receipt ?? null,
       payment: step.payment ?? null,
@@ -128,7 +134,7 @@ export class MessagesService {
       const held = sendAt !== null && sendAt.getTime() - due.getTime() > STILL_NEWS_MS;
       const rendered = await this.templates.render(
         channel,
-        held ? { ...data, etaMinutes: null } : data,
+        held ? { ...data, etaMinutes: null, laterArrival: null } : data,
       );
       rows.push({
         eventId: step.eventId,

@@ -63,6 +63,12 @@ const techName = (data: MessageData) => oneLine(data.technicianFirstName ?? '') 
 export const etaText = (data: MessageData) =>
   data.etaMinutes != null && Number.isFinite(data.etaMinutes) ? formatEta(data.etaMinutes) : null;
 
+/** When the technician is expected: 'in about 12 min', 'around 8:30 AM tomorrow', or null. */
+export const reachText = (data: MessageData) => {
+  const eta = etaText(data);
+  return eta && (data.laterArrival ?? `in ${eta}`);
+};
+
 /** The message's key line: the email's heading and the text's first sentence. */
 export function headline(data: MessageData): string {
   const tech = techName(data);

@@ -15,11 +15,11 @@ import { Text } from '@react-email/text';
 import { BUSINESS, formatDollars, type MessageKind } from '@cincy/contracts';
 import {
   BUSINESS_PHONE,
-  etaText,
   formatLongDate,
   formatMileage,
   headline,
   paidHow,
+  reachText,
   receiptCharge,
   receivedLabel,
 } from './copy';
@@ -86,10 +86,10 @@ function Layout({ data, children }: { data: MessageData; children: ReactNode }) 
 const Line = ({ children }: { children: ReactNode }) => <Text style={styles.text}>{children}</Text>;
 
 function Eta({ data, prefix }: { data: MessageData; prefix: string }) {
-  const eta = etaText(data);
-  return eta ? (
+  const reach = reachText(data);
+  return reach ? (
     <Line>
-      {prefix} {eta}.
+      {prefix} {reach}.
     </Line>
   ) : null;
 }
@@ -120,14 +120,14 @@ const Moved = () => (
 const Assigned = ({ data }: { data: MessageData }) => (
   <>
     <Line>Your visit has a technician. We will text or email you when they set off.</Line>
-    <Eta data={data} prefix="Expected in" />
+    <Eta data={data} prefix="Expected" />
   </>
 );
 
 const OnTheWay = ({ data }: { data: MessageData }) => (
   <>
     <Line>Your technician is driving to you now. Follow them on your visit&apos;s page.</Line>
-    <Eta data={data} prefix="Arriving in" />
+    <Eta data={data} prefix="Arriving" />
   </>
 );
 

@@ -152,6 +152,25 @@ describe('ReactEmailTemplates.render', () => {
   );
 
   it.each([
+    ['assigned', 'Expected around 8:30 AM tomorrow.', ', expected around 8:30 AM tomorrow'],
+    ['on_the_way', 'Arriving around 8:30 AM tomorrow.', ', arriving around 8:30 AM tomorrow'],
+  ] as const)(
+    '%s: gives the time, not the hours, when the wait ends on another day',
+    async (kind, emailLine, smsPart) => {
+      const data = messageFixture({
+        kind,
+        etaMinutes: 572,
+        laterArrival: 'around 8:30 AM tomorrow',
+      });
+      const email = await templates.render('email', data);
+      const sms = await templates.render('sms', data);
+      expect(email.text).toContain(emailLine);
+      expect(sms.text).toContain(smsPart);
+      for (const text of [email.text, sms.text]) expect(text).not.toContain('9 h 32 min');
+    },
+  );
+
+  it.each([
     ['assigned', 'A technician has taken your visit', 'a technician has taken your visit'],
     ['on_the_way', 'Your technician is on the way', 'your technician is on the way'],
     ['arrived', 'Your technician has arrived', 'your technician has arrived'],

@@ -42,6 +42,7 @@ function fit({ head, extras, link }: TextParts): string {
 function parts(data: MessageData): TextParts {
   const tech = oneLine(data.technicianFirstName ?? '') || null;
   const eta = etaText(data);
+  const later = eta && data.laterArrival;
   const reference = oneLine(data.reference ?? '');
   const follow = { label: 'Follow', url: data.trackingUrl };
   const rebook = { label: 'Book again', url: data.rebookUrl };
@@ -64,13 +65,13 @@ function parts(data: MessageData): TextParts {
     case 'assigned':
       return {
         head: tech ? `${tech} will be your technician` : 'a technician has taken your visit',
-        extras: [eta ? `, ${eta} away` : ''],
+        extras: [later ? `, expected ${later}` : eta ? `, ${eta} away` : ''],
         link: follow,
       };
     case 'on_the_way':
       return {
         head: `${tech ?? 'your technician'} is on the way`,
-        extras: [eta ? `, ${eta}` : ''],
+        extras: [later ? `, arriving ${later}` : eta ? `, ${eta}` : ''],
         link: follow,
       };
     case 'arrived':

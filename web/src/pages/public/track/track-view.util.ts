@@ -1,7 +1,6 @@
 import {
   RAPID_RESPONSE_WINDOW,
   TRACKING_MESSAGES,
-  addDays,
   businessClock,
   businessDate,
   calendarDayLabel,
@@ -10,6 +9,7 @@ import {
   isChangeableByCustomer,
   isWithinServiceHours,
   jobOwedCents,
+  laterDayArrival,
   type AppointmentStatus,
   type TrackingView,
 } from '@cincy/contracts';
@@ -72,22 +72,9 @@ export function stepTimeLabel(iso: string | null, now: Date = new Date()): strin
     : `${calendarDayLabel(day)}, ${businessClock(at)}`;
 }
 
-const FIVE_MINUTES = 5 * 60_000;
-
-/**
- * When a technician should reach the customer: "in about 25 min"; an estimate that runs into
- * another day says when instead ("around 8:30 AM tomorrow"), as a wait counted from a shift
- * that begins in the morning does at night.
- */
-function reachLabel(etaMinutes: number, now: Date): string {
-  const at = new Date(
-    Math.round((now.getTime() + etaMinutes * 60_000) / FIVE_MINUTES) * FIVE_MINUTES,
-  );
-  const day = businessDate(at);
-  const today = businessDate(now);
-  if (day === today) return `in ${formatEta(etaMinutes)}`;
-  return `around ${businessClock(at)} ${day === addDays(today, 1) ? 'tomorrow' : `on ${calendarDayLabel(day)}`}`;
-}
+/** When a technician should reach the customer: "in about 25 min", else when on another day. */
+const reachLabel = (etaMinutes: number, now: Date) =>
+  laterDayArrival(etaMinutes, now) ?? `in ${formatEta(etaMinutes)}`;
 
 export type TimelineState = 'done' | 'current' | 'upcoming' | 'stopped';
 
