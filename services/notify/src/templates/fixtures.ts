@@ -25,6 +25,7 @@ export const messageFixture = (overrides: Partial<MessageData> = {}): MessageDat
   rebookUrl: 'https://cincybattery.test/book',
   technicianFirstName: 'Dana',
   etaMinutes: 12,
+  laterArrival: null,
   scheduledLabel: null,
   receipt: null,
   ...overrides,

@@ -28,7 +28,7 @@ export interface MessageData {
    * When that wait ends, when it is on another day ('around 8:30 AM tomorrow'): said instead of
    * the minutes. Null the same day, or with no estimate.
    */
-  laterArrival?: string | null;
+  laterArrival: string | null;
   /** A scheduled visit's hour ("Sat, Jun 15 at 2 PM"), or null for ASAP. */
   scheduledLabel: string | null;
   /** The completion's receipt (kind 'completed' only). */
