@@ -56,7 +56,9 @@ export async function addTechnician(
   who: { username: string; password: string; name: string },
 ): Promise<User> {
   const user = await admin.request<User>('POST', '/api/users', {
-    ...who,
+    username: who.username,
+    password: who.password,
+    name: who.name,
     role: 'technician',
     employeeId: null,
     status: 'available',

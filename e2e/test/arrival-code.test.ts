@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { bookAsap, login, startStack, Stack, type ApiClient } from '@cincy/stack';
 import type { DashboardAppointment } from '@cincy/contracts';
 import { eventually } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   PHONE,
@@ -31,11 +32,7 @@ describe('the arrival code', () => {
       serviceEnv: publicStackEnv(businessAsapNow(), { REQUIRE_ARRIVAL_CODE: 'true' }),
     });
     office = await login(stack.baseUrl, admin.username, admin.password);
-    await office.request('POST', '/api/users', {
-      ...technician,
-      name: 'Arrival Tech',
-      role: 'technician',
-    });
+    await addTechnician(office, { ...technician, name: 'Arrival Tech' });
   }, 180_000);
 
   afterAll(async () => {

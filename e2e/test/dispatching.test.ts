@@ -12,6 +12,7 @@ import {
 import { ALL_WEEK_SHIFTS, ApiClient, bookAsap, login, Stack, startStack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
 import { cardStatus, dialog, eventually, statValue, watchConsole } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   PHONE,
@@ -62,12 +63,7 @@ describe('dispatching (shifts, assignment, live boards, the day view)', () => {
     });
     staff = await login(stack.baseUrl, admin.username, admin.password);
     for (const t of [near, far]) {
-      const user = await staff.request<{ id: number }>('POST', '/api/users', {
-        username: t.username,
-        name: t.name,
-        role: 'technician',
-        password: t.password,
-      });
+      const user = await addTechnician(staff, t);
       ids[t.username] = user.id;
       const own = await login(stack.baseUrl, t.username, t.password);
       await own.request('PUT', `/api/users/${user.id}/location`, t.position);

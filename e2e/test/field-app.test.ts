@@ -12,6 +12,7 @@ import type {
 import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { eventually, seedBattery, type SeededItem } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { barcodeCamera } from '../src/fake-camera';
 import { pdfText } from '../src/pdf-text';
@@ -53,11 +54,7 @@ describe('the field app: steps taken without signal', () => {
     });
     office = await login(stack.baseUrl, admin.username, admin.password);
     for (const t of [dana, sam, lee, kim, dee]) {
-      const user = await office.request<{ id: number }>('POST', '/api/users', {
-        ...t,
-        role: 'technician',
-      });
-      ids.set(t.username, user.id);
+      ids.set(t.username, (await addTechnician(office, t)).id);
     }
     battery = await seedBattery(stack.databaseUrl, {
       name: 'E2E Field AGM 48',

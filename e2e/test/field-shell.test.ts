@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { login, startStack, Stack } from '@cincy/stack';
 import { eventually } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { PHONE, businessNoonToday, publicStackEnv, signInToFieldApp } from '../src/public-site';
 
@@ -22,11 +23,7 @@ describe('the field app shell (installable, opens without signal)', () => {
       serviceEnv: publicStackEnv(businessNoonToday()),
     });
     const staff = await login(stack.baseUrl, admin.username, admin.password);
-    await staff.request('POST', '/api/users', {
-      ...technician,
-      name: 'Shell Tech',
-      role: 'technician',
-    });
+    await addTechnician(staff, { ...technician, name: 'Shell Tech' });
     browser = await launchBrowser({ baseURL: stack.baseUrl, viewport: PHONE });
   }, 180_000);
 

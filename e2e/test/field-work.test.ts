@@ -15,6 +15,7 @@ import {
   watchConsole,
   type SeededItem,
 } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   PHONE,
@@ -64,13 +65,7 @@ describe('field work (board actions, completion dialog, map)', () => {
       serviceEnv: publicStackEnv(businessNoonToday()),
     });
     const staff = await login(stack.baseUrl, admin.username, admin.password);
-    const created = await staff.request<{ id: number }>('POST', '/api/users', {
-      username: technician.username,
-      name: technician.name,
-      role: 'technician',
-      password: technician.password,
-    });
-    technicianId = created.id;
+    technicianId = (await addTechnician(staff, technician)).id;
     battery = await seedBattery(stack.databaseUrl, {
       name: 'E2E AGM 48',
       description: 'Group 48 AGM',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiClient, login, startStack, Stack } from '@cincy/stack';
 import { eventually } from '../src/board';
+import { addTechnician } from '../src/office';
 import { TestSmsProvider, TestSmtpServer } from '../src/message-providers';
 import { businessNoonToday, publicStackEnv } from '../src/public-site';
 
@@ -47,12 +48,7 @@ describe('messages to the customer (notify, SMTP, a Twilio-shaped text provider)
       }),
     });
     staff = await login(stack.baseUrl, admin.username, admin.password);
-    techId = (
-      await staff.request<{ id: number }>('POST', '/api/users', {
-        ...technician,
-        role: 'technician',
-      })
-    ).id;
+    techId = (await addTechnician(staff, technician)).id;
     tech = await login(stack.baseUrl, technician.username, technician.password);
     batteryId = (
       await staff.request<{ id: number }>('POST', '/api/inventory', {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { addDays, bookedHourLabel, businessDate } from '@cincy/contracts';
 import { ALL_WEEK_SHIFTS, type ApiClient, login, Stack, startStack } from '@cincy/stack';
 import { dialog } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   bookHourViaApi,
@@ -48,24 +49,8 @@ describe('a day off over an assigned visit', () => {
     const page = browser!.page;
     page.setDefaultTimeout(20_000);
     try {
-      const user = await staff.request<{ id: number }>('POST', '/api/users', {
-        username: tech.username,
-        name: tech.name,
-        role: 'technician',
-        password: tech.password,
-      });
-      // (Dispatch hears of a new technician a few milliseconds after identity answers.)
-      for (let tries = 0; ; tries++) {
-        try {
-          await staff.request('PUT', `/api/schedules/${user.id}/weekly`, {
-            shifts: ALL_WEEK_SHIFTS,
-          });
-          break;
-        } catch (error) {
-          if (tries > 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
+      const user = await addTechnician(staff, tech);
+      await staff.request('PUT', `/api/schedules/${user.id}/weekly`, { shifts: ALL_WEEK_SHIFTS });
       const tomorrow = addDays(businessDate(businessNoonToday()), 1);
       const booked = await bookHourViaApi(stack!.baseUrl, customerName, phone, tomorrow, 10);
       const { reference } = booked as { id: number; reference: string };

@@ -6,6 +6,7 @@ import type { InventoryItem } from '@cincy/contracts';
 import { ApiClient, bookAsap, login, startStack, Stack } from '@cincy/stack';
 import type { Locator, Page } from 'playwright-core';
 import { eventually } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import { businessNoonToday, publicStackEnv, signInToBoard } from '../src/public-site';
 
@@ -33,7 +34,7 @@ describe('stock movements and the audit log, as an admin', () => {
       serviceEnv: publicStackEnv(businessNoonToday()),
     });
     staff = await login(stack.baseUrl, admin.username, admin.password);
-    await staff.request('POST', '/api/users', { ...tech, role: 'technician' });
+    await addTechnician(staff, tech);
     field = await login(stack.baseUrl, tech.username, tech.password);
     item = await staff.request<InventoryItem>('POST', '/api/inventory', {
       name: itemName,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { bookAsap, login, startStack, Stack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
 import { eventually, screenshotFinished, seedBattery, watchConsole } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   PHONE,
@@ -40,24 +41,11 @@ describe('the staff screens, at 1440 px and 390 px', () => {
       serviceEnv: publicStackEnv(businessNoonToday()),
     });
     const staff = await login(stack.baseUrl, admin.username, admin.password);
-    const technician = await staff.request<{ id: number }>('POST', '/api/users', {
-      ...tech,
-      role: 'technician',
-    });
+    const technician = await addTechnician(staff, tech);
     // A working week, and a day off next week: the Schedules and Day screens have both to show.
-    // (Dispatch hears of the new technician a few milliseconds after identity answers.)
-    await eventually(
-      'the weekly pattern set',
-      () =>
-        staff.request('PUT', `/api/schedules/${technician.id}/weekly`, {
-          shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-            weekday,
-            start: '08:00',
-            end: '21:00',
-          })),
-        }),
-      () => true,
-    );
+    await staff.request('PUT', `/api/schedules/${technician.id}/weekly`, {
+      shifts: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '21:00' })),
+    });
     await seedBattery(stack.databaseUrl, {
       name: 'H6 AGM',
       description: 'Group 48 AGM',

@@ -6,6 +6,7 @@ import type { DashboardAppointment, TimeSlot } from '@cincy/contracts';
 import { ApiClient, login, startStack, Stack } from '@cincy/stack';
 import type { Page } from 'playwright-core';
 import { eventually } from '../src/board';
+import { addTechnician } from '../src/office';
 import { launchBrowser, TestBrowser } from '../src/browser';
 import {
   PHONE,
@@ -56,11 +57,7 @@ describe("the customer's side: a private link, live tracking, cancelling", () =>
       serviceEnv: publicStackEnv(now, { SLOT_CAPACITY: '1' }),
     });
     staff = await login(stack.baseUrl, admin.username, admin.password);
-    const user = await staff.request<{ id: number }>('POST', '/api/users', {
-      ...technician,
-      role: 'technician',
-    });
-    techId = user.id;
+    techId = (await addTechnician(staff, technician)).id;
     tech = await login(stack.baseUrl, technician.username, technician.password);
     browser = await launchBrowser({ baseURL: stack.baseUrl, viewport: PHONE });
     // The phone reads the same noon as the booking service: at 8 AM its own clock would have the
